@@ -1,0 +1,130 @@
+//! `gamesolver query`: one position, answered from the solved table.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{Context, anyhow};
+use gamesolver_core::Game;
+use gamesolver_games::tictactoe::Board;
+use gamesolver_retro::{PositionAnalysis, analyse};
+use serde::Serialize;
+
+use crate::json::write_json;
+use crate::tictactoe_table::Oracle;
+
+/// The games `query` can answer for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum QueryGame {
+    /// Tic-tac-toe; positions are 9 characters of X, O and `.`.
+    Tictactoe,
+}
+
+/// Arguments of `gamesolver query`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The game.
+    pub game: QueryGame,
+    /// The position, e.g. `O...X....` (cells 0..8 row-major from the top-left).
+    pub position: String,
+    /// Read the solved table from this file (written by `solve --out`)
+    /// instead of solving in memory.
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<PathBuf>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Answers the query.
+pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    let QueryGame::Tictactoe = args.game;
+    let board: Board = args
+        .position
+        .parse()
+        .with_context(|| format!("cannot read tic-tac-toe position {:?}", args.position))?;
+    let oracle = Oracle::open(args.table.as_deref())?;
+    let analysis = analyse(&board, |b| oracle.lookup(b))
+        .ok_or_else(|| anyhow!("the table has no entry for a position reached from {board}"))?;
+    let answer = Answer::new(&board, &analysis);
+    if args.json {
+        write_json(out, &answer)
+    } else {
+        answer.write_text(&board, out)
+    }
+}
+
+/// One move's verdict, for JSON.
+#[derive(Debug, Serialize)]
+struct MoveAnswer {
+    #[serde(rename = "move")]
+    mv: u8,
+    value: &'static str,
+    distance: u16,
+}
+
+/// The answer to a query; its JSON shape is documented in the README.
+#[derive(Debug, Serialize)]
+struct Answer {
+    position: String,
+    to_move: &'static str,
+    value: &'static str,
+    distance: u16,
+    best: Vec<u8>,
+    moves: Vec<MoveAnswer>,
+}
+
+impl Answer {
+    fn new(
+        board: &Board,
+        analysis: &PositionAnalysis<gamesolver_games::tictactoe::Cell>,
+    ) -> Answer {
+        Answer {
+            position: board.to_string(),
+            to_move: Board::player_name(board.turn()),
+            value: analysis.solution.wdl.name(),
+            distance: analysis.solution.distance,
+            best: analysis.best.iter().map(|c| c.index()).collect(),
+            moves: analysis
+                .moves
+                .iter()
+                .map(|m| MoveAnswer {
+                    mv: m.mv.index(),
+                    value: m.solution.wdl.name(),
+                    distance: m.solution.distance,
+                })
+                .collect(),
+        }
+    }
+
+    fn write_text(&self, board: &Board, out: &mut dyn Write) -> anyhow::Result<()> {
+        write!(out, "{}", board.grid())?;
+        let status = if board.is_finished() {
+            "game over"
+        } else {
+            "to move"
+        };
+        writeln!(
+            out,
+            "{} {status}: {}",
+            self.to_move,
+            describe(self.value, self.distance)
+        )?;
+        for m in &self.moves {
+            writeln!(out, "  move {}  {}", m.mv, describe(m.value, m.distance))?;
+        }
+        if !self.best.is_empty() {
+            let best: Vec<String> = self.best.iter().map(ToString::to_string).collect();
+            writeln!(out, "best moves: {}", best.join(" "))?;
+        }
+        Ok(())
+    }
+}
+
+/// "draw in 7 plies", "loss (game over)".
+fn describe(value: &str, distance: u16) -> String {
+    if distance == 0 {
+        format!("{value} (game over)")
+    } else {
+        format!("{value} in {distance} plies")
+    }
+}

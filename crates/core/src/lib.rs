@@ -1,0 +1,28 @@
+//! # gamesolver-core
+//!
+//! The vocabulary every other gamesolver crate speaks, and nothing else:
+//! who plays ([`Player`]), how a game ended ([`Outcome`]), what a position is
+//! worth to the side to move ([`Wdl`], [`Solution`]), the [`Game`] trait a
+//! game implements to get every algorithm for free, and dense position
+//! [`Indexer`]s for tables.
+//!
+//! Conventions (see `docs/ARCHITECTURE.md`): values are relative to the side
+//! to move; distances count plies to the end of the game under optimal play
+//! (the winner takes the shortest win, the loser the longest defence).
+#![deny(missing_docs)]
+
+mod error;
+mod game;
+mod indexer;
+mod outcome;
+mod player;
+mod solution;
+mod wdl;
+
+pub use error::{IllegalMove, ParseMoveError};
+pub use game::Game;
+pub use indexer::Indexer;
+pub use outcome::Outcome;
+pub use player::Player;
+pub use solution::Solution;
+pub use wdl::Wdl;

@@ -1,0 +1,24 @@
+//! # gamesolver-retro
+//!
+//! Retrograde analysis: strong solutions computed backwards from the ends of
+//! the game, stored in tables that answer in O(1).
+//!
+//! - [`loopfree`]: games whose positions never repeat (tic-tac-toe, any game
+//!   whose moves add material). Enumerate the reachable positions from the
+//!   start, order them into layers, and solve every position from the deepest
+//!   layer up.
+//! - [`SolvedTable`]: a solution stored densely over an
+//!   [`Indexer`](gamesolver_core::Indexer)'s code space, saved to and loaded
+//!   from a checksummed file.
+//! - [`analyse`]: the value of every legal move of a position, and the best
+//!   ones, from any source of solved positions.
+#![deny(missing_docs)]
+
+mod analysis;
+pub mod loopfree;
+mod table;
+mod table_file;
+
+pub use analysis::{MoveVerdict, PositionAnalysis, analyse};
+pub use table::{SolvedTable, TableIdentity};
+pub use table_file::TableFileError;
