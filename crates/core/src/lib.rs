@@ -16,6 +16,7 @@ mod game;
 mod indexer;
 mod outcome;
 mod player;
+mod retrograde;
 mod solution;
 mod wdl;
 
@@ -24,5 +25,6 @@ pub use game::Game;
 pub use indexer::Indexer;
 pub use outcome::Outcome;
 pub use player::Player;
+pub use retrograde::Retrograde;
 pub use solution::Solution;
 pub use wdl::Wdl;
