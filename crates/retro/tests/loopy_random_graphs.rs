@@ -27,7 +27,15 @@ impl Graph {
     fn random(seed: u64, tiers: u32, tier_size: u32, degree: u32) -> Graph {
         let mut rng = SmallRng::seed_from_u64(seed);
         let n = tiers * tier_size;
-        let turn: Vec<Player> = (0..n).map(|_| if rng.random_bool(0.5) { Player::First } else { Player::Second }).collect();
+        let turn: Vec<Player> = (0..n)
+            .map(|_| {
+                if rng.random_bool(0.5) {
+                    Player::First
+                } else {
+                    Player::Second
+                }
+            })
+            .collect();
         let mut outcome = vec![None; n as usize];
         let mut children = vec![Vec::new(); n as usize];
         for node in 0..n {
@@ -65,7 +73,13 @@ impl Graph {
                 }
             }
         }
-        Graph { turn, children, parents, outcome, tier_size }
+        Graph {
+            turn,
+            children,
+            parents,
+            outcome,
+            tier_size,
+        }
     }
 
     fn tier(&self, node: u32) -> u32 {
@@ -103,7 +117,9 @@ impl fmt::Display for Edge {
 impl FromStr for Edge {
     type Err = ParseMoveError;
     fn from_str(s: &str) -> Result<Edge, ParseMoveError> {
-        s.parse().map(Edge).map_err(|_| ParseMoveError::new(s, "a node number"))
+        s.parse()
+            .map(Edge)
+            .map_err(|_| ParseMoveError::new(s, "a node number"))
     }
 }
 
@@ -117,7 +133,11 @@ impl Game for Node {
     fn legal_moves(&self, out: &mut Vec<Edge>) {
         out.clear();
         if self.outcome().is_none() {
-            out.extend(self.graph.children[self.id as usize].iter().map(|&c| Edge(c)));
+            out.extend(
+                self.graph.children[self.id as usize]
+                    .iter()
+                    .map(|&c| Edge(c)),
+            );
         }
     }
     fn play_unchecked(&mut self, mv: Edge) {
@@ -135,7 +155,10 @@ impl Retrograde for Node {
         out.extend(&self.graph.parents[self.id as usize]);
     }
     fn unplay(&self, parent: u32) -> Node {
-        Node { graph: self.graph.clone(), id: parent }
+        Node {
+            graph: self.graph.clone(),
+            id: parent,
+        }
     }
     fn keeps_material(&self, mv: Edge) -> bool {
         self.graph.tier(mv.0) == self.graph.tier(self.id)
@@ -157,7 +180,10 @@ impl TierLayout for Layout {
         u64::from(position.id % self.0.tier_size)
     }
     fn position(&self, tier: u32, index: u64) -> Option<Node> {
-        Some(Node { graph: self.0.clone(), id: tier * self.0.tier_size + index as u32 })
+        Some(Node {
+            graph: self.0.clone(),
+            id: tier * self.0.tier_size + index as u32,
+        })
     }
     fn successors(&self, tier: u32) -> Vec<u32> {
         (0..tier).collect()
@@ -176,10 +202,22 @@ fn naive(graph: &Graph) -> Vec<Solution> {
             if before[node].is_some() {
                 continue;
             }
-            let kids: Vec<Option<Solution>> = graph.children[node].iter().map(|&c| before[c as usize]).collect();
-            let wins_now = kids.iter().any(|k| matches!(k, Some(s) if s.wdl == Wdl::Loss && s.distance + 1 == level));
-            let all_lost = kids.iter().all(|k| matches!(k, Some(s) if s.wdl == Wdl::Win));
-            let longest = kids.iter().flatten().map(|s| s.distance + 1).max().unwrap_or(0);
+            let kids: Vec<Option<Solution>> = graph.children[node]
+                .iter()
+                .map(|&c| before[c as usize])
+                .collect();
+            let wins_now = kids
+                .iter()
+                .any(|k| matches!(k, Some(s) if s.wdl == Wdl::Loss && s.distance + 1 == level));
+            let all_lost = kids
+                .iter()
+                .all(|k| matches!(k, Some(s) if s.wdl == Wdl::Win));
+            let longest = kids
+                .iter()
+                .flatten()
+                .map(|s| s.distance + 1)
+                .max()
+                .unwrap_or(0);
             if wins_now {
                 solved[node] = Some(Solution::new(Wdl::Win, level));
             } else if all_lost && longest == level {
@@ -187,7 +225,10 @@ fn naive(graph: &Graph) -> Vec<Solution> {
             }
         }
     }
-    solved.into_iter().map(|s| s.unwrap_or(Solution::finished(Wdl::Draw))).collect()
+    solved
+        .into_iter()
+        .map(|s| s.unwrap_or(Solution::finished(Wdl::Draw)))
+        .collect()
 }
 
 fn solve_all(graph: Arc<Graph>, tiers: u32) -> Vec<Solution> {
@@ -196,12 +237,18 @@ fn solve_all(graph: Arc<Graph>, tiers: u32) -> Vec<Solution> {
     assert_eq!(order, (0..tiers).collect::<Vec<_>>());
     let mut tables: Vec<TierTable> = Vec::new();
     for &tier in &order {
-        let probe = |node: &Node| tables[graph.tier(node.id) as usize].get(u64::from(node.id % graph.tier_size));
+        let probe = |node: &Node| {
+            tables[graph.tier(node.id) as usize].get(u64::from(node.id % graph.tier_size))
+        };
         let table = solve_tier(&layout, tier, &probe, &()).unwrap();
         tables.push(table);
     }
     (0..graph.turn.len() as u32)
-        .map(|id| tables[graph.tier(id) as usize].get(u64::from(id % graph.tier_size)).unwrap())
+        .map(|id| {
+            tables[graph.tier(id) as usize]
+                .get(u64::from(id % graph.tier_size))
+                .unwrap()
+        })
         .collect()
 }
 

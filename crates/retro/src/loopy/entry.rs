@@ -98,12 +98,21 @@ mod tests {
         assert_eq!(state(HOLE), State::Hole);
         assert_eq!(state(DRAW), State::Solved(Solution::finished(Wdl::Draw)));
         assert_eq!(state(win(7)), State::Solved(Solution::new(Wdl::Win, 7)));
-        assert_eq!(state(loss(65_535)), State::Solved(Solution::new(Wdl::Loss, 65_535)));
+        assert_eq!(
+            state(loss(65_535)),
+            State::Solved(Solution::new(Wdl::Loss, 65_535))
+        );
         assert_eq!(
             state(unresolved(MAX_PENDING, 12)),
-            State::Unresolved { pending: MAX_PENDING, longest_exit_loss: 12 }
+            State::Unresolved {
+                pending: MAX_PENDING,
+                longest_exit_loss: 12
+            }
         );
-        assert_eq!(final_solution(unresolved(3, 0)), Some(Solution::finished(Wdl::Draw)));
+        assert_eq!(
+            final_solution(unresolved(3, 0)),
+            Some(Solution::finished(Wdl::Draw))
+        );
         assert_eq!(final_solution(HOLE), None);
     }
 }

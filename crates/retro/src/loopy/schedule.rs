@@ -19,14 +19,21 @@ pub enum ScheduleError {
 /// ordered so that each tier comes after all of its successors (a
 /// topological order; ties broken by the tiers' own order, so the schedule
 /// is deterministic).
-pub fn schedule<L: TierLayout>(layout: &L, targets: &[L::Tier]) -> Result<Vec<L::Tier>, ScheduleError> {
+pub fn schedule<L: TierLayout>(
+    layout: &L,
+    targets: &[L::Tier],
+) -> Result<Vec<L::Tier>, ScheduleError> {
     let mut successors = BTreeMap::new();
     let mut stack: Vec<L::Tier> = targets.to_vec();
     while let Some(tier) = stack.pop() {
         if successors.contains_key(&tier) {
             continue;
         }
-        let next: BTreeSet<L::Tier> = layout.successors(tier).into_iter().filter(|&t| t != tier).collect();
+        let next: BTreeSet<L::Tier> = layout
+            .successors(tier)
+            .into_iter()
+            .filter(|&t| t != tier)
+            .collect();
         stack.extend(next.iter().copied());
         successors.insert(tier, next);
     }

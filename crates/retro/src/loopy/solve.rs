@@ -51,7 +51,10 @@ struct Exits {
 impl Exits {
     fn add(&mut self, s: Solution) {
         match s.wdl {
-            Wdl::Win => self.shortest_win = Some(self.shortest_win.map_or(s.distance, |w| w.min(s.distance))),
+            Wdl::Win => {
+                self.shortest_win =
+                    Some(self.shortest_win.map_or(s.distance, |w| w.min(s.distance)))
+            }
             Wdl::Loss => self.longest_loss = self.longest_loss.max(s.distance),
             Wdl::Draw => self.draw = true,
         }
@@ -102,7 +105,9 @@ pub fn solve_tier<L: TierLayout>(
         progress.level_done(level);
         level = level.checked_add(1).expect("distances fit 16 bits");
     }
-    let solutions = entries.into_iter().map(|e| entry::final_solution(e.into_inner()));
+    let solutions = entries
+        .into_iter()
+        .map(|e| entry::final_solution(e.into_inner()));
     Ok(TierTable::from_solutions(solutions))
 }
 
@@ -147,7 +152,9 @@ fn initial_entry<L: TierLayout>(
         return Ok(HOLE);
     };
     if let Some(outcome) = position.outcome() {
-        return Ok(entry::solved(Solution::finished(outcome.value_for(position.turn()))));
+        return Ok(entry::solved(Solution::finished(
+            outcome.value_for(position.turn()),
+        )));
     }
     let mut exits = Exits::default();
     position.legal_moves(&mut scratch.moves);
@@ -155,7 +162,9 @@ fn initial_entry<L: TierLayout>(
     for &mv in &scratch.moves {
         let child = position.after(mv);
         if let Some(outcome) = child.outcome() {
-            exits.add(Solution::through_child(Solution::finished(outcome.value_for(child.turn()))));
+            exits.add(Solution::through_child(Solution::finished(
+                outcome.value_for(child.turn()),
+            )));
         } else if position.keeps_material(mv) {
             scratch.indices.push(layout.index(tier, &child));
         } else {
@@ -190,10 +199,9 @@ fn resolve_level<L: TierLayout>(
     level: u16,
     longest: &AtomicU32,
 ) {
-    entries
-        .par_chunks(CHUNK)
-        .enumerate()
-        .for_each_init(Scratch::<L::Game>::new, |scratch, (chunk, slots)| {
+    entries.par_chunks(CHUNK).enumerate().for_each_init(
+        Scratch::<L::Game>::new,
+        |scratch, (chunk, slots)| {
             for (offset, slot) in slots.iter().enumerate() {
                 let State::Solved(s) = entry::state(slot.load(Ordering::Relaxed)) else {
                     continue;
@@ -203,7 +211,8 @@ fn resolve_level<L: TierLayout>(
                     propagate(layout, tier, entries, index, s, scratch, longest);
                 }
             }
-        });
+        },
+    );
 }
 
 /// Tells each parent (by un-moves, symmetric duplicates removed) that a
@@ -223,7 +232,9 @@ fn propagate<L: TierLayout>(
     position.unmoves(&mut scratch.unmoves);
     scratch.indices.clear();
     for &unmove in &scratch.unmoves {
-        scratch.indices.push(layout.index(tier, &position.unplay(unmove)));
+        scratch
+            .indices
+            .push(layout.index(tier, &position.unplay(unmove)));
     }
     scratch.indices.sort_unstable();
     scratch.indices.dedup();
@@ -252,12 +263,20 @@ fn parent_after(old: u32, child: Solution) -> Option<u32> {
             Some(entry::win(through))
         }
         // The child wins for its mover: one fewer hope for the parent.
-        (State::Unresolved { pending: 1, longest_exit_loss }, Wdl::Win) => {
-            Some(entry::loss(through.max(longest_exit_loss)))
-        }
-        (State::Unresolved { pending, longest_exit_loss }, Wdl::Win) => {
-            Some(entry::unresolved(pending - 1, longest_exit_loss))
-        }
+        (
+            State::Unresolved {
+                pending: 1,
+                longest_exit_loss,
+            },
+            Wdl::Win,
+        ) => Some(entry::loss(through.max(longest_exit_loss))),
+        (
+            State::Unresolved {
+                pending,
+                longest_exit_loss,
+            },
+            Wdl::Win,
+        ) => Some(entry::unresolved(pending - 1, longest_exit_loss)),
         _ => None,
     }
 }

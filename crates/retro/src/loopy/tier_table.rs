@@ -21,7 +21,6 @@ impl TierTable {
     }
 
     /// Wraps raw entries (as read from a file); each must be 0 or valid.
-    #[allow(dead_code)] // used by the tablebase file reader
     pub(crate) fn from_entries(entries: Vec<u16>) -> TierTable {
         TierTable { entries }
     }
@@ -70,7 +69,11 @@ impl TierTable {
         self.entries
             .iter()
             .enumerate()
-            .filter_map(|(i, &e)| decode(e).filter(|s| s.wdl == Wdl::Win).map(|s| (i as u64, s.distance)))
+            .filter_map(|(i, &e)| {
+                decode(e)
+                    .filter(|s| s.wdl == Wdl::Win)
+                    .map(|s| (i as u64, s.distance))
+            })
             .max_by_key(|&(i, d)| (d, std::cmp::Reverse(i)))
     }
 }
