@@ -12,6 +12,8 @@
 //!   from a checksummed file.
 //! - [`loopy`]: games with cycles (Jungle endgames), tier by tier, with
 //!   un-move generation; positions that can only cycle are draws.
+//! - [`tablebase`]: a directory of tier files: building in schedule order
+//!   (resumable), probing across tiers.
 //! - [`tbfile`]: tablebase files, one tier each, in compressed blocks
 //!   probed through a memory map.
 //! - [`analyse`]: the value of every legal move of a position, and the best
@@ -23,6 +25,7 @@ pub mod loopfree;
 pub mod loopy;
 mod table;
 mod table_file;
+pub mod tablebase;
 pub mod tbfile;
 
 pub use analysis::{MoveVerdict, PositionAnalysis, analyse};

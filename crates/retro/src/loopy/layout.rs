@@ -17,6 +17,13 @@ pub trait TierLayout: Sync {
     /// A tier's name (for Jungle: a material).
     type Tier: Copy + Eq + Ord + Hash + Debug + Display + Send + Sync;
 
+    /// The rules variant the tiers are built for (written in file headers).
+    fn variant(&self) -> String;
+
+    /// The name of the index scheme (written in file headers, so a file is
+    /// never read with another layout).
+    fn scheme(&self) -> String;
+
     /// The tier `position` belongs to.
     fn tier_of(&self, position: &Self::Game) -> Self::Tier;
 

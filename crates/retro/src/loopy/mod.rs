@@ -23,8 +23,10 @@ mod layout;
 mod schedule;
 mod solve;
 mod tier_table;
+mod verify;
 
 pub use layout::TierLayout;
 pub use schedule::{ScheduleError, schedule};
 pub use solve::{SolveTierError, TierProgress, solve_tier};
 pub use tier_table::TierTable;
+pub use verify::{VerifyFailure, verify_tier};
