@@ -101,3 +101,46 @@ impl Position {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::Variant;
+    use super::*;
+
+    fn count(fen: &str, variant: Variant) -> u32 {
+        Position::from_fen(fen, variant).unwrap().count_moves()
+    }
+
+    #[test]
+    fn dog_over_wolf_swaps_their_ranks() {
+        // D a1 against w a2: the standard dog (3) cannot take the wolf (4).
+        let fen = "7/7/7/7/7/7/7/w6/D6 w";
+        assert_eq!(count(fen, Variant::Standard), 1);
+        assert_eq!(count(fen, Variant::DogOverWolf), 2);
+        let fen = "7/7/7/7/7/7/7/d6/W6 w";
+        assert_eq!(count(fen, Variant::Standard), 2);
+        assert_eq!(count(fen, Variant::DogOverWolf), 1);
+    }
+
+    #[test]
+    fn rat_across_water_captures_over_the_line() {
+        // R d5 on land, r c5 in water.
+        let fen = "7/7/7/7/2rR3/7/7/7/7 w";
+        assert_eq!(count(fen, Variant::Standard), 3);
+        assert_eq!(count(fen, Variant::RatAcrossWater), 4);
+        // R c5 in water, e d5 on land.
+        let fen = "7/7/7/7/2Re3/7/7/7/7 w";
+        assert_eq!(count(fen, Variant::Standard), 3);
+        assert_eq!(count(fen, Variant::RatAcrossWater), 4);
+    }
+
+    #[test]
+    fn moves_are_listed_by_rank_then_square() {
+        let start = Position::start();
+        let mut moves = Vec::new();
+        start.generate_moves(&mut moves);
+        let text: Vec<String> = moves.iter().map(Move::to_string).collect();
+        assert_eq!(text.len(), 24);
+        assert_eq!(&text[..3], ["g3g2", "g3f3", "g3g4"].map(String::from));
+    }
+}
