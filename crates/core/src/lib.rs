@@ -18,6 +18,7 @@ mod outcome;
 mod player;
 mod retrograde;
 mod solution;
+mod tiers;
 mod wdl;
 
 pub use error::{IllegalMove, ParseMoveError};
@@ -27,4 +28,5 @@ pub use outcome::Outcome;
 pub use player::Player;
 pub use retrograde::Retrograde;
 pub use solution::Solution;
+pub use tiers::TierLayout;
 pub use wdl::Wdl;

@@ -19,13 +19,12 @@
 //! can only cycle or reach draws: it is a draw.
 
 mod entry;
-mod layout;
 mod schedule;
 mod solve;
 mod tier_table;
 mod verify;
 
-pub use layout::TierLayout;
+pub use gamesolver_core::TierLayout;
 pub use schedule::{ScheduleError, schedule};
 pub use solve::{SolveTierError, TierProgress, solve_tier};
 pub use tier_table::TierTable;

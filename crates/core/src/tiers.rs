@@ -3,7 +3,7 @@
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
 
-use gamesolver_core::Retrograde;
+use crate::Retrograde;
 
 /// A game's positions split into tiers, each with a dense index.
 ///
