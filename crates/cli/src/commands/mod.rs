@@ -5,6 +5,7 @@
 
 pub mod query;
 pub mod solve;
+pub mod tablebase;
 pub mod tour;
 
 use std::io::Write;
@@ -20,6 +21,8 @@ pub enum Command {
     Solve(solve::Args),
     /// Value, distance and best moves of one position, from the solved table.
     Query(query::Args),
+    /// Endgame tablebases: build, probe, stats, verify.
+    Tablebase(tablebase::Args),
 }
 
 /// Runs `command`, writing its report to `out`.
@@ -28,5 +31,6 @@ pub fn run(command: Command, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Tour(args) => tour::run(&args, out),
         Command::Solve(args) => solve::run(&args, out),
         Command::Query(args) => query::run(&args, out),
+        Command::Tablebase(args) => tablebase::run(&args, out),
     }
 }

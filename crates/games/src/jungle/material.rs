@@ -76,6 +76,12 @@ impl Material {
         self.sides[player.index()] & (1 << piece as u8) != 0
     }
 
+    /// The animals of `player` as a mask: bit `p` for `Piece::ALL[p]`.
+    #[must_use]
+    pub const fn mask(self, player: Player) -> u8 {
+        self.sides[player.index()]
+    }
+
     /// The animals of `player`, weakest first.
     pub fn pieces(self, player: Player) -> impl Iterator<Item = Piece> {
         Piece::ALL.into_iter().filter(move |&p| self.has(player, p))

@@ -17,7 +17,7 @@ use gamesolver_core::{Player, TierLayout};
 use super::board::{DENS, LAND, OFF_BOARD};
 use super::rules::RAT;
 use super::square::{FILES, SQUARES};
-use super::{Material, Position, Variant};
+use super::{Material, Piece, Position, Variant};
 
 /// Which squares an animal may stand on: 0 for the non-rats, 1 for the rat.
 type Kind = usize;
@@ -57,22 +57,45 @@ const FULL: [SquareTable; 2] = [square_table(false, false), square_table(true, f
 const HALF: [SquareTable; 2] = [square_table(false, true), square_table(true, true)];
 
 /// The tablebase tiers of Jungle under one rules preset.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct JungleTiers {
     variant: Variant,
+    /// `slot_of[p]`: the strength slot of `Piece::ALL[p]` under the rules.
+    slot_of: [u8; 8],
 }
 
-/// The animals of one material in index order: side, strength slot, kind.
+/// The animals of one material in index order, each as `side << 3 | slot`.
 struct Layout {
-    pieces: [(usize, usize, Kind); 16],
+    pieces: [u8; 16],
     count: usize,
+}
+
+impl Layout {
+    fn side(&self, i: usize) -> usize {
+        usize::from(self.pieces[i] >> 3)
+    }
+
+    fn slot(&self, i: usize) -> usize {
+        usize::from(self.pieces[i] & 7)
+    }
+
+    fn kind(&self, i: usize) -> Kind {
+        usize::from(self.slot(i) == RAT)
+    }
+
+    /// The square table of the `i`-th animal: half the board for the first.
+    fn table(&self, i: usize) -> &'static SquareTable {
+        if i == 0 { &HALF[self.kind(i)] } else { &FULL[self.kind(i)] }
+    }
 }
 
 impl JungleTiers {
     /// The tiers for the rules `variant`.
     #[must_use]
-    pub const fn new(variant: Variant) -> JungleTiers {
-        JungleTiers { variant }
+    pub fn new(variant: Variant) -> JungleTiers {
+        let rules = variant.rules();
+        let slot_of = Piece::ALL.map(|p| rules.slot(p) as u8);
+        JungleTiers { variant, slot_of }
     }
 
     /// The rules preset.
@@ -82,17 +105,21 @@ impl JungleTiers {
     }
 
     fn layout(&self, material: Material) -> Layout {
-        let rules = self.variant.rules();
         let mut layout = Layout {
-            pieces: [(0, 0, 0); 16],
+            pieces: [0; 16],
             count: 0,
         };
         for player in Player::BOTH {
-            let mut slots: Vec<usize> = material.pieces(player).map(|p| rules.slot(p)).collect();
-            slots.sort_unstable();
-            for slot in slots {
-                let kind = usize::from(slot == RAT);
-                layout.pieces[layout.count] = (player.index(), slot, kind);
+            let mut pieces = material.mask(player);
+            let mut slots = 0u8;
+            while pieces != 0 {
+                slots |= 1 << self.slot_of[pieces.trailing_zeros() as usize];
+                pieces &= pieces - 1;
+            }
+            while slots != 0 {
+                let slot = slots.trailing_zeros() as usize;
+                slots &= slots - 1;
+                layout.pieces[layout.count] = (player.index() as u8) << 3 | slot as u8;
                 layout.count += 1;
             }
         }
@@ -104,11 +131,16 @@ impl JungleTiers {
     fn raw_index(layout: &Layout, turn: usize, squares: &[u8]) -> u64 {
         let mut index = turn as u64;
         for (i, &square) in squares.iter().enumerate() {
-            let kind = layout.pieces[i].2;
-            let table = if i == 0 { &HALF[kind] } else { &FULL[kind] };
+            let table = layout.table(i);
             index = index * table.count + u64::from(table.ordinal[square as usize]);
         }
         index
+    }
+}
+
+impl Default for JungleTiers {
+    fn default() -> JungleTiers {
+        JungleTiers::new(Variant::Standard)
     }
 }
 
@@ -134,21 +166,14 @@ impl TierLayout for JungleTiers {
 
     fn tier_len(&self, tier: Material) -> u64 {
         let layout = self.layout(tier);
-        (0..layout.count).fold(2, |len, i| {
-            let kind = layout.pieces[i].2;
-            len * if i == 0 {
-                HALF[kind].count
-            } else {
-                FULL[kind].count
-            }
-        })
+        (0..layout.count).fold(2, |len, i| len * layout.table(i).count)
     }
 
     fn index(&self, tier: Material, position: &Position) -> u64 {
         let layout = self.layout(tier);
         let mut squares = [0u8; 16];
-        for (i, &(side, slot, _)) in layout.pieces[..layout.count].iter().enumerate() {
-            squares[i] = position.slots(Player::BOTH[side])[slot];
+        for (i, square) in squares.iter_mut().enumerate().take(layout.count) {
+            *square = position.slots(Player::BOTH[layout.side(i)])[layout.slot(i)];
         }
         let squares = &mut squares[..layout.count];
         let turn = position.turn().index();
@@ -156,9 +181,12 @@ impl TierLayout for JungleTiers {
         if file > 3 {
             squares.iter_mut().for_each(|s| *s = mirror(*s));
         } else if file == 3 {
-            let mirrored: Vec<u8> = squares.iter().map(|&s| mirror(s)).collect();
+            let mut mirrored = [0u8; 16];
+            for (m, &s) in mirrored.iter_mut().zip(squares.iter()) {
+                *m = mirror(s);
+            }
             let a = Self::raw_index(&layout, turn, squares);
-            let b = Self::raw_index(&layout, turn, &mirrored);
+            let b = Self::raw_index(&layout, turn, &mirrored[..layout.count]);
             return a.min(b);
         }
         Self::raw_index(&layout, turn, squares)
@@ -169,8 +197,7 @@ impl TierLayout for JungleTiers {
         let mut rest = index;
         let mut squares = [0u8; 16];
         for i in (0..layout.count).rev() {
-            let kind = layout.pieces[i].2;
-            let table = if i == 0 { &HALF[kind] } else { &FULL[kind] };
+            let table = layout.table(i);
             squares[i] = table.squares[(rest % table.count) as usize];
             rest /= table.count;
         }
@@ -180,14 +207,17 @@ impl TierLayout for JungleTiers {
             return None;
         }
         if squares[0] % FILES == 3 {
-            let mirrored: Vec<u8> = squares.iter().map(|&s| mirror(s)).collect();
-            if Self::raw_index(&layout, rest as usize, &mirrored) < index {
+            let mut mirrored = [0u8; 16];
+            for (m, &s) in mirrored.iter_mut().zip(squares.iter()) {
+                *m = mirror(s);
+            }
+            if Self::raw_index(&layout, rest as usize, &mirrored[..layout.count]) < index {
                 return None;
             }
         }
         let mut slots = [[OFF_BOARD; 8]; 2];
-        for (i, &(side, slot, _)) in layout.pieces[..layout.count].iter().enumerate() {
-            slots[side][slot] = squares[i];
+        for (i, &square) in squares.iter().enumerate() {
+            slots[layout.side(i)][layout.slot(i)] = square;
         }
         Some(Position::from_slots_unchecked(
             self.variant,

@@ -55,8 +55,8 @@ impl Retrograde for Position {
         before
     }
 
-    fn keeps_material(&self, mv: Move) -> bool {
-        !self.is_capture(mv)
+    fn stays_in_tier(&self, mv: Move) -> bool {
+        !self.is_capture(mv) && mv.to.bit() & DENS[self.turn().opponent().index()] == 0
     }
 }
 
@@ -113,7 +113,7 @@ mod tests {
             for mv in start
                 .moves()
                 .into_iter()
-                .filter(|&m| start.keeps_material(m))
+                .filter(|&m| start.stays_in_tier(m))
             {
                 let child = start.after(mv);
                 let mut back = Vec::new();

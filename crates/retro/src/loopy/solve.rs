@@ -98,8 +98,7 @@ pub fn solve_tier<L: TierLayout>(
     let entries: Vec<AtomicU32> = (0..size).map(|_| AtomicU32::new(HOLE)).collect();
     let longest = initialise(layout, tier, probe, progress, &entries)?;
     let longest = AtomicU32::new(longest);
-    // Distance-0 positions are finished; their parents saw them as exits.
-    let mut level: u16 = 1;
+    let mut level: u16 = 0;
     while u32::from(level) <= longest.load(Ordering::Relaxed) {
         resolve_level(layout, tier, &entries, level, &longest);
         progress.level_done(level);
@@ -161,12 +160,12 @@ fn initial_entry<L: TierLayout>(
     scratch.indices.clear();
     for &mv in &scratch.moves {
         let child = position.after(mv);
-        if let Some(outcome) = child.outcome() {
+        if position.stays_in_tier(mv) {
+            scratch.indices.push(layout.index(tier, &child));
+        } else if let Some(outcome) = child.outcome() {
             exits.add(Solution::through_child(Solution::finished(
                 outcome.value_for(child.turn()),
             )));
-        } else if position.keeps_material(mv) {
-            scratch.indices.push(layout.index(tier, &child));
         } else {
             let solved = probe(&child).ok_or_else(|| SolveTierError::MissingSuccessor {
                 position: format!("{child:?}"),
@@ -202,13 +201,13 @@ fn resolve_level<L: TierLayout>(
     entries.par_chunks(CHUNK).enumerate().for_each_init(
         Scratch::<L::Game>::new,
         |scratch, (chunk, slots)| {
+            let (won, lost) = (entry::win(level), entry::loss(level));
             for (offset, slot) in slots.iter().enumerate() {
-                let State::Solved(s) = entry::state(slot.load(Ordering::Relaxed)) else {
-                    continue;
-                };
-                if s.distance == level && s.wdl != Wdl::Draw {
+                let value = slot.load(Ordering::Relaxed);
+                if value == won || value == lost {
                     let index = (chunk * CHUNK + offset) as u64;
-                    propagate(layout, tier, entries, index, s, scratch, longest);
+                    let solved = Solution::new(if value == won { Wdl::Win } else { Wdl::Loss }, level);
+                    propagate(layout, tier, entries, index, solved, scratch, longest);
                 }
             }
         },

@@ -80,6 +80,16 @@ impl<L: TierLayout> Tablebase<L> {
         TablebaseFile::open(&path, &self.identity(tier)).map(Some)
     }
 
+    /// Loads the whole file of `tier` into memory (faster probes), and
+    /// returns its table.
+    pub fn load_into_memory(&self, tier: L::Tier) -> Result<TierTable, TablebaseFileError> {
+        let path = self.path(tier);
+        let file = TablebaseFile::open(&path, &self.identity(tier))?;
+        let table = file.load()?;
+        self.keep_in_memory(tier, table.clone());
+        Ok(table)
+    }
+
     /// Keeps `table` in memory as the answers for `tier`.
     pub(crate) fn keep_in_memory(&self, tier: L::Tier, table: TierTable) {
         let mut open = self.open.write().expect("no panic while holding the lock");

@@ -4,11 +4,13 @@ use std::fs;
 use std::io::Write;
 use std::path::Path;
 
+use rayon::prelude::*;
+
 use super::{BLOCK_ENTRIES, MAGIC, TablebaseFileError, TablebaseIdentity, VERSION};
 use crate::loopy::TierTable;
 
 /// zstd level: high ratio, still fast enough not to dominate a build.
-const ZSTD_LEVEL: i32 = 19;
+const ZSTD_LEVEL: i32 = 9;
 
 /// Writes `table` to `path` as a tablebase file for `identity`, through a
 /// temporary file renamed into place once complete and flushed.
@@ -56,7 +58,7 @@ fn encode(identity: &TablebaseIdentity, entries: &[u16]) -> std::io::Result<Vec<
     out.extend_from_slice(&(entries.len() as u64).to_le_bytes());
     out.extend_from_slice(&BLOCK_ENTRIES.to_le_bytes());
     let blocks: Vec<Vec<u8>> = entries
-        .chunks(BLOCK_ENTRIES as usize)
+        .par_chunks(BLOCK_ENTRIES as usize)
         .map(compress_block)
         .collect::<std::io::Result<_>>()?;
     let mut offset = (out.len() + 8 * (blocks.len() + 1)) as u64;

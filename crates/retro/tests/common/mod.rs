@@ -160,7 +160,7 @@ impl Retrograde for Node {
             id: parent,
         }
     }
-    fn keeps_material(&self, mv: Edge) -> bool {
+    fn stays_in_tier(&self, mv: Edge) -> bool {
         self.graph.tier(mv.0) == self.graph.tier(self.id)
     }
 }
