@@ -48,3 +48,32 @@ fn divide_sums_to_perft() {
     assert_eq!(split.len(), 24);
     assert_eq!(split.iter().map(|&(_, n)| n).sum::<u64>(), perft(&start, 3));
 }
+
+/// A position reached from the start by the move choices in `choices`
+/// (each taken modulo the number of legal moves).
+fn reached(choices: &[u16]) -> Position {
+    use gamesolver_core::Game;
+    let mut position = Position::start();
+    for &choice in choices {
+        let moves = position.moves();
+        if moves.is_empty() {
+            break;
+        }
+        position = position.after(moves[usize::from(choice) % moves.len()]);
+    }
+    position
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn mirroring_or_flipping_keeps_perft(
+        choices in proptest::collection::vec(proptest::prelude::any::<u16>(), 0..150)
+    ) {
+        let position = reached(&choices);
+        let count = perft(&position, 3);
+        proptest::prop_assert_eq!(perft(&position.mirrored(), 3), count);
+        proptest::prop_assert_eq!(perft(&position.flipped(), 3), count);
+    }
+}

@@ -1,5 +1,6 @@
 //! The Jungle position: where each piece stands and whose turn it is.
 
+use std::fmt;
 use std::hash::{Hash, Hasher};
 
 use gamesolver_core::Player;
@@ -21,7 +22,7 @@ use super::{Move, Piece, PositionError, Square, Variant};
 /// den, the side to move not on the enemy den, the side not to move not
 /// wiped out); a piece of the side that just moved may stand on the enemy
 /// den — the game is then over.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Position {
     squares: [[u8; 8]; 2],
     occupied: [Bitboard; 2],
@@ -276,6 +277,14 @@ impl Eq for Position {}
 impl Hash for Position {
     fn hash<H: Hasher>(&self, state: &mut H) {
         state.write_u64(self.key);
+    }
+}
+
+/// Debug output is the FEN and the preset, which says more in a failing
+/// test than the raw arrays.
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position(\"{self}\", {})", self.variant)
     }
 }
 
