@@ -49,19 +49,8 @@ fn divide_sums_to_perft() {
     assert_eq!(split.iter().map(|&(_, n)| n).sum::<u64>(), perft(&start, 3));
 }
 
-/// A position reached from the start by the move choices in `choices`
-/// (each taken modulo the number of legal moves).
 fn reached(choices: &[u16]) -> Position {
-    use gamesolver_core::Game;
-    let mut position = Position::start();
-    for &choice in choices {
-        let moves = position.moves();
-        if moves.is_empty() {
-            break;
-        }
-        position = position.after(moves[usize::from(choice) % moves.len()]);
-    }
-    position
+    gamesolver_conformance::play_choices(&Position::start(), choices)
 }
 
 proptest::proptest! {

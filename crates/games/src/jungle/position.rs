@@ -311,6 +311,11 @@ mod tests {
     }
 
     #[test]
+    fn position_is_small() {
+        assert!(std::mem::size_of::<Position>() <= 48);
+    }
+
+    #[test]
     fn start_position_has_sixteen_pieces() {
         let start = Position::start();
         assert_eq!(start.pieces().count(), 16);
