@@ -311,6 +311,20 @@ mod tests {
     }
 
     #[test]
+    fn refuses_two_pieces_on_one_square() {
+        let d4: Square = "d4".parse().unwrap();
+        let pieces = [
+            (Player::First, Piece::Cat, d4),
+            (Player::Second, Piece::Dog, d4),
+        ];
+        let error = Position::new(Variant::Standard, Player::First, pieces).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "d4 holds two pieces: the bottom cat and the top dog"
+        );
+    }
+
+    #[test]
     fn position_is_small() {
         assert!(std::mem::size_of::<Position>() <= 48);
     }
