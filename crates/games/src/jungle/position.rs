@@ -224,6 +224,51 @@ impl Position {
         self.turn = self.turn.opponent();
     }
 
+    /// Takes back the non-capturing move `mv` of the side that just moved:
+    /// its piece goes from `mv.to` back to `mv.from`, and that side is to
+    /// move again. The inverse of [`Position::make`] for quiet moves.
+    pub(crate) fn take_back(&mut self, mv: Move) {
+        let me = self.turn.opponent().index();
+        let (from, to) = (mv.from.index(), mv.to.index());
+        let Some(slot) = find_slot(self.squares[me], to) else {
+            return;
+        };
+        self.squares[me][slot] = from;
+        self.occupied[me] ^= bit(from) | bit(to);
+        self.key ^=
+            PIECE_KEYS[me][slot][from as usize] ^ PIECE_KEYS[me][slot][to as usize] ^ TOP_TO_MOVE;
+        self.turn = self.turn.opponent();
+    }
+
+    /// A position from the square of each side's slot ([`OFF_BOARD`] for an
+    /// absent piece), trusted to follow the rules: the tablebase index
+    /// builds only positions it has checked.
+    pub(crate) fn from_slots_unchecked(
+        variant: Variant,
+        turn: Player,
+        squares: [[u8; 8]; 2],
+    ) -> Position {
+        let mut position = Position {
+            squares,
+            occupied: [0; 2],
+            key: 0,
+            turn,
+            variant,
+        };
+        for side in 0..2 {
+            for (slot, &square) in squares[side].iter().enumerate() {
+                if square != OFF_BOARD {
+                    position.occupied[side] |= bit(square);
+                    position.key ^= PIECE_KEYS[side][slot][square as usize];
+                }
+            }
+        }
+        if turn == Player::Second {
+            position.key ^= TOP_TO_MOVE;
+        }
+        position
+    }
+
     /// Takes `side`'s piece off square number `index`.
     fn remove(&mut self, side: usize, index: u8) {
         if let Some(slot) = find_slot(self.squares[side], index) {
