@@ -7,6 +7,7 @@
 
 pub mod commands;
 mod json;
+mod jungle_cli;
 mod tictactoe_table;
 
 use std::io::{self, Write};

@@ -2,7 +2,7 @@
 //! notation and symmetries.
 
 use gamesolver_conformance::{
-    check_move_notation, check_moves, check_position_notation, random_playouts,
+    check_move_notation, check_moves, check_position_notation, play_choices, random_playouts,
 };
 use gamesolver_core::{Game, Outcome};
 use gamesolver_games::jungle::{GameEnd, JungleGame, Move, Position, Variant};
@@ -52,18 +52,8 @@ fn games_in_play_end_by_the_draw_rules_too() {
     check_moves(&sample, &universe);
 }
 
-/// A position reached from the start by the move choices in `choices`
-/// (each taken modulo the number of legal moves).
 fn reached(choices: &[u16]) -> Position {
-    let mut position = Position::start();
-    for &choice in choices {
-        let moves = position.moves();
-        if moves.is_empty() {
-            break;
-        }
-        position.play_unchecked(moves[usize::from(choice) % moves.len()]);
-    }
-    position
+    play_choices(&Position::start(), choices)
 }
 
 fn sorted(mut moves: Vec<Move>) -> Vec<Move> {

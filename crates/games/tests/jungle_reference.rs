@@ -183,6 +183,26 @@ fn bitboard_generator_matches_the_naive_one() {
     }
 }
 
+/// Perft with the naive generator's moves.
+fn naive_perft(position: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    Naive::new(position)
+        .moves()
+        .into_iter()
+        .map(|mv| naive_perft(&position.after(mv), depth - 1))
+        .sum()
+}
+
+#[test]
+fn naive_generator_matches_the_reference_counts() {
+    let start = Position::start();
+    assert_eq!(naive_perft(&start, 1), 24);
+    assert_eq!(naive_perft(&start, 2), 576);
+    assert_eq!(naive_perft(&start, 3), 12240);
+}
+
 #[test]
 fn naive_generator_sees_the_rules() {
     let p: Position = "7/7/7/7/2rR3/7/7/7/7 w".parse().unwrap();

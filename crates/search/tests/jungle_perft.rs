@@ -48,3 +48,21 @@ fn divide_sums_to_perft() {
     assert_eq!(split.len(), 24);
     assert_eq!(split.iter().map(|&(_, n)| n).sum::<u64>(), perft(&start, 3));
 }
+
+fn reached(choices: &[u16]) -> Position {
+    gamesolver_conformance::play_choices(&Position::start(), choices)
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn mirroring_or_flipping_keeps_perft(
+        choices in proptest::collection::vec(proptest::prelude::any::<u16>(), 0..150)
+    ) {
+        let position = reached(&choices);
+        let count = perft(&position, 3);
+        proptest::prop_assert_eq!(perft(&position.mirrored(), 3), count);
+        proptest::prop_assert_eq!(perft(&position.flipped(), 3), count);
+    }
+}

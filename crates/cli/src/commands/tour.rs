@@ -2,7 +2,9 @@
 
 use std::io::Write;
 
-use super::{query, solve};
+use gamesolver_games::jungle::Position;
+
+use super::{perft, query, solve};
 
 /// Arguments of `gamesolver tour` (none yet).
 #[derive(Debug, clap::Args)]
@@ -32,7 +34,15 @@ pub fn run(_args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         table: None,
         json: false,
     };
-    query::run(&demo, out)
+    query::run(&demo, out)?;
+    section(
+        out,
+        "3. Jungle rules, counted",
+        "Perft counts every sequence of legal moves from the Jungle start position: \
+         proof that the rules match independent numbers, and a measure of their speed.",
+        "gamesolver perft jungle 5",
+    )?;
+    perft::report(&Position::start(), 5, false, out)
 }
 
 /// A section heading: title, one plain sentence, and the command to run it alone.

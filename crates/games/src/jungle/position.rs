@@ -1,5 +1,6 @@
 //! The Jungle position: where each piece stands and whose turn it is.
 
+use std::fmt;
 use std::hash::{Hash, Hasher};
 
 use gamesolver_core::Player;
@@ -21,7 +22,7 @@ use super::{Move, Piece, PositionError, Square, Variant};
 /// den, the side to move not on the enemy den, the side not to move not
 /// wiped out); a piece of the side that just moved may stand on the enemy
 /// den — the game is then over.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Position {
     squares: [[u8; 8]; 2],
     occupied: [Bitboard; 2],
@@ -223,7 +224,6 @@ impl Position {
         self.turn = self.turn.opponent();
     }
 
-    /// Takes `side`'s piece off square number `index`.
     /// Takes back the non-capturing move `mv` of the side that just moved:
     /// its piece goes from `mv.to` back to `mv.from`, and that side is to
     /// move again. The inverse of [`Position::make`] for quiet moves.
@@ -269,6 +269,7 @@ impl Position {
         position
     }
 
+    /// Takes `side`'s piece off square number `index`.
     fn remove(&mut self, side: usize, index: u8) {
         if let Some(slot) = find_slot(self.squares[side], index) {
             self.squares[side][slot] = OFF_BOARD;
@@ -324,6 +325,14 @@ impl Hash for Position {
     }
 }
 
+/// Debug output is the FEN and the preset, which says more in a failing
+/// test than the raw arrays.
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position(\"{self}\", {})", self.variant)
+    }
+}
+
 impl Default for Position {
     fn default() -> Position {
         Position::start()
@@ -344,6 +353,25 @@ mod tests {
         }
         assert_eq!(find_slot(squares, 1), None);
         assert_eq!(find_slot(squares, 63), Some(1));
+    }
+
+    #[test]
+    fn refuses_two_pieces_on_one_square() {
+        let d4: Square = "d4".parse().unwrap();
+        let pieces = [
+            (Player::First, Piece::Cat, d4),
+            (Player::Second, Piece::Dog, d4),
+        ];
+        let error = Position::new(Variant::Standard, Player::First, pieces).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "d4 holds two pieces: the bottom cat and the top dog"
+        );
+    }
+
+    #[test]
+    fn position_is_small() {
+        assert!(std::mem::size_of::<Position>() <= 48);
     }
 
     #[test]

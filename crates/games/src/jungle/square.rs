@@ -12,7 +12,7 @@ pub const SQUARES: u8 = FILES * RANKS;
 
 /// One of the 63 squares, numbered `rank * 7 + file` from `a1` = 0 (the
 /// bottom side's left corner) to `g9` = 62, so a set of squares fits one
-/// `u64` ([`super::Bitboard`]).
+/// `u64` ([`super::board::Bitboard`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
@@ -61,7 +61,7 @@ impl Square {
         self.0 / FILES
     }
 
-    /// The square's bit in a [`super::Bitboard`].
+    /// The square's bit in a [`super::board::Bitboard`].
     #[must_use]
     pub const fn bit(self) -> u64 {
         1 << self.0
