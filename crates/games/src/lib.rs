@@ -6,3 +6,4 @@
 #![deny(missing_docs)]
 
 pub mod tictactoe;
+pub mod uttt;
