@@ -8,6 +8,7 @@
 pub mod commands;
 mod json;
 mod tictactoe_table;
+pub mod uttt;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

@@ -3,6 +3,7 @@
 //! Every `run` writes to the output it is given (standard output in the
 //! program), so `tour` and the tests reuse the commands as they are.
 
+pub mod perft;
 pub mod query;
 pub mod solve;
 pub mod tour;
@@ -20,6 +21,8 @@ pub enum Command {
     Solve(solve::Args),
     /// Value, distance and best moves of one position, from the solved table.
     Query(query::Args),
+    /// Count the move sequences of a given length (perft) and their speed.
+    Perft(perft::Args),
 }
 
 /// Runs `command`, writing its report to `out`.
@@ -28,5 +31,6 @@ pub fn run(command: Command, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Tour(args) => tour::run(&args, out),
         Command::Solve(args) => solve::run(&args, out),
         Command::Query(args) => query::run(&args, out),
+        Command::Perft(args) => perft::run(&args, out),
     }
 }

@@ -1,0 +1,4 @@
+//! Ultimate tic-tac-toe wiring: the game's search hooks (evaluation, move
+//! ordering, keys) and its fast perft walk.
+
+pub mod perft;
