@@ -9,7 +9,7 @@ use gamesolver_core::{Game, Outcome};
 use crate::limits::Budget;
 use crate::ordering::{History, Killers};
 use crate::tt::{Bound, Entry, TranspositionTable};
-use crate::{Evaluator, Limits, Score, StopFlag};
+use crate::{Engine, Evaluator, Limits, Score, StopFlag};
 
 /// The deepest ply the search reaches (iterations stop before it).
 pub const MAX_PLY: usize = 100;
@@ -296,6 +296,29 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             depth: depth.min(u8::MAX.into()) as u8,
             bound,
         });
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> Engine<G> for AlphaBeta<G, E> {
+    fn name(&self) -> &'static str {
+        "alphabeta"
+    }
+
+    fn new_game(&mut self) {
+        AlphaBeta::new_game(self);
+    }
+
+    fn think(
+        &mut self,
+        position: &G,
+        limits: &Limits,
+        progress: &mut dyn FnMut(&SearchInfo<G::Move>),
+    ) -> SearchInfo<G::Move> {
+        self.search(position, limits, progress)
+    }
+
+    fn stop_flag(&self) -> StopFlag {
+        self.stop.clone()
     }
 }
 

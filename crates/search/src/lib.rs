@@ -12,14 +12,18 @@
 #![deny(missing_docs)]
 
 mod alphabeta;
+mod engine;
 mod evaluator;
 mod limits;
+mod mcts;
 pub mod ordering;
 pub mod perft;
 mod score;
 pub mod tt;
 
 pub use alphabeta::{AlphaBeta, MAX_PLY, SearchInfo};
+pub use engine::Engine;
 pub use evaluator::Evaluator;
 pub use limits::{Budget, Limits, StopFlag};
+pub use mcts::Mcts;
 pub use score::Score;

@@ -1,4 +1,5 @@
 //! Ultimate tic-tac-toe wiring: the game's search hooks (evaluation, move
 //! ordering, keys) and its fast perft walk.
 
+pub mod eval;
 pub mod perft;
