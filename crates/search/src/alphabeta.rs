@@ -17,6 +17,16 @@ pub const MAX_PLY: usize = 100;
 /// Nodes between two looks at the clock: a few tens of microseconds.
 const CHECK_EVERY: u64 = 256;
 
+/// The running state of one node's move loop.
+#[derive(Debug)]
+struct Node<M> {
+    alpha: Score,
+    beta: Score,
+    best: Score,
+    best_move: Option<M>,
+    searched: usize,
+}
+
 /// What a search found: after each iteration (progress) and at the end.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchInfo<M> {
@@ -64,8 +74,6 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     pv: Vec<Vec<G::Move>>,
 }
 
-/// Ordering key of the transposition-table move: before everything.
-const TT_MOVE_FIRST: i32 = 1 << 30;
 /// Ordering key per killer rank: above any history score.
 const KILLER_RANK: i32 = 1 << 24;
 
@@ -165,10 +173,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         }
     }
 
-    /// Negamax alpha-beta with principal variation search: the first
-    /// (best-ordered) move gets the full window, the others a null window
-    /// around alpha, re-searched only if they beat it.
-    fn negamax(&mut self, pos: &G, depth: u32, ply: usize, mut alpha: Score, beta: Score) -> Score {
+    /// Negamax alpha-beta: the score of `pos` for its side to move, exact
+    /// inside the window `alpha..beta`, a bound outside it.
+    fn negamax(&mut self, pos: &G, depth: u32, ply: usize, alpha: Score, beta: Score) -> Score {
         self.nodes += 1;
         self.pv[ply].clear();
         if let Some(outcome) = pos.outcome() {
@@ -187,49 +194,94 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         {
             return cut;
         }
+        let tt_move = entry.and_then(|e| e.best);
+        let mut node = Node {
+            alpha,
+            beta,
+            best: -Score::INFINITE,
+            best_move: None,
+            searched: 0,
+        };
+        // The table move first, before generating the others: it often cuts.
+        if let Some(mv) = tt_move
+            && self.visit(pos, mv, depth, ply, &mut node)
+        {
+            return self.finish(key, ply, depth, &node, alpha);
+        }
         let mut moves = std::mem::take(&mut self.ordered[ply]);
-        self.order_moves(pos, ply, entry.and_then(|e| e.best), &mut moves);
-        let original_alpha = alpha;
-        let mut best = -Score::INFINITE;
-        let mut best_move = None;
-        for (i, &(_, mv)) in moves.iter().enumerate() {
-            let child = pos.after(mv);
-            let score = if i == 0 {
-                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
-            } else {
-                let null = -Score::from_value(alpha.value() + 1);
-                let probe = -self.negamax(&child, depth - 1, ply + 1, null, -alpha);
-                if probe > alpha && probe < beta {
-                    -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
-                } else {
-                    probe
-                }
-            };
-            if self.budget.stopped() {
+        self.order_moves(pos, ply, tt_move, &mut moves);
+        for &(_, mv) in &moves {
+            if self.visit(pos, mv, depth, ply, &mut node) {
                 break;
-            }
-            if score > best {
-                best = score;
-                best_move = Some(mv);
-                if score > alpha {
-                    alpha = score;
-                    self.update_pv(ply, mv);
-                    if score >= beta {
-                        self.reward_cutoff(pos, ply, mv, depth);
-                        break;
-                    }
-                }
             }
         }
         self.ordered[ply] = moves;
-        if !self.budget.stopped() {
-            self.store(key, ply, depth, best, best_move, original_alpha, beta);
-        }
-        best
+        self.finish(key, ply, depth, &node, alpha)
     }
 
-    /// Fills `out` with the legal moves, best first: the transposition-table
-    /// move, then killer moves, then by history plus the evaluator's bonus.
+    /// Searches `mv` at a node (principal variation search: the first move
+    /// with the full window, the others with a null window around alpha,
+    /// re-searched only if they beat it) and updates the node. Returns
+    /// whether the node is done (a beta cut-off, or the search stopped).
+    fn visit(
+        &mut self,
+        pos: &G,
+        mv: G::Move,
+        depth: u32,
+        ply: usize,
+        node: &mut Node<G::Move>,
+    ) -> bool {
+        let child = pos.after(mv);
+        let (alpha, beta) = (node.alpha, node.beta);
+        let score = if node.searched == 0 {
+            -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
+        } else {
+            let null = -Score::from_value(alpha.value() + 1);
+            let probe = -self.negamax(&child, depth - 1, ply + 1, null, -alpha);
+            if probe > alpha && probe < beta {
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                probe
+            }
+        };
+        node.searched += 1;
+        if self.budget.stopped() {
+            return true;
+        }
+        if score > node.best {
+            node.best = score;
+            node.best_move = Some(mv);
+            if score > node.alpha {
+                node.alpha = score;
+                self.update_pv(ply, mv);
+                if score >= beta {
+                    self.reward_cutoff(pos, ply, mv, depth);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Stores a finished node in the table (unless the search stopped) and
+    /// returns its score. `alpha` is the window's lower end on entry.
+    fn finish(
+        &mut self,
+        key: u64,
+        ply: usize,
+        depth: u32,
+        node: &Node<G::Move>,
+        alpha: Score,
+    ) -> Score {
+        if !self.budget.stopped() {
+            self.store(key, ply, depth, node.best, node.best_move, alpha, node.beta);
+        }
+        node.best
+    }
+
+    /// Fills `out` with the legal moves except the transposition-table move
+    /// (searched before), best first: killer moves, then by history plus the
+    /// evaluator's bonus.
     fn order_moves(
         &mut self,
         pos: &G,
@@ -241,14 +293,10 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         pos.legal_moves(moves);
         let side = pos.turn().index();
         out.clear();
-        out.extend(moves.iter().map(|&mv| {
-            let key = if Some(mv) == tt_move {
-                TT_MOVE_FIRST
-            } else {
-                self.killers.rank(ply, mv) * KILLER_RANK
-                    + self.history.score(side, self.evaluator.move_index(mv))
-                    + self.evaluator.order_bonus(pos, mv)
-            };
+        out.extend(moves.iter().filter(|&&mv| Some(mv) != tt_move).map(|&mv| {
+            let key = self.killers.rank(ply, mv) * KILLER_RANK
+                + self.history.score(side, self.evaluator.move_index(mv))
+                + self.evaluator.order_bonus(pos, mv);
             (key, mv)
         }));
         out.sort_by(|a, b| b.0.cmp(&a.0));

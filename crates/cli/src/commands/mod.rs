@@ -3,6 +3,7 @@
 //! Every `run` writes to the output it is given (standard output in the
 //! program), so `tour` and the tests reuse the commands as they are.
 
+pub mod bestmove;
 pub mod perft;
 pub mod query;
 pub mod solve;
@@ -23,6 +24,8 @@ pub enum Command {
     Query(query::Args),
     /// Count the move sequences of a given length (perft) and their speed.
     Perft(perft::Args),
+    /// Search a position and print the best move, score, depth, nodes and PV.
+    Bestmove(bestmove::Args),
 }
 
 /// Runs `command`, writing its report to `out`.
@@ -32,5 +35,6 @@ pub fn run(command: Command, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Solve(args) => solve::run(&args, out),
         Command::Query(args) => query::run(&args, out),
         Command::Perft(args) => perft::run(&args, out),
+        Command::Bestmove(args) => bestmove::run(&args, out),
     }
 }

@@ -14,10 +14,8 @@
 //! - the score is the difference, from the side to move, plus a small bonus
 //!   for the side to move, worth more with a free choice.
 
-use std::sync::LazyLock;
-
 use gamesolver_core::{Game, Player};
-use gamesolver_games::uttt::{Board, Cell, FULL, LINES, has_line};
+use gamesolver_games::uttt::{Board, Cell, FULL, has_line};
 use gamesolver_search::{Evaluator, Score};
 
 /// Tunable weights of [`UtttEval`].
@@ -42,37 +40,30 @@ impl Default for EvalWeights {
 }
 
 /// The ultimate tic-tac-toe [`Evaluator`] (see the module documentation).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct UtttEval {
     /// The weights in use.
     pub weights: EvalWeights,
+    /// `base3[mask]`: the base-3 number whose digits are the mask's bits.
+    base3: Box<[u16; 512]>,
+    /// `take[base3[x] + 2 * base3[o]]`: the probabilities that X and that O
+    /// take a small board with marks `x` and `o` (1/0 once won, 0/0 if full).
+    take: Box<[[f32; 2]]>,
 }
 
-/// `BASE3[mask]`: the base-3 digits of a 9-bit mask (each set bit a 1).
-static BASE3: LazyLock<[u16; 512]> = LazyLock::new(|| {
-    let mut table = [0u16; 512];
-    for (mask, value) in table.iter_mut().enumerate() {
-        let mut power = 1;
-        for bit in 0..9 {
-            if mask >> bit & 1 == 1 {
-                *value += power;
-            }
-            power *= 3;
-        }
+impl Default for UtttEval {
+    fn default() -> UtttEval {
+        UtttEval::new(EvalWeights::default())
     }
-    table
-});
+}
 
-/// `TAKE[state]`: for small-board state `BASE3[x] + 2 * BASE3[o]`, the
-/// probabilities that X and that O take the board under random filling.
-static TAKE: LazyLock<Vec<[f32; 2]>> = LazyLock::new(|| {
-    let mut memo = vec![None; 19_683];
-    for state in 0..19_683 {
-        let (x, o) = masks_of(state);
-        take_probability(x, o, &mut memo);
-    }
-    memo.into_iter().map(|p| p.unwrap_or([0.0; 2])).collect()
-});
+/// The base-3 number whose digits are the bits of the 9-bit `mask`.
+fn base3(mask: usize) -> u16 {
+    (0..9)
+        .filter(|bit| mask >> bit & 1 == 1)
+        .map(|bit| 3u16.pow(bit))
+        .sum()
+}
 
 /// The X and O masks of a base-3 small-board state.
 fn masks_of(mut state: usize) -> (u16, u16) {
@@ -91,7 +82,7 @@ fn masks_of(mut state: usize) -> (u16, u16) {
 /// The probabilities (X, O) of taking the small board `x`, `o` when each
 /// empty cell in turn, in random order, goes to a random player.
 fn take_probability(x: u16, o: u16, memo: &mut [Option<[f32; 2]>]) -> [f32; 2] {
-    let state = usize::from(BASE3[usize::from(x)] + 2 * BASE3[usize::from(o)]);
+    let state = usize::from(base3(x.into()) + 2 * base3(o.into()));
     if let Some(p) = memo[state] {
         return p;
     }
@@ -119,61 +110,61 @@ fn take_probability(x: u16, o: u16, memo: &mut [Option<[f32; 2]>]) -> [f32; 2] {
 }
 
 impl UtttEval {
-    /// An evaluator with `weights`.
+    /// An evaluator with `weights` (computes the small-board table: about a
+    /// millisecond).
     #[must_use]
     pub fn new(weights: EvalWeights) -> UtttEval {
-        LazyLock::force(&TAKE);
-        UtttEval { weights }
-    }
-
-    /// Each player's probability of taking each small board.
-    fn board_probabilities(board: &Board) -> [[f32; 9]; 2] {
-        let mut p = [[0.0; 9]; 2];
-        let (won_x, won_o, closed) = (
-            board.meta(Player::First),
-            board.meta(Player::Second),
-            board.closed(),
-        );
-        for b in 0..9u8 {
-            let bit = 1 << b;
-            let take = if won_x & bit != 0 {
-                [1.0, 0.0]
-            } else if won_o & bit != 0 {
-                [0.0, 1.0]
-            } else if closed & bit != 0 {
-                [0.0, 0.0]
-            } else {
-                let x = board.small_board(b, Player::First);
-                let o = board.small_board(b, Player::Second);
-                TAKE[usize::from(BASE3[usize::from(x)] + 2 * BASE3[usize::from(o)])]
-            };
-            p[0][usize::from(b)] = take[0];
-            p[1][usize::from(b)] = take[1];
+        let mut base3_table = Box::new([0u16; 512]);
+        for (mask, value) in base3_table.iter_mut().enumerate() {
+            *value = base3(mask);
         }
-        p
+        let mut memo = vec![None; 19_683];
+        for state in 0..19_683 {
+            let (x, o) = masks_of(state);
+            take_probability(x, o, &mut memo);
+        }
+        UtttEval {
+            weights,
+            base3: base3_table,
+            take: memo.into_iter().map(|p| p.unwrap_or([0.0; 2])).collect(),
+        }
     }
 
-    /// Sum over meta-lines of the product of the line's probabilities.
-    fn line_value(p: &[f32; 9]) -> f32 {
-        LINES
-            .iter()
-            .map(|&line| {
-                let mut product = 1.0;
-                let mut bits = line;
-                while bits != 0 {
-                    product *= p[bits.trailing_zeros() as usize];
-                    bits &= bits - 1;
-                }
-                product
-            })
-            .sum()
+    /// The probabilities that X and that O take small board `x`, `o`.
+    #[inline]
+    fn take(&self, x: u16, o: u16) -> [f32; 2] {
+        let state = self.base3[usize::from(x)] + 2 * self.base3[usize::from(o)];
+        self.take[usize::from(state)]
+    }
+
+    /// The meta-line values of X and O (module documentation).
+    #[inline]
+    fn line_values(&self, board: &Board) -> [f32; 2] {
+        let (xs, os) = (board.marks(Player::First), board.marks(Player::Second));
+        let mut p = [[0.0f32; 9]; 2];
+        for b in 0..9 {
+            let x = (xs >> (9 * b)) as u16 & FULL;
+            let o = (os >> (9 * b)) as u16 & FULL;
+            let [px, po] = self.take(x, o);
+            p[0][b] = px;
+            p[1][b] = po;
+        }
+        p.map(|q| {
+            q[0] * q[1] * q[2]
+                + q[3] * q[4] * q[5]
+                + q[6] * q[7] * q[8]
+                + q[0] * q[3] * q[6]
+                + q[1] * q[4] * q[7]
+                + q[2] * q[5] * q[8]
+                + q[0] * q[4] * q[8]
+                + q[2] * q[4] * q[6]
+        })
     }
 }
 
 impl Evaluator<Board> for UtttEval {
     fn evaluate(&self, position: &Board) -> Score {
-        let p = UtttEval::board_probabilities(position);
-        let x_minus_o = UtttEval::line_value(&p[0]) - UtttEval::line_value(&p[1]);
+        let [x, o] = self.line_values(position);
         let sign = if position.turn() == Player::First {
             1.0
         } else {
@@ -186,7 +177,7 @@ impl Evaluator<Board> for UtttEval {
             } else {
                 0
             };
-        Score::eval((sign * x_minus_o * w.scale) as i32 + mover)
+        Score::eval((sign * (x - o) * w.scale) as i32 + mover)
     }
 
     fn key(&self, position: &Board) -> u64 {
@@ -203,6 +194,7 @@ impl Evaluator<Board> for UtttEval {
 
     /// Winning a small board first; sending the opponent to a closed board
     /// (a free choice for them) last.
+    #[inline]
     fn order_bonus(&self, position: &Board, mv: Cell) -> i32 {
         let mine = position.small_board(mv.board(), position.turn());
         let wins_board = has_line(mine | 1 << mv.pos());
@@ -217,13 +209,17 @@ mod tests {
 
     #[test]
     fn random_filling_probabilities_are_sane() {
-        let empty = TAKE[0];
+        let eval = UtttEval::default();
+        let t = |x: u16, o: u16| eval.take(x, o);
+        let empty = t(0, 0);
         assert!((empty[0] - empty[1]).abs() < 1e-6);
         assert!(empty[0] > 0.3 && empty[0] < 0.5);
-        let centre = TAKE[usize::from(BASE3[1 << 4])];
-        let corner = TAKE[usize::from(BASE3[1])];
+        let centre = t(1 << 4, 0);
+        let corner = t(1, 0);
         assert!(centre[0] > corner[0] && corner[0] > empty[0]);
-        let two_in_row = TAKE[usize::from(BASE3[0b11])];
+        let two_in_row = t(0b11, 0);
+        assert_eq!(t(0b111, 0b11000), [1.0, 0.0]);
+        assert_eq!(t(0b1_0110_0011, 0b0_1001_1100), [0.0, 0.0]);
         assert!(two_in_row[0] > centre[0]);
     }
 

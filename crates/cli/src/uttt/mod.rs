@@ -1,5 +1,7 @@
 //! Ultimate tic-tac-toe wiring: the game's search hooks (evaluation, move
 //! ordering, keys) and its fast perft walk.
 
+pub mod engines;
 pub mod eval;
 pub mod perft;
+pub mod position;
