@@ -134,8 +134,8 @@ impl Budget {
     }
 
     /// Whether another iteration is worth starting: false once stopped, or
-    /// when more than half of the time is gone (the next iteration would
-    /// most likely not finish).
+    /// when more than 60% of the time is gone (the next iteration would
+    /// most likely not get past its first move).
     #[must_use]
     pub fn may_deepen(&mut self) -> bool {
         if self.stopped || self.check_clock() {
@@ -145,7 +145,7 @@ impl Budget {
         match self.deadline {
             Some(d) => {
                 let total = d - self.started;
-                self.elapsed() * 2 < total
+                self.elapsed() * 5 < total * 3
             }
             None => true,
         }

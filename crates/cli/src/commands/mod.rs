@@ -3,6 +3,7 @@
 //! Every `run` writes to the output it is given (standard output in the
 //! program), so `tour` and the tests reuse the commands as they are.
 
+pub mod bench;
 pub mod bestmove;
 pub mod perft;
 pub mod query;
@@ -26,6 +27,8 @@ pub enum Command {
     Perft(perft::Args),
     /// Search a position and print the best move, score, depth, nodes and PV.
     Bestmove(bestmove::Args),
+    /// Search fixed positions to a fixed depth: node-count signature and speed.
+    Bench(bench::Args),
 }
 
 /// Runs `command`, writing its report to `out`.
@@ -36,5 +39,6 @@ pub fn run(command: Command, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Query(args) => query::run(&args, out),
         Command::Perft(args) => perft::run(&args, out),
         Command::Bestmove(args) => bestmove::run(&args, out),
+        Command::Bench(args) => bench::run(&args, out),
     }
 }
