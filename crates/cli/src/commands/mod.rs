@@ -7,6 +7,7 @@ pub mod bench;
 pub mod bestmove;
 pub mod perft;
 pub mod query;
+pub mod selfplay;
 pub mod solve;
 pub mod tour;
 
@@ -29,6 +30,8 @@ pub enum Command {
     Bestmove(bestmove::Args),
     /// Search fixed positions to a fixed depth: node-count signature and speed.
     Bench(bench::Args),
+    /// The engine against itself: results and move-time statistics.
+    Selfplay(selfplay::Args),
 }
 
 /// Runs `command`, writing its report to `out`.
@@ -40,5 +43,6 @@ pub fn run(command: Command, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Perft(args) => perft::run(&args, out),
         Command::Bestmove(args) => bestmove::run(&args, out),
         Command::Bench(args) => bench::run(&args, out),
+        Command::Selfplay(args) => selfplay::run(&args, out),
     }
 }

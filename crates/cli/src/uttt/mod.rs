@@ -3,5 +3,6 @@
 
 pub mod engines;
 pub mod eval;
+pub mod openings;
 pub mod perft;
 pub mod position;
