@@ -7,6 +7,7 @@
 
 pub mod commands;
 mod json;
+pub mod protocol;
 pub mod search_args;
 mod tictactoe_table;
 pub mod uttt;

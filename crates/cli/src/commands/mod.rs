@@ -5,6 +5,7 @@
 
 pub mod bench;
 pub mod bestmove;
+pub mod engine;
 pub mod perft;
 pub mod query;
 pub mod selfplay;
@@ -32,6 +33,8 @@ pub enum Command {
     Bench(bench::Args),
     /// The engine against itself: results and move-time statistics.
     Selfplay(selfplay::Args),
+    /// Speak an engine protocol (UCI-style, or CodinGame's) on stdin/stdout.
+    Engine(engine::Args),
 }
 
 /// Runs `command`, writing its report to `out`.
@@ -44,5 +47,6 @@ pub fn run(command: Command, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Bestmove(args) => bestmove::run(&args, out),
         Command::Bench(args) => bench::run(&args, out),
         Command::Selfplay(args) => selfplay::run(&args, out),
+        Command::Engine(args) => engine::run(&args, out),
     }
 }
