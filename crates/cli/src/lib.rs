@@ -5,6 +5,7 @@
 //! writes to any output, so the tour and the tests can reuse it.
 #![deny(missing_docs)]
 
+pub mod arena;
 pub mod commands;
 mod json;
 pub mod protocol;

@@ -6,6 +6,7 @@
 pub mod bench;
 pub mod bestmove;
 pub mod engine;
+pub mod match_cmd;
 pub mod perft;
 pub mod query;
 pub mod selfplay;
@@ -35,6 +36,8 @@ pub enum Command {
     Selfplay(selfplay::Args),
     /// Speak an engine protocol (UCI-style, or CodinGame's) on stdin/stdout.
     Engine(engine::Args),
+    /// Two protocol engines play each other: W/D/L, score and Elo.
+    Match(match_cmd::Args),
 }
 
 /// Runs `command`, writing its report to `out`.
@@ -48,5 +51,6 @@ pub fn run(command: Command, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Bench(args) => bench::run(&args, out),
         Command::Selfplay(args) => selfplay::run(&args, out),
         Command::Engine(args) => engine::run(&args, out),
+        Command::Match(args) => match_cmd::run(&args, out),
     }
 }
