@@ -181,11 +181,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         if let Some(outcome) = pos.outcome() {
             return terminal_score(outcome, pos, ply);
         }
-        if depth == 0 || ply >= MAX_PLY {
-            return self.evaluator.evaluate(pos);
-        }
         if self.budget.exhausted(self.nodes) {
             return Score::DRAW;
+        }
+        if depth == 0 || ply >= MAX_PLY {
+            return self.evaluator.evaluate(pos);
         }
         let key = self.evaluator.key(pos);
         let entry = self.tt.probe(key);

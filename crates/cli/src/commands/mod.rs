@@ -8,6 +8,7 @@ pub mod bestmove;
 pub mod engine;
 pub mod match_cmd;
 pub mod perft;
+pub mod play;
 pub mod query;
 pub mod selfplay;
 pub mod solve;
@@ -38,6 +39,8 @@ pub enum Command {
     Engine(engine::Args),
     /// Two protocol engines play each other: W/D/L, score and Elo.
     Match(match_cmd::Args),
+    /// Play against the engine in the terminal.
+    Play(play::Args),
 }
 
 /// Runs `command`, writing its report to `out`.
@@ -52,5 +55,6 @@ pub fn run(command: Command, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Selfplay(args) => selfplay::run(&args, out),
         Command::Engine(args) => engine::run(&args, out),
         Command::Match(args) => match_cmd::run(&args, out),
+        Command::Play(args) => play::run(&args, out),
     }
 }

@@ -2,7 +2,11 @@
 
 use std::io::Write;
 
-use super::{query, solve};
+use gamesolver_games::uttt::Variant;
+
+use super::{bestmove, perft, query, selfplay, solve};
+use crate::search_args::LimitArgs;
+use crate::uttt::engines::EngineKind;
 
 /// Arguments of `gamesolver tour` (none yet).
 #[derive(Debug, clap::Args)]
@@ -32,7 +36,50 @@ pub fn run(_args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         table: None,
         json: false,
     };
-    query::run(&demo, out)
+    query::run(&demo, out)?;
+    uttt_section(out)
+}
+
+/// Ultimate tic-tac-toe: perft, a search, and a short self-play game.
+fn uttt_section(out: &mut dyn Write) -> anyhow::Result<()> {
+    section(
+        out,
+        "3. Ultimate tic-tac-toe: move generation, search and self-play",
+        "Bitboard move generation is proven by perft; the alpha-beta engine searches the \
+         start for 20 ms; then it plays two quick games against itself.",
+        "gamesolver perft uttt 6; gamesolver bestmove uttt start; gamesolver selfplay uttt --games 2",
+    )?;
+    perft::run(
+        &perft::Args {
+            game: perft::PerftGame::Uttt,
+            words: vec!["6".into()],
+            divide: false,
+        },
+        out,
+    )?;
+    bestmove::run(
+        &bestmove::Args {
+            game: bestmove::SearchGame::Uttt,
+            position: vec!["start".into()],
+            limits: LimitArgs::default(),
+            engine: EngineKind::Alphabeta,
+            variant: Variant::Standard,
+            json: false,
+        },
+        out,
+    )?;
+    selfplay::run(
+        &selfplay::Args {
+            game: selfplay::SelfplayGame::Uttt,
+            games: 2,
+            movetime: 5,
+            engine: EngineKind::Alphabeta,
+            random_plies: 2,
+            seed: 1,
+            variant: Variant::Standard,
+        },
+        out,
+    )
 }
 
 /// A section heading: title, one plain sentence, and the command to run it alone.

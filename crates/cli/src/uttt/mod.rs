@@ -2,6 +2,7 @@
 //! ordering, keys) and its fast perft walk.
 
 pub mod codingame;
+pub mod display;
 pub mod engines;
 pub mod eval;
 pub mod host;
