@@ -299,7 +299,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 + self.evaluator.order_bonus(pos, mv);
             (key, mv)
         }));
-        out.sort_by(|a, b| b.0.cmp(&a.0));
+        out.sort_by_key(|entry| std::cmp::Reverse(entry.0));
     }
 
     /// The principal variation at `ply` becomes `mv` then the child's.

@@ -141,15 +141,13 @@ impl UtttEval {
     #[inline]
     fn line_values(&self, board: &Board) -> [f32; 2] {
         let (xs, os) = (board.marks(Player::First), board.marks(Player::Second));
-        let mut p = [[0.0f32; 9]; 2];
-        for b in 0..9 {
+        let (mut px, mut po) = ([0.0f32; 9], [0.0f32; 9]);
+        for (b, (x_take, o_take)) in px.iter_mut().zip(po.iter_mut()).enumerate() {
             let x = (xs >> (9 * b)) as u16 & FULL;
             let o = (os >> (9 * b)) as u16 & FULL;
-            let [px, po] = self.take(x, o);
-            p[0][b] = px;
-            p[1][b] = po;
+            [*x_take, *o_take] = self.take(x, o);
         }
-        p.map(|q| {
+        [px, po].map(|q| {
             q[0] * q[1] * q[2]
                 + q[3] * q[4] * q[5]
                 + q[6] * q[7] * q[8]
