@@ -5,10 +5,14 @@
 //! writes to any output, so the tour and the tests can reuse it.
 #![deny(missing_docs)]
 
+pub mod arena;
 pub mod commands;
 mod json;
 mod jungle_cli;
+pub mod protocol;
+pub mod search_args;
 mod tictactoe_table;
+pub mod uttt;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

@@ -7,3 +7,4 @@
 
 pub mod jungle;
 pub mod tictactoe;
+pub mod uttt;

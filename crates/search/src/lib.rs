@@ -1,9 +1,29 @@
 //! # gamesolver-search
 //!
 //! Game-tree search that works for any [`gamesolver_core::Game`]: move-path
-//! enumeration ([`perft`]) to prove move generators, and (as the engines
-//! grow) alpha-beta, iterative deepening, transposition tables, move
-//! ordering, time control and MCTS.
+//! enumeration ([`perft`]) to prove move generators; negamax alpha-beta
+//! ([`AlphaBeta`]) with principal variation search, iterative deepening, a
+//! transposition table ([`tt`]), killer moves and the history heuristic
+//! ([`ordering`]); Monte Carlo tree search ([`Mcts`]); and the limits and
+//! stop flag both obey ([`Limits`], [`StopFlag`]).
+//!
+//! A game plugs in its heuristics through [`Evaluator`] (alpha-beta) and
+//! nothing at all for MCTS, which needs only the rules.
 #![deny(missing_docs)]
 
+mod alphabeta;
+mod engine;
+mod evaluator;
+mod limits;
+mod mcts;
+pub mod ordering;
 pub mod perft;
+mod score;
+pub mod tt;
+
+pub use alphabeta::{AlphaBeta, MAX_PLY, SearchInfo};
+pub use engine::Engine;
+pub use evaluator::Evaluator;
+pub use limits::{Budget, Limits, StopFlag};
+pub use mcts::Mcts;
+pub use score::Score;

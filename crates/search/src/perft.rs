@@ -15,26 +15,53 @@ use gamesolver_core::Game;
 use thiserror::Error;
 
 /// The number of move sequences of exactly `depth` plies from `position`.
+/// The last ply counts the moves with [`Game::count_legal_moves`] (bulk
+/// counting), which a game may implement without listing them.
 #[must_use]
 pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
-    let mut buffers = vec![Vec::new(); depth as usize + 1];
-    count(position, depth, &mut buffers)
+    perft_with(position, depth, |leaf: &G, moves: &mut Vec<G::Move>| {
+        leaf.count_legal_moves(moves)
+    })
 }
 
-/// Perft with one move buffer per ply, reused across the whole walk.
-fn count<G: Game>(position: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
+/// Perft with a game's own move counter at the last ply: `count_moves(p)`
+/// must return the number of legal moves of `p` (for example a popcount on
+/// a bitboard), which saves generating them.
+#[must_use]
+pub fn perft_bulk<G: Game>(position: &G, depth: u32, count_moves: impl Fn(&G) -> u64) -> u64 {
+    perft_with(position, depth, |leaf: &G, _: &mut Vec<G::Move>| {
+        count_moves(leaf)
+    })
+}
+
+/// The perft walk, with `leaf_count(p, buffer)` giving the number of legal
+/// moves of a position one ply above the leaves.
+fn perft_with<G: Game, F>(position: &G, depth: u32, leaf_count: F) -> u64
+where
+    F: Fn(&G, &mut Vec<G::Move>) -> u64,
+{
     if depth == 0 {
         return 1;
     }
+    let mut buffers = vec![Vec::new(); depth as usize];
+    count(position, depth, &mut buffers, &leaf_count)
+}
+
+/// Perft with one move buffer per ply, reused across the whole walk.
+fn count<G: Game, F>(position: &G, depth: u32, buffers: &mut [Vec<G::Move>], leaf_count: &F) -> u64
+where
+    F: Fn(&G, &mut Vec<G::Move>) -> u64,
+{
     let (moves, deeper) = buffers.split_first_mut().expect("one buffer per ply");
     if depth == 1 {
-        return position.count_legal_moves(moves);
+        return leaf_count(position, moves);
     }
     position.legal_moves(moves);
-    moves
-        .iter()
-        .map(|&mv| count(&position.after(mv), depth - 1, deeper))
-        .sum()
+    let mut total = 0;
+    for &mv in moves.iter() {
+        total += count(&position.after(mv), depth - 1, deeper, leaf_count);
+    }
+    total
 }
 
 /// Perft split by first move: each legal move with the perft(depth − 1) of

@@ -3,8 +3,14 @@
 //! Every `run` writes to the output it is given (standard output in the
 //! program), so `tour` and the tests reuse the commands as they are.
 
+pub mod bench;
+pub mod bestmove;
+pub mod engine;
+pub mod match_cmd;
 pub mod perft;
+pub mod play;
 pub mod query;
+pub mod selfplay;
 pub mod solve;
 pub mod tablebase;
 pub mod tour;
@@ -22,10 +28,22 @@ pub enum Command {
     Solve(solve::Args),
     /// Value, distance and best moves of one position, from the solved table.
     Query(query::Args),
+    /// Count the move sequences of a given length (perft) and their speed.
+    Perft(perft::Args),
+    /// Search a position and print the best move, score, depth, nodes and PV.
+    Bestmove(bestmove::Args),
+    /// Search fixed positions to a fixed depth: node-count signature and speed.
+    Bench(bench::Args),
+    /// The engine against itself: results and move-time statistics.
+    Selfplay(selfplay::Args),
+    /// Speak an engine protocol (UCI-style, or CodinGame's) on stdin/stdout.
+    Engine(engine::Args),
+    /// Two protocol engines play each other: W/D/L, score and Elo.
+    Match(match_cmd::Args),
+    /// Play against the engine in the terminal.
+    Play(play::Args),
     /// Endgame tablebases: build, probe, stats, verify.
     Tablebase(tablebase::Args),
-    /// Count the move sequences of a given length (checks and times the rules).
-    Perft(perft::Args),
 }
 
 /// Runs `command`, writing its report to `out`.
@@ -34,7 +52,13 @@ pub fn run(command: Command, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Tour(args) => tour::run(&args, out),
         Command::Solve(args) => solve::run(&args, out),
         Command::Query(args) => query::run(&args, out),
-        Command::Tablebase(args) => tablebase::run(&args, out),
         Command::Perft(args) => perft::run(&args, out),
+        Command::Bestmove(args) => bestmove::run(&args, out),
+        Command::Bench(args) => bench::run(&args, out),
+        Command::Selfplay(args) => selfplay::run(&args, out),
+        Command::Engine(args) => engine::run(&args, out),
+        Command::Match(args) => match_cmd::run(&args, out),
+        Command::Play(args) => play::run(&args, out),
+        Command::Tablebase(args) => tablebase::run(&args, out),
     }
 }

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 use gamesolver_core::Game;
 use gamesolver_games::jungle::Variant;
+use gamesolver_games::{tictactoe, uttt};
 use gamesolver_search::perft::{divide, perft};
 
 use crate::jungle_cli;
@@ -17,6 +18,11 @@ pub const MAX_DEPTH: u32 = 30;
 /// The games `perft` can count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum PerftGame {
+    /// Tic-tac-toe; positions are 9 characters of X, O and `.`.
+    Tictactoe,
+    /// Ultimate tic-tac-toe; positions are 81 cells, a space, and the forced
+    /// board (0-8 or `*`).
+    Uttt,
     /// Jungle (Dou Shou Qi); positions in FEN, e.g. the start
     /// `l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w`.
     Jungle,
@@ -46,12 +52,34 @@ fn parse_variant(text: &str) -> Result<Variant, String> {
 
 /// Runs the count and reports it.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let (position, depth) = split_words(&args.words)?;
+    let (text, depth) = split_words(&args.words)?;
     match args.game {
-        PerftGame::Jungle => {
-            let position = jungle_cli::parse_position(position.as_deref(), args.rules)?;
-            report(&position, depth, args.divide, out)
+        PerftGame::Tictactoe => {
+            let board = read_position(text.as_deref(), tictactoe::Board::empty)?;
+            report(&board, depth, args.divide, out, perft)
         }
+        PerftGame::Uttt => {
+            let board = read_position(text.as_deref(), uttt::Board::empty)?;
+            report(&board, depth, args.divide, out, crate::uttt::perft::perft)
+        }
+        PerftGame::Jungle => {
+            let position = jungle_cli::parse_position(text.as_deref(), args.rules)?;
+            report(&position, depth, args.divide, out, perft)
+        }
+    }
+}
+
+/// The position in `text`, or `start()` when there is none.
+fn read_position<G>(text: Option<&str>, start: impl Fn() -> G) -> anyhow::Result<G>
+where
+    G: std::str::FromStr,
+    G::Err: std::error::Error + Send + Sync + 'static,
+{
+    match text {
+        None => Ok(start()),
+        Some(t) => t
+            .parse()
+            .with_context(|| format!("cannot read the position {t:?}")),
     }
 }
 
@@ -73,13 +101,14 @@ fn split_words(words: &[String]) -> anyhow::Result<(Option<String>, u32)> {
     Ok((position, depth))
 }
 
-/// Counts (split by first move with `divide`) and prints the total, the
-/// time and the speed.
+/// Counts with `count` (split by first move with `divide`) and prints the
+/// total, the time and the speed.
 pub fn report<G: Game + std::fmt::Display>(
     position: &G,
     depth: u32,
     divide_moves: bool,
     out: &mut dyn Write,
+    count: impl Fn(&G, u32) -> u64,
 ) -> anyhow::Result<()> {
     writeln!(out, "perft {} {position} depth {depth}", G::NAME)?;
     let started = Instant::now();
@@ -90,7 +119,7 @@ pub fn report<G: Game + std::fmt::Display>(
         }
         split.iter().map(|&(_, n)| n).sum()
     } else {
-        perft(position, depth)
+        count(position, depth)
     };
     let elapsed = started.elapsed();
     writeln!(out, "nodes {total}")?;

@@ -85,7 +85,11 @@ impl Layout {
 
     /// The square table of the `i`-th animal: half the board for the first.
     fn table(&self, i: usize) -> &'static SquareTable {
-        if i == 0 { &HALF[self.kind(i)] } else { &FULL[self.kind(i)] }
+        if i == 0 {
+            &HALF[self.kind(i)]
+        } else {
+            &FULL[self.kind(i)]
+        }
     }
 }
 

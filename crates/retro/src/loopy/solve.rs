@@ -206,7 +206,8 @@ fn resolve_level<L: TierLayout>(
                 let value = slot.load(Ordering::Relaxed);
                 if value == won || value == lost {
                     let index = (chunk * CHUNK + offset) as u64;
-                    let solved = Solution::new(if value == won { Wdl::Win } else { Wdl::Loss }, level);
+                    let solved =
+                        Solution::new(if value == won { Wdl::Win } else { Wdl::Loss }, level);
                     propagate(layout, tier, entries, index, solved, scratch, longest);
                 }
             }

@@ -16,7 +16,12 @@ pub struct Args {
     /// The game.
     pub game: TablebaseGame,
     /// Build every material with at most this many pieces (2 to 4).
-    #[arg(long, value_name = "N", conflicts_with = "material", required_unless_present = "material")]
+    #[arg(
+        long,
+        value_name = "N",
+        conflicts_with = "material",
+        required_unless_present = "material"
+    )]
     pub max_pieces: Option<u32>,
     /// Build this material and every material it captures into. Written
     /// BOTTOM-TOP, strongest first, e.g. `LR-e` (lion and rat against an
@@ -44,14 +49,19 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
 
 /// Builds `targets` without progress bars (for the tour); returns the
 /// per-tier reports.
-pub(crate) fn build_quietly(location: &Location, targets: &[Material]) -> anyhow::Result<Vec<TierBuilt>> {
+pub(crate) fn build_quietly(
+    location: &Location,
+    targets: &[Material],
+) -> anyhow::Result<Vec<TierBuilt>> {
     Ok(build(&location.open(), targets, &())?)
 }
 
 fn targets(args: &Args) -> anyhow::Result<Vec<Material>> {
     match (args.max_pieces, args.material) {
         (Some(n), _) if !(2..=4).contains(&n) => {
-            bail!("--max-pieces takes 2, 3 or 4 (each side keeps at least one piece; 5 pieces are out of reach here)")
+            bail!(
+                "--max-pieces takes 2, 3 or 4 (each side keeps at least one piece; 5 pieces are out of reach here)"
+            )
         }
         (Some(n), _) => Ok((2..=n).flat_map(Material::all_with).collect()),
         (None, Some(material)) => Ok(vec![material]),

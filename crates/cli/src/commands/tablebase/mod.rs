@@ -5,8 +5,8 @@
 //! `--dir` names it (default `tables/jungle`).
 
 mod build;
-mod progress;
 mod probe;
+mod progress;
 mod stats;
 mod verify;
 
@@ -43,8 +43,9 @@ impl Location {
 
     /// Every material with a file in the directory, smallest first.
     pub(crate) fn materials(&self) -> anyhow::Result<Vec<Material>> {
-        let entries = std::fs::read_dir(&self.dir)
-            .with_context(|| format!("cannot read the tablebase directory {}", self.dir.display()))?;
+        let entries = std::fs::read_dir(&self.dir).with_context(|| {
+            format!("cannot read the tablebase directory {}", self.dir.display())
+        })?;
         let mut materials = Vec::new();
         for entry in entries {
             let name = entry?.file_name();

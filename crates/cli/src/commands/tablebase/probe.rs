@@ -56,7 +56,12 @@ pub(crate) fn write_probe(
         );
     }
     let analysis = judge(tablebase, position)?;
-    let answer = Answer::new(position, material, &analysis, main_line(tablebase, position)?);
+    let answer = Answer::new(
+        position,
+        material,
+        &analysis,
+        main_line(tablebase, position)?,
+    );
     if json {
         write_json(out, &answer)
     } else {
@@ -65,7 +70,10 @@ pub(crate) fn write_probe(
 }
 
 /// Every move of `position` judged from the tablebase.
-fn judge(tablebase: &Tablebase<JungleTiers>, position: &Position) -> anyhow::Result<PositionAnalysis<Move>> {
+fn judge(
+    tablebase: &Tablebase<JungleTiers>,
+    position: &Position,
+) -> anyhow::Result<PositionAnalysis<Move>> {
     let probe_error = std::cell::RefCell::new(None);
     let analysis = analyse(position, |p| match tablebase.probe(p) {
         Ok(found) => found,
@@ -90,7 +98,9 @@ fn main_line(tablebase: &Tablebase<JungleTiers>, start: &Position) -> anyhow::Re
         if analysis.solution.wdl == Wdl::Draw && line.len() >= DRAWN_LINE {
             break;
         }
-        let Some(&best) = analysis.best.first() else { break };
+        let Some(&best) = analysis.best.first() else {
+            break;
+        };
         line.push(best);
         position.play_unchecked(best);
     }
@@ -124,7 +134,12 @@ struct Answer {
 }
 
 impl Answer {
-    fn new(position: &Position, material: Material, analysis: &PositionAnalysis<Move>, line: Vec<Move>) -> Answer {
+    fn new(
+        position: &Position,
+        material: Material,
+        analysis: &PositionAnalysis<Move>,
+        line: Vec<Move>,
+    ) -> Answer {
         Answer {
             solution: analysis.solution,
             fen: position.to_string(),
@@ -148,7 +163,11 @@ impl Answer {
     }
 
     fn write_text(&self, out: &mut dyn Write) -> anyhow::Result<()> {
-        writeln!(out, "{}  ({}, {} to move)", self.fen, self.material, self.to_move)?;
+        writeln!(
+            out,
+            "{}  ({}, {} to move)",
+            self.fen, self.material, self.to_move
+        )?;
         writeln!(out, "value: {}", describe(self.solution))?;
         for m in &self.moves {
             writeln!(out, "  {}  {}", m.mv, describe(m.solution))?;

@@ -63,7 +63,8 @@ impl BuildObserver for BuildBars {
         self.positions.reset();
         self.positions.set_length(indices);
         self.positions.set_message("");
-        self.positions.enable_steady_tick(Duration::from_millis(200));
+        self.positions
+            .enable_steady_tick(Duration::from_millis(200));
     }
 
     fn tier_finished(&self, _report: &TierBuilt) {

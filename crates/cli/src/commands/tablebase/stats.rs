@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use gamesolver_core::{Game, TierLayout, Wdl};
+use gamesolver_core::{TierLayout, Wdl};
 use gamesolver_games::jungle::{JungleTiers, Material, Position};
 use gamesolver_retro::loopy::TierTable;
 use serde::Serialize;
@@ -44,7 +44,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let tablebase = args.location.open();
     let mut rows = Vec::new();
     for material in args.location.materials()? {
-        let Some(file) = tablebase.open_tier(material)? else { continue };
+        let Some(file) = tablebase.open_tier(material)? else {
+            continue;
+        };
         rows.push(material_stats(tablebase.layout(), material, &file.load()?));
     }
     if args.json {
@@ -80,7 +82,11 @@ fn material_stats(layout: &JungleTiers, material: Material, table: &TierTable) -
         let (Some(position), Some(s)) = (layout.position(material, index), table.get(index)) else {
             continue;
         };
-        let weight = if position.mirrored() == position { 1 } else { 2 };
+        let weight = if position.mirrored() == position {
+            1
+        } else {
+            2
+        };
         let split = &mut sides[position.turn().index()];
         match s.wdl {
             Wdl::Win => split.win += weight,

@@ -30,7 +30,11 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
             Ok(n) => checked += n,
             Err(failures) => {
                 failed += failures.len();
-                writeln!(out, "{material}: {} positions contradict their children", failures.len())?;
+                writeln!(
+                    out,
+                    "{material}: {} positions contradict their children",
+                    failures.len()
+                )?;
                 for f in failures.iter().take(SHOWN) {
                     writeln!(out, "  index {}: {} ({})", f.index, f.position, f.problem)?;
                 }

@@ -1,0 +1,105 @@
+//! `gamesolver bestmove`: search one position and print the best move,
+//! score, depth, nodes, speed and principal variation.
+
+use std::io::Write;
+
+use gamesolver_games::uttt::Variant;
+use gamesolver_search::SearchInfo;
+use serde::Serialize;
+
+use crate::json::write_json;
+use crate::search_args::LimitArgs;
+use crate::uttt::engines::{EngineKind, EngineOptions, build};
+use crate::uttt::position::read_position;
+
+/// The games `bestmove` can search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SearchGame {
+    /// Ultimate tic-tac-toe.
+    Uttt,
+}
+
+/// Arguments of `gamesolver bestmove`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The game.
+    pub game: SearchGame,
+    /// The position (81 cells, a space, the forced board 0-8 or `*`; the two
+    /// words may come unquoted), or `start`.
+    #[arg(required = true, num_args = 1..=2, value_name = "POSITION")]
+    pub position: Vec<String>,
+    /// How long to think.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Which engine searches.
+    #[arg(long, value_enum, default_value_t = EngineKind::Alphabeta)]
+    pub engine: EngineKind,
+    /// Rules variant (`standard` or `codingame`).
+    #[arg(long, default_value_t = Variant::Standard)]
+    pub variant: Variant,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The answer, for JSON.
+#[derive(Debug, Serialize)]
+struct Answer {
+    engine: &'static str,
+    bestmove: Option<String>,
+    score: String,
+    depth: u32,
+    nodes: u64,
+    nps: u64,
+    time_ms: f64,
+    pv: Vec<String>,
+}
+
+/// Searches and reports.
+pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    let SearchGame::Uttt = args.game;
+    let board = read_position(&args.position, args.variant)?;
+    let options = EngineOptions {
+        kind: args.engine,
+        ..EngineOptions::default()
+    };
+    let mut engine = build(&options);
+    let info = engine.think(&board, &args.limits.limits(), &mut |_| {});
+    let answer = answer(engine.name(), &info);
+    if args.json {
+        write_json(out, &answer)
+    } else {
+        write_text(out, &answer)
+    }
+}
+
+/// The JSON-ready form of a search result.
+fn answer<M: std::fmt::Display + Copy>(engine: &'static str, info: &SearchInfo<M>) -> Answer {
+    Answer {
+        engine,
+        bestmove: info.best_move().map(|m| m.to_string()),
+        score: info.score.to_string(),
+        depth: info.depth,
+        nodes: info.nodes,
+        nps: info.nps(),
+        time_ms: info.elapsed.as_secs_f64() * 1e3,
+        pv: info.pv.iter().map(ToString::to_string).collect(),
+    }
+}
+
+/// The text report.
+fn write_text(out: &mut dyn Write, a: &Answer) -> anyhow::Result<()> {
+    writeln!(
+        out,
+        "bestmove {}",
+        a.bestmove.as_deref().unwrap_or("(none: the game is over)")
+    )?;
+    writeln!(out, "score    {}", a.score)?;
+    writeln!(out, "depth    {}", a.depth)?;
+    writeln!(out, "nodes    {}", a.nodes)?;
+    writeln!(out, "nps      {}", a.nps)?;
+    writeln!(out, "time     {:.1} ms", a.time_ms)?;
+    writeln!(out, "engine   {}", a.engine)?;
+    writeln!(out, "pv       {}", a.pv.join(" "))?;
+    Ok(())
+}

@@ -1,0 +1,184 @@
+//! `gamesolver match`: two protocol engines play each other; colours and
+//! openings alternate, every move is checked, and the result comes with a
+//! 95% interval and an Elo difference.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{Context, ensure};
+use gamesolver_core::{Outcome, Player};
+use gamesolver_games::uttt::{Board, Variant};
+
+use crate::arena::process::EngineProcess;
+use crate::arena::referee::{Seat, play_game};
+use crate::arena::stats::{Tally, elo};
+use crate::uttt::openings::{parse_openings, random_openings};
+
+/// The games `match` can referee.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum MatchGame {
+    /// Ultimate tic-tac-toe.
+    Uttt,
+}
+
+/// Arguments of `gamesolver match`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The game.
+    pub game: MatchGame,
+    /// An engine command line (give exactly two), e.g.
+    /// `"gamesolver engine uttt --engine mcts"`; run with `sh -c`.
+    #[arg(long = "engine", required = true, num_args = 1, value_name = "CMD")]
+    pub engines: Vec<String>,
+    /// Number of games (each opening is played twice, colours swapped).
+    #[arg(long, default_value_t = 20)]
+    pub games: usize,
+    /// Thinking time per move, in milliseconds.
+    #[arg(long, default_value_t = 20)]
+    pub movetime: u64,
+    /// Extra milliseconds before a missing answer is a time-out (a loss).
+    #[arg(long, default_value_t = 100)]
+    pub grace: u64,
+    /// Openings file: one position per line (`#` comments); by default
+    /// random two-ply openings.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Rules the referee applies (engines should be set to the same).
+    #[arg(long, default_value_t = Variant::Standard)]
+    pub variant: Variant,
+    /// Print one line per game.
+    #[arg(long)]
+    pub verbose: bool,
+}
+
+/// Runs the match and prints the result of the first engine.
+pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    let MatchGame::Uttt = args.game;
+    ensure!(
+        args.engines.len() == 2,
+        "give exactly two --engine commands"
+    );
+    let openings = match &args.openings {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            parse_openings(&text, args.variant)?
+        }
+        None => random_openings(args.games.div_ceil(2).max(1), 2, args.seed, args.variant),
+    };
+    let mut processes: [Option<EngineProcess>; 2] = [None, None];
+    let mut tally = Tally::default();
+    let mut forfeits = 0;
+    for game in 0..args.games {
+        let opening: &Board = &openings[(game / 2) % openings.len()];
+        // Engine A plays first in even games.
+        let a_player = if game % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        };
+        let record = {
+            for (slot, command) in processes.iter_mut().zip(&args.engines) {
+                if slot.is_none() {
+                    *slot = Some(EngineProcess::start(command)?);
+                }
+            }
+            let [Some(a), Some(b)] = &mut processes else {
+                unreachable!("both engines were just started");
+            };
+            let (first, second) = if a_player == Player::First {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            let mut seats = [
+                Seat {
+                    engine: first,
+                    broken: false,
+                },
+                Seat {
+                    engine: second,
+                    broken: false,
+                },
+            ];
+            let record = play_game(opening, &mut seats, args.movetime, args.grace);
+            let broken = [seats[0].broken, seats[1].broken];
+            let broken_a = broken[a_player.index()];
+            let broken_b = broken[a_player.opponent().index()];
+            if broken_a {
+                processes[0] = None;
+            }
+            if broken_b {
+                processes[1] = None;
+            }
+            record
+        };
+        forfeits += usize::from(record.forfeit.is_some());
+        let verdict = match record.outcome {
+            Outcome::Draw => {
+                tally.draws += 1;
+                "draw"
+            }
+            Outcome::Winner(p) if p == a_player => {
+                tally.wins += 1;
+                "A wins"
+            }
+            Outcome::Winner(_) => {
+                tally.losses += 1;
+                "B wins"
+            }
+        };
+        if args.verbose {
+            let colour = if a_player == Player::First {
+                "A=X"
+            } else {
+                "A=O"
+            };
+            writeln!(
+                out,
+                "game {:>3} ({colour}): {verdict:<6} after {} moves{}",
+                game + 1,
+                record.moves.len(),
+                record
+                    .forfeit
+                    .map(|f| format!(" ({f})"))
+                    .unwrap_or_default()
+            )?;
+        }
+    }
+    write_summary(out, args, &tally, forfeits)
+}
+
+/// The final report.
+fn write_summary(
+    out: &mut dyn Write,
+    args: &Args,
+    tally: &Tally,
+    forfeits: usize,
+) -> anyhow::Result<()> {
+    let score = tally.score();
+    let margin = tally.margin95();
+    writeln!(out, "A: {}\nB: {}", args.engines[0], args.engines[1])?;
+    writeln!(
+        out,
+        "{} games at {} ms/move: A wins {}, draws {}, losses {} ({forfeits} by forfeit)",
+        tally.games(),
+        args.movetime,
+        tally.wins,
+        tally.draws,
+        tally.losses
+    )?;
+    writeln!(
+        out,
+        "score of A {:.1}% ± {:.1}% (95%), Elo difference {:+.0} [{:+.0}, {:+.0}]",
+        100.0 * score,
+        100.0 * margin,
+        elo(score),
+        elo(score - margin),
+        elo(score + margin)
+    )?;
+    Ok(())
+}

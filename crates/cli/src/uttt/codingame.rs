@@ -1,0 +1,207 @@
+//! CodinGame's ultimate tic-tac-toe referee protocol (DESIGN.md §5).
+//!
+//! Each turn the referee sends `opponentRow opponentCol` (`-1 -1` when we
+//! move first), `validActionCount`, then that many `row col` lines; we answer
+//! `row col`. Rows and columns are 0..8 on the 9×9 grid. The referee's list
+//! of valid actions is the authority: if our position ever disagrees with it,
+//! we still answer with one of its actions. Bad lines are reported on the
+//! error stream and never end the program (except the end of input).
+
+use std::io::{BufRead, Write};
+
+use gamesolver_core::Game;
+use gamesolver_games::uttt::{Board, Cell, Variant};
+use gamesolver_search::Limits;
+
+use super::engines::{EngineOptions, build};
+
+/// Plays on `input`/`out` until the end of input, thinking `movetime_ms`
+/// per move, writing problems to `errors`.
+pub fn serve(
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    errors: &mut dyn Write,
+    options: &EngineOptions,
+    movetime_ms: u64,
+) -> std::io::Result<()> {
+    let mut engine = build(options);
+    let mut board = Board::start(Variant::CodinGame);
+    let limits = Limits::movetime_ms(movetime_ms);
+    while let Some(line) = next_line(input)? {
+        let opponent = match read_pair(&line) {
+            Ok(pair) => pair,
+            Err(e) => {
+                writeln!(errors, "error: {e}")?;
+                continue;
+            }
+        };
+        if let Some((row, col)) = opponent.filter(|&(r, c)| r >= 0 && c >= 0) {
+            board = apply_opponent(board, row, col, errors)?;
+        }
+        let Some(valid) = read_actions(input, errors)? else {
+            return Ok(());
+        };
+        let info = engine.think(&board, &limits, &mut |_| {});
+        let chosen = info.best_move().filter(|m| valid.contains(m));
+        let Some(mv) = chosen.or_else(|| valid.first().copied()) else {
+            writeln!(errors, "error: no valid action was offered")?;
+            continue;
+        };
+        if chosen.is_none() {
+            writeln!(
+                errors,
+                "warning: our position disagrees with the referee's actions"
+            )?;
+        }
+        writeln!(out, "{} {}", mv.grid_row(), mv.grid_col())?;
+        out.flush()?;
+        board = board.play(mv).unwrap_or(board);
+    }
+    Ok(())
+}
+
+/// The next non-empty line, or `None` at the end of input.
+fn next_line(input: &mut dyn BufRead) -> std::io::Result<Option<String>> {
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if input.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        if !line.trim().is_empty() {
+            return Ok(Some(line.trim().to_string()));
+        }
+    }
+}
+
+/// `row col` as two integers (`-1 -1` allowed).
+fn read_pair(line: &str) -> Result<Option<(i32, i32)>, String> {
+    let numbers: Vec<i32> = line
+        .split_whitespace()
+        .map(str::parse)
+        .collect::<Result<_, _>>()
+        .map_err(|_| format!("expected `row col`, got {line:?}"))?;
+    match numbers[..] {
+        [row, col] => Ok(Some((row, col))),
+        _ => Err(format!("expected two numbers `row col`, got {line:?}")),
+    }
+}
+
+/// Plays the opponent's move if it is legal here.
+fn apply_opponent(
+    board: Board,
+    row: i32,
+    col: i32,
+    errors: &mut dyn Write,
+) -> std::io::Result<Board> {
+    let cell = u8::try_from(row)
+        .ok()
+        .zip(u8::try_from(col).ok())
+        .and_then(|(r, c)| Cell::from_grid(r, c));
+    match cell.map(|c| board.play(c)) {
+        Some(Ok(next)) => Ok(next),
+        Some(Err(e)) => {
+            writeln!(errors, "error: opponent move {row} {col}: {e}")?;
+            Ok(board)
+        }
+        None => {
+            writeln!(
+                errors,
+                "error: opponent move {row} {col} is off the 9x9 grid"
+            )?;
+            Ok(board)
+        }
+    }
+}
+
+/// `validActionCount` then that many `row col` lines; `None` at the end of
+/// input.
+fn read_actions(
+    input: &mut dyn BufRead,
+    errors: &mut dyn Write,
+) -> std::io::Result<Option<Vec<Cell>>> {
+    let Some(count_line) = next_line(input)? else {
+        return Ok(None);
+    };
+    let count: usize = match count_line.parse() {
+        Ok(n) if n <= 81 => n,
+        _ => {
+            writeln!(
+                errors,
+                "error: expected the valid action count 0..81, got {count_line:?}"
+            )?;
+            return Ok(Some(Vec::new()));
+        }
+    };
+    let mut valid = Vec::with_capacity(count);
+    for _ in 0..count {
+        let Some(line) = next_line(input)? else {
+            return Ok(None);
+        };
+        match read_pair(&line) {
+            Ok(Some((r, c))) => {
+                let cell = u8::try_from(r)
+                    .ok()
+                    .zip(u8::try_from(c).ok())
+                    .and_then(|(r, c)| Cell::from_grid(r, c));
+                match cell {
+                    Some(cell) => valid.push(cell),
+                    None => writeln!(errors, "error: action {line:?} is off the grid")?,
+                }
+            }
+            _ => writeln!(errors, "error: expected an action `row col`, got {line:?}")?,
+        }
+    }
+    Ok(Some(valid))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(input: &str) -> (String, String) {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let options = EngineOptions::default();
+        serve(&mut input.as_bytes(), &mut out, &mut err, &options, 5).unwrap();
+        (
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(err).unwrap(),
+        )
+    }
+
+    #[test]
+    fn answers_with_a_valid_action() {
+        let mut input = String::from("-1 -1\n81\n");
+        for r in 0..9 {
+            for c in 0..9 {
+                input.push_str(&format!("{r} {c}\n"));
+            }
+        }
+        let (out, err) = run(&input);
+        assert_eq!(out.lines().count(), 1, "{out}");
+        assert!(err.is_empty(), "{err}");
+        // The opponent answers in the board we sent them to.
+        let (r, c): (u8, u8) = {
+            let mut it = out.split_whitespace().map(|x| x.parse().unwrap());
+            (it.next().unwrap(), it.next().unwrap())
+        };
+        let sent = Cell::from_grid(r, c).unwrap().pos();
+        let reply = Cell::at(sent, 0).unwrap();
+        let second = format!(
+            "{input}{} {}\n1\n{} {}\n",
+            reply.grid_row(),
+            reply.grid_col(),
+            4,
+            4
+        );
+        let (out, _) = run(&second);
+        assert_eq!(out.lines().count(), 2);
+    }
+
+    #[test]
+    fn garbage_is_reported_not_fatal() {
+        let (out, err) = run("hello\n-1 -1\nx\n7 7 7\n");
+        assert!(err.contains("expected"), "{err}");
+        assert!(out.is_empty());
+    }
+}

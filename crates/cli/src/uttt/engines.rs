@@ -1,0 +1,77 @@
+//! The ultimate tic-tac-toe engines and their options, built by name.
+
+use gamesolver_games::uttt::Board;
+use gamesolver_search::{AlphaBeta, Engine, Mcts};
+
+use super::eval::{EvalWeights, UtttEval};
+
+/// Which search an engine uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum EngineKind {
+    /// Negamax alpha-beta with the two-level probabilistic evaluation (the
+    /// default: it beats MCTS, see docs/PERFORMANCE.md).
+    #[default]
+    Alphabeta,
+    /// UCT Monte Carlo tree search with random playouts.
+    Mcts,
+}
+
+impl EngineKind {
+    /// The name used on command lines and in protocol options.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineKind::Alphabeta => "alphabeta",
+            EngineKind::Mcts => "mcts",
+        }
+    }
+
+    /// The kind called `name`, if any.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<EngineKind> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "alphabeta" => Some(EngineKind::Alphabeta),
+            "mcts" => Some(EngineKind::Mcts),
+            _ => None,
+        }
+    }
+}
+
+/// Settings of an engine.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EngineOptions {
+    /// The search.
+    pub kind: EngineKind,
+    /// Transposition-table size for alpha-beta, in MB.
+    pub hash_mb: usize,
+    /// Evaluation weights for alpha-beta.
+    pub weights: EvalWeights,
+    /// UCT exploration constant for MCTS.
+    pub exploration: f32,
+    /// Random seed for MCTS.
+    pub seed: u64,
+}
+
+impl Default for EngineOptions {
+    fn default() -> EngineOptions {
+        EngineOptions {
+            kind: EngineKind::default(),
+            hash_mb: 16,
+            weights: EvalWeights::default(),
+            exploration: 0.9,
+            seed: 2026,
+        }
+    }
+}
+
+/// A ready engine for `options`.
+#[must_use]
+pub fn build(options: &EngineOptions) -> Box<dyn Engine<Board> + Send> {
+    match options.kind {
+        EngineKind::Alphabeta => Box::new(AlphaBeta::new(
+            UtttEval::new(options.weights),
+            options.hash_mb,
+        )),
+        EngineKind::Mcts => Box::new(Mcts::<Board>::new(options.exploration, options.seed)),
+    }
+}

@@ -1,0 +1,232 @@
+//! The ultimate tic-tac-toe evaluation and move-ordering hooks for
+//! [`gamesolver_search::AlphaBeta`].
+//!
+//! The evaluation is two-level, as in the seed, but probabilistic:
+//! - each open small board gets, for each player, the probability that the
+//!   player takes it if its empty cells were filled in random order by random
+//!   owners (computed exactly once for all 3^9 small-board states by dynamic
+//!   programming); won boards are 1 for their owner, drawn boards 0;
+//! - the meta-board value of a player is the sum over the eight meta-lines
+//!   of the product of the player's probabilities on its three boards, so a
+//!   board counts as much as the lines through it are alive (centre >
+//!   corners > edges, dead lines count nothing), and two boards of a line
+//!   held multiply into a strong threat;
+//! - the score is the difference, from the side to move, plus a small bonus
+//!   for the side to move, worth more with a free choice.
+
+use gamesolver_core::{Game, Player};
+use gamesolver_games::uttt::{Board, Cell, FULL, has_line};
+use gamesolver_search::{Evaluator, Score};
+
+/// Tunable weights of [`UtttEval`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EvalWeights {
+    /// Score units per unit of meta-line value difference.
+    pub scale: f32,
+    /// Bonus for having the move.
+    pub tempo: i32,
+    /// Extra bonus for having the move with a free choice of board.
+    pub free_choice: i32,
+}
+
+impl Default for EvalWeights {
+    fn default() -> EvalWeights {
+        EvalWeights {
+            scale: 1000.0,
+            tempo: 20,
+            free_choice: 60,
+        }
+    }
+}
+
+/// The ultimate tic-tac-toe [`Evaluator`] (see the module documentation).
+#[derive(Clone, Debug)]
+pub struct UtttEval {
+    /// The weights in use.
+    pub weights: EvalWeights,
+    /// `base3[mask]`: the base-3 number whose digits are the mask's bits.
+    base3: Box<[u16; 512]>,
+    /// `take[base3[x] + 2 * base3[o]]`: the probabilities that X and that O
+    /// take a small board with marks `x` and `o` (1/0 once won, 0/0 if full).
+    take: Box<[[f32; 2]]>,
+}
+
+impl Default for UtttEval {
+    fn default() -> UtttEval {
+        UtttEval::new(EvalWeights::default())
+    }
+}
+
+/// The base-3 number whose digits are the bits of the 9-bit `mask`.
+fn base3(mask: usize) -> u16 {
+    (0..9)
+        .filter(|bit| mask >> bit & 1 == 1)
+        .map(|bit| 3u16.pow(bit))
+        .sum()
+}
+
+/// The X and O masks of a base-3 small-board state.
+fn masks_of(mut state: usize) -> (u16, u16) {
+    let (mut x, mut o) = (0, 0);
+    for bit in 0..9 {
+        match state % 3 {
+            1 => x |= 1 << bit,
+            2 => o |= 1 << bit,
+            _ => {}
+        }
+        state /= 3;
+    }
+    (x, o)
+}
+
+/// The probabilities (X, O) of taking the small board `x`, `o` when each
+/// empty cell in turn, in random order, goes to a random player.
+fn take_probability(x: u16, o: u16, memo: &mut [Option<[f32; 2]>]) -> [f32; 2] {
+    let state = usize::from(base3(x.into()) + 2 * base3(o.into()));
+    if let Some(p) = memo[state] {
+        return p;
+    }
+    let p = if has_line(x) && !has_line(o) {
+        [1.0, 0.0]
+    } else if has_line(o) {
+        [0.0, if has_line(x) { 0.0 } else { 1.0 }]
+    } else if (x | o) == FULL {
+        [0.0, 0.0]
+    } else {
+        let empty: Vec<u16> = (0..9).filter(|b| (x | o) >> b & 1 == 0).collect();
+        let mut sum = [0.0f32; 2];
+        for &bit in &empty {
+            for (dx, do_) in [(1 << bit, 0), (0, 1 << bit)] {
+                let q = take_probability(x | dx, o | do_, memo);
+                sum[0] += q[0];
+                sum[1] += q[1];
+            }
+        }
+        let n = 2.0 * empty.len() as f32;
+        [sum[0] / n, sum[1] / n]
+    };
+    memo[state] = Some(p);
+    p
+}
+
+impl UtttEval {
+    /// An evaluator with `weights` (computes the small-board table: about a
+    /// millisecond).
+    #[must_use]
+    pub fn new(weights: EvalWeights) -> UtttEval {
+        let mut base3_table = Box::new([0u16; 512]);
+        for (mask, value) in base3_table.iter_mut().enumerate() {
+            *value = base3(mask);
+        }
+        let mut memo = vec![None; 19_683];
+        for state in 0..19_683 {
+            let (x, o) = masks_of(state);
+            take_probability(x, o, &mut memo);
+        }
+        UtttEval {
+            weights,
+            base3: base3_table,
+            take: memo.into_iter().map(|p| p.unwrap_or([0.0; 2])).collect(),
+        }
+    }
+
+    /// The probabilities that X and that O take small board `x`, `o`.
+    #[inline]
+    fn take(&self, x: u16, o: u16) -> [f32; 2] {
+        let state = self.base3[usize::from(x)] + 2 * self.base3[usize::from(o)];
+        self.take[usize::from(state)]
+    }
+
+    /// The meta-line values of X and O (module documentation).
+    #[inline]
+    fn line_values(&self, board: &Board) -> [f32; 2] {
+        let (xs, os) = (board.marks(Player::First), board.marks(Player::Second));
+        let (mut px, mut po) = ([0.0f32; 9], [0.0f32; 9]);
+        for (b, (x_take, o_take)) in px.iter_mut().zip(po.iter_mut()).enumerate() {
+            let x = (xs >> (9 * b)) as u16 & FULL;
+            let o = (os >> (9 * b)) as u16 & FULL;
+            [*x_take, *o_take] = self.take(x, o);
+        }
+        [px, po].map(|q| {
+            q[0] * q[1] * q[2]
+                + q[3] * q[4] * q[5]
+                + q[6] * q[7] * q[8]
+                + q[0] * q[3] * q[6]
+                + q[1] * q[4] * q[7]
+                + q[2] * q[5] * q[8]
+                + q[0] * q[4] * q[8]
+                + q[2] * q[4] * q[6]
+        })
+    }
+}
+
+impl Evaluator<Board> for UtttEval {
+    fn evaluate(&self, position: &Board) -> Score {
+        let [x, o] = self.line_values(position);
+        let sign = if position.turn() == Player::First {
+            1.0
+        } else {
+            -1.0
+        };
+        let w = &self.weights;
+        let mover = w.tempo
+            + if position.forced().is_none() {
+                w.free_choice
+            } else {
+                0
+            };
+        Score::eval((sign * (x - o) * w.scale) as i32 + mover)
+    }
+
+    fn key(&self, position: &Board) -> u64 {
+        position.key()
+    }
+
+    fn move_slots(&self) -> usize {
+        81
+    }
+
+    fn move_index(&self, mv: Cell) -> usize {
+        mv.index().into()
+    }
+
+    /// Winning a small board first; sending the opponent to a closed board
+    /// (a free choice for them) last.
+    #[inline]
+    fn order_bonus(&self, position: &Board, mv: Cell) -> i32 {
+        let mine = position.small_board(mv.board(), position.turn());
+        let wins_board = has_line(mine | 1 << mv.pos());
+        let frees = position.closed() >> mv.pos() & 1 == 1 || mv.pos() == mv.board() && wins_board;
+        i32::from(wins_board) * 4096 - i32::from(frees) * 2048
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_filling_probabilities_are_sane() {
+        let eval = UtttEval::default();
+        let t = |x: u16, o: u16| eval.take(x, o);
+        let empty = t(0, 0);
+        assert!((empty[0] - empty[1]).abs() < 1e-6);
+        assert!(empty[0] > 0.3 && empty[0] < 0.5);
+        let centre = t(1 << 4, 0);
+        let corner = t(1, 0);
+        assert!(centre[0] > corner[0] && corner[0] > empty[0]);
+        let two_in_row = t(0b11, 0);
+        assert_eq!(t(0b111, 0b11000), [1.0, 0.0]);
+        assert_eq!(t(0b1_0110_0011, 0b0_1001_1100), [0.0, 0.0]);
+        assert!(two_in_row[0] > centre[0]);
+    }
+
+    #[test]
+    fn the_start_is_level_and_scores_are_side_relative() {
+        let eval = UtttEval::default();
+        let start = eval.evaluate(&Board::empty()).value();
+        assert_eq!(start, 80);
+        let after_centre = Board::empty().after(Cell::new(40).expect("cell"));
+        assert!(eval.evaluate(&after_centre).value() < 0);
+    }
+}

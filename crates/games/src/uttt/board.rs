@@ -1,0 +1,336 @@
+//! The position: bitboards for the 81 cells, the meta-board, and the board
+//! the side to move is sent to.
+
+use gamesolver_core::{Game, Outcome, Player};
+
+use super::lines::{FULL, has_line};
+use super::zobrist::{CELL_KEYS, FORCED_KEYS};
+use super::{Cell, Variant};
+
+/// The 81 cells as bits `9 * board + pos` of a `u128`.
+const ALL_CELLS: u128 = (1 << 81) - 1;
+
+/// The forced-board value for "free choice".
+const FREE: u8 = 9;
+
+/// The nine cells of small board `b` in the 81-bit layout.
+#[inline]
+const fn board_cells(b: u8) -> u128 {
+    (FULL as u128) << (9 * b as u32)
+}
+
+/// The status byte: the game goes on, or how it ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Status {
+    Ongoing,
+    Won(Player),
+    Drawn,
+}
+
+/// An ultimate tic-tac-toe position (rules of DESIGN.md §4).
+///
+/// Representation (bitboards): each player's marks are a `u128` holding the
+/// nine small boards as consecutive 9-bit masks (bit `9 * board + pos`), so
+/// one small board is a shift and a mask away, and move generation is bit
+/// iteration over `empty & open` (one `popcount` when only counting). Each
+/// player's won small boards form a 9-bit meta-board mask. Winning a small
+/// board, closing a full one and winning the game are updated incrementally
+/// by the move that causes them, with line checks by table lookup on the
+/// 9-bit masks. The position also carries its Zobrist key, updated by XOR on
+/// each move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    marks: [u128; 2],
+    /// Cells of the small boards that are still open (neither won nor full).
+    open: u128,
+    meta: [u16; 2],
+    closed: u16,
+    forced: u8,
+    turn: Player,
+    status: Status,
+    variant: Variant,
+    key: u64,
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::empty()
+    }
+}
+
+impl Board {
+    /// The start position under the standard rules: empty, X to move anywhere.
+    #[must_use]
+    pub const fn empty() -> Board {
+        Board::start(Variant::Standard)
+    }
+
+    /// The start position under `variant`.
+    #[must_use]
+    pub const fn start(variant: Variant) -> Board {
+        Board {
+            marks: [0, 0],
+            open: ALL_CELLS,
+            meta: [0, 0],
+            closed: 0,
+            forced: FREE,
+            turn: Player::First,
+            status: Status::Ongoing,
+            variant,
+            key: FORCED_KEYS[FREE as usize],
+        }
+    }
+
+    /// The rule variant this position is played under.
+    #[must_use]
+    pub const fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// `player`'s marks on small board `board` (0..8) as a 9-bit mask.
+    #[must_use]
+    pub const fn small_board(&self, board: u8, player: Player) -> u16 {
+        (self.marks[player.index()] >> (9 * board as u32)) as u16 & FULL
+    }
+
+    /// `player`'s marks on all 81 cells, bit `9 * board + pos`.
+    #[must_use]
+    pub const fn marks(&self, player: Player) -> u128 {
+        self.marks[player.index()]
+    }
+
+    /// The small boards `player` has won, as a 9-bit meta-board mask.
+    #[must_use]
+    pub const fn meta(&self, player: Player) -> u16 {
+        self.meta[player.index()]
+    }
+
+    /// The closed small boards (won by someone or full), as a 9-bit mask.
+    #[must_use]
+    pub const fn closed(&self) -> u16 {
+        self.closed
+    }
+
+    /// The small board the side to move must play in, or `None` for a free
+    /// choice among the open boards.
+    #[must_use]
+    pub const fn forced(&self) -> Option<u8> {
+        if self.forced == FREE {
+            None
+        } else {
+            Some(self.forced)
+        }
+    }
+
+    /// The Zobrist key of the position (marks and forced board).
+    #[must_use]
+    pub const fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The empty cells where the side to move may play, bit
+    /// `9 * board + pos`; zero once the game is over.
+    #[inline]
+    #[must_use]
+    pub const fn legal_mask(&self) -> u128 {
+        if !matches!(self.status, Status::Ongoing) {
+            return 0;
+        }
+        let empty = !(self.marks[0] | self.marks[1]) & self.open;
+        if self.forced == FREE {
+            empty
+        } else {
+            empty & board_cells(self.forced)
+        }
+    }
+
+    /// The number of legal moves (one popcount: bulk counting for perft).
+    #[inline]
+    #[must_use]
+    pub const fn move_count(&self) -> u32 {
+        self.legal_mask().count_ones()
+    }
+
+    /// Marks `cell` for the side to move without checking legality; updates
+    /// the small board, the meta-board, the end of the game, the forced
+    /// board and the key.
+    #[inline]
+    fn mark(&mut self, cell: Cell) {
+        let me = self.turn.index();
+        let (board, pos) = (cell.board(), cell.pos());
+        self.marks[me] |= 1 << cell.index();
+        self.key ^= CELL_KEYS[me][cell.index() as usize];
+        if has_line(self.small_board(board, self.turn)) {
+            self.meta[me] |= 1 << board;
+            self.close(board);
+            if has_line(self.meta[me]) {
+                self.status = Status::Won(self.turn);
+            }
+        } else if (self.marks[0] | self.marks[1]) & board_cells(board) == board_cells(board) {
+            self.close(board);
+        }
+        if self.closed == FULL && self.status == Status::Ongoing {
+            self.status = self.exhausted();
+        }
+        self.key ^= FORCED_KEYS[self.forced as usize];
+        self.forced = if self.closed >> pos & 1 == 1 {
+            FREE
+        } else {
+            pos
+        };
+        self.key ^= FORCED_KEYS[self.forced as usize];
+        self.turn = self.turn.opponent();
+    }
+
+    /// Marks small board `board` closed.
+    #[inline]
+    fn close(&mut self, board: u8) {
+        self.closed |= 1 << board;
+        self.open &= !board_cells(board);
+    }
+
+    /// How the game ends when every small board is closed and no one has a
+    /// meta-line: a draw, or under [`Variant::CodinGame`] a win for the
+    /// player who owns more small boards.
+    const fn exhausted(&self) -> Status {
+        let (x, o) = (self.meta[0].count_ones(), self.meta[1].count_ones());
+        match self.variant {
+            Variant::CodinGame if x > o => Status::Won(Player::First),
+            Variant::CodinGame if o > x => Status::Won(Player::Second),
+            _ => Status::Drawn,
+        }
+    }
+
+    /// The position with `marks` (X, O) and the forced board `forced`
+    /// (`None` = free choice), with meta-board and status derived from the
+    /// marks. The caller has validated the marks (see the parser); a forced
+    /// board that is closed is turned into a free choice.
+    pub(crate) fn from_marks(marks: [u128; 2], forced: Option<u8>, variant: Variant) -> Board {
+        let mut board = Board::start(variant);
+        board.marks = marks;
+        let turn = if marks[0].count_ones() > marks[1].count_ones() {
+            Player::Second
+        } else {
+            Player::First
+        };
+        board.turn = turn;
+        for player in Player::BOTH {
+            for cell in Cell::all().filter(|c| marks[player.index()] >> c.index() & 1 == 1) {
+                board.key ^= CELL_KEYS[player.index()][cell.index() as usize];
+            }
+        }
+        for b in 0..9 {
+            let won = Player::BOTH
+                .into_iter()
+                .find(|&p| has_line(board.small_board(b, p)));
+            if let Some(p) = won {
+                board.meta[p.index()] |= 1 << b;
+                board.close(b);
+            } else if (marks[0] | marks[1]) & board_cells(b) == board_cells(b) {
+                board.close(b);
+            }
+        }
+        board.status = board.derived_status();
+        board.key ^= FORCED_KEYS[FREE as usize];
+        board.forced = forced
+            .filter(|&b| board.closed >> b & 1 == 0)
+            .unwrap_or(FREE);
+        board.key ^= FORCED_KEYS[board.forced as usize];
+        board
+    }
+
+    /// The status that follows from the meta-board alone.
+    fn derived_status(&self) -> Status {
+        if let Some(p) = Player::BOTH.into_iter().find(|&p| has_line(self.meta(p))) {
+            Status::Won(p)
+        } else if self.closed == FULL {
+            self.exhausted()
+        } else {
+            Status::Ongoing
+        }
+    }
+
+    /// Calls `f` on each legal move in increasing cell order (no allocation).
+    #[inline]
+    pub fn for_each_move(&self, mut f: impl FnMut(Cell)) {
+        let mut mask = self.legal_mask();
+        while mask != 0 {
+            f(Cell::nth(mask.trailing_zeros() as u8));
+            mask &= mask - 1;
+        }
+    }
+}
+
+impl Game for Board {
+    type Move = Cell;
+
+    const NAME: &'static str = "uttt";
+
+    fn turn(&self) -> Player {
+        self.turn
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Cell>) {
+        out.clear();
+        self.for_each_move(|cell| out.push(cell));
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, mv: Cell) {
+        self.mark(mv);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match self.status {
+            Status::Ongoing => None,
+            Status::Won(p) => Some(Outcome::Winner(p)),
+            Status::Drawn => Some(Outcome::Draw),
+        }
+    }
+
+    fn player_name(player: Player) -> &'static str {
+        match player {
+            Player::First => "X",
+            Player::Second => "O",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(moves: &[u8]) -> Board {
+        moves.iter().fold(Board::empty(), |b, &m| {
+            b.play(Cell::new(m).unwrap()).expect("legal")
+        })
+    }
+
+    #[test]
+    fn the_start_has_81_moves_and_a_move_sends_to_its_board() {
+        assert_eq!(Board::empty().move_count(), 81);
+        let b = play(&[13]);
+        assert_eq!(b.forced(), Some(4));
+        let moves: Vec<u8> = b.moves().iter().map(|c| c.index()).collect();
+        assert_eq!(moves, (36..45).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn winning_a_small_board_closes_it_and_frees_who_is_sent_there() {
+        // O completes the middle row (3, 4, 5) of board 0.
+        let b = play(&[1, 9, 0, 3, 27, 5, 45, 4]);
+        assert_eq!((b.meta(Player::Second), b.closed()), (1, 1));
+        assert_eq!(b.forced(), Some(4));
+        let b = b.play(Cell::new(36).unwrap()).unwrap();
+        assert_eq!(b.forced(), None);
+        assert!(b.moves().iter().all(|c| c.board() != 0));
+        assert_eq!(b.move_count(), 81 - 9 - 4);
+    }
+
+    #[test]
+    fn key_is_incremental() {
+        let b = play(&[40, 36, 0, 4]);
+        let rebuilt = Board::from_marks(b.marks, b.forced(), b.variant());
+        assert_eq!(rebuilt, b);
+    }
+}

@@ -1,0 +1,54 @@
+//! Line checks on 9-bit masks, shared by the small boards and the meta-board.
+
+/// All nine cells of a 3×3 grid.
+pub const FULL: u16 = 0b111_111_111;
+
+/// Rows, columns and diagonals of a 3×3 grid, as 9-bit masks.
+pub const LINES: [u16; 8] = [
+    0b000_000_111,
+    0b000_111_000,
+    0b111_000_000,
+    0b001_001_001,
+    0b010_010_010,
+    0b100_100_100,
+    0b100_010_001,
+    0b001_010_100,
+];
+
+/// A 512-bit set: bit `mask` is one when the 9-bit `mask` contains a line.
+const LINE_SET: [u64; 8] = {
+    let mut set = [0u64; 8];
+    let mut mask = 0usize;
+    while mask < 512 {
+        let mut i = 0;
+        while i < LINES.len() {
+            if mask as u16 & LINES[i] == LINES[i] {
+                set[mask >> 6] |= 1 << (mask & 63);
+            }
+            i += 1;
+        }
+        mask += 1;
+    }
+    set
+};
+
+/// Whether the 9-bit `mask` (higher bits ignored) contains a complete line.
+#[inline]
+#[must_use]
+pub const fn has_line(mask: u16) -> bool {
+    let mask = (mask & FULL) as usize;
+    LINE_SET[mask >> 6] >> (mask & 63) & 1 == 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_agrees_with_the_line_masks() {
+        for mask in 0..512u16 {
+            let expected = LINES.iter().filter(|&&l| mask & l == l).count() > 0;
+            assert_eq!(has_line(mask), expected, "{mask:09b}");
+        }
+    }
+}

@@ -1,0 +1,24 @@
+//! Ultimate tic-tac-toe: nine tic-tac-toe boards on a meta-board.
+//!
+//! Rules (DESIGN.md §4): small boards 0..8 and cells 0..8 inside each are
+//! row-major; a move is the global cell `board * 9 + pos` (0..80) and sends
+//! the opponent to small board `pos`, or anywhere open if that board is
+//! closed (won by a line, or full). Three won boards in a line win; when no
+//! move is left the game is drawn, or under [`Variant::CodinGame`] won by the
+//! owner of more small boards.
+//!
+//! Position text: 81 characters `X`, `O`, `.` in global-cell order, a space,
+//! and the forced board `0`..`8` or `*`; the start is 81 dots and ` *`.
+
+mod board;
+mod cell;
+mod lines;
+mod parse;
+mod variant;
+mod zobrist;
+
+pub use board::Board;
+pub use cell::Cell;
+pub use lines::{FULL, LINES, has_line};
+pub use parse::ParseBoardError;
+pub use variant::{ParseVariantError, Variant};

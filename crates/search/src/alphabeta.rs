@@ -1,0 +1,401 @@
+//! Negamax alpha-beta with principal variation search, iterative
+//! deepening, a transposition table, killer moves and the history heuristic,
+//! under depth, node and time limits and an outside stop flag.
+
+use std::time::Duration;
+
+use gamesolver_core::{Game, Outcome};
+
+use crate::limits::Budget;
+use crate::ordering::{History, Killers};
+use crate::tt::{Bound, Entry, TranspositionTable};
+use crate::{Engine, Evaluator, Limits, Score, StopFlag};
+
+/// The deepest ply the search reaches (iterations stop before it).
+pub const MAX_PLY: usize = 100;
+
+/// Nodes between two looks at the clock: a few tens of microseconds.
+const CHECK_EVERY: u64 = 256;
+
+/// The running state of one node's move loop.
+#[derive(Debug)]
+struct Node<M> {
+    alpha: Score,
+    beta: Score,
+    best: Score,
+    best_move: Option<M>,
+    searched: usize,
+}
+
+/// What a search found: after each iteration (progress) and at the end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo<M> {
+    /// The depth of the last completed iteration, in plies.
+    pub depth: u32,
+    /// The score of the best move for the side to move at the root.
+    pub score: Score,
+    /// Nodes visited so far (every position entered, leaves included).
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// The principal variation, best move first (empty when the root has no
+    /// move).
+    pub pv: Vec<M>,
+}
+
+impl<M: Copy> SearchInfo<M> {
+    /// The best move, if the root had any.
+    #[must_use]
+    pub fn best_move(&self) -> Option<M> {
+        self.pv.first().copied()
+    }
+
+    /// Nodes per second.
+    #[must_use]
+    pub fn nps(&self) -> u64 {
+        (self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-6)) as u64
+    }
+}
+
+/// An alpha-beta searcher for the game `G` with the hooks `E`. It keeps its
+/// transposition table and history between searches (call
+/// [`AlphaBeta::new_game`] between unrelated games).
+#[derive(Debug)]
+pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
+    evaluator: E,
+    tt: TranspositionTable<G::Move>,
+    killers: Killers<G::Move>,
+    history: History,
+    stop: StopFlag,
+    budget: Budget,
+    nodes: u64,
+    move_lists: Vec<Vec<G::Move>>,
+    ordered: Vec<Vec<(i32, G::Move)>>,
+    pv: Vec<Vec<G::Move>>,
+}
+
+/// Ordering key per killer rank: above any history score.
+const KILLER_RANK: i32 = 1 << 24;
+
+impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
+    /// A searcher with a transposition table of about `tt_megabytes` MB.
+    pub fn new(evaluator: E, tt_megabytes: usize) -> AlphaBeta<G, E> {
+        let slots = evaluator.move_slots();
+        AlphaBeta {
+            evaluator,
+            tt: TranspositionTable::new(tt_megabytes),
+            killers: Killers::new(MAX_PLY + 1),
+            history: History::new(slots),
+            stop: StopFlag::new(),
+            budget: Budget::start(&Limits::default(), StopFlag::new(), CHECK_EVERY),
+            nodes: 0,
+            move_lists: vec![Vec::new(); MAX_PLY + 1],
+            ordered: vec![Vec::new(); MAX_PLY + 1],
+            pv: vec![Vec::new(); MAX_PLY + 1],
+        }
+    }
+
+    /// The flag that stops a running search; clone it to another thread.
+    #[must_use]
+    pub fn stop_flag(&self) -> StopFlag {
+        self.stop.clone()
+    }
+
+    /// The evaluator.
+    pub fn evaluator(&self) -> &E {
+        &self.evaluator
+    }
+
+    /// Forgets the transposition table, killers and history.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.killers.clear();
+        self.history = History::new(self.evaluator.move_slots());
+    }
+
+    /// Searches `root` by iterative deepening within `limits`, calling
+    /// `on_iteration` after each completed depth. Stops at the limits, at
+    /// the stop flag, at [`MAX_PLY`], or once the root is proven.
+    ///
+    /// If time runs out during an iteration, the best move of that partial
+    /// iteration is used when at least one root move was searched to the
+    /// end (the previous best is always searched first, so this never picks
+    /// a move less tested than the last complete iteration's choice).
+    pub fn search(
+        &mut self,
+        root: &G,
+        limits: &Limits,
+        mut on_iteration: impl FnMut(&SearchInfo<G::Move>),
+    ) -> SearchInfo<G::Move> {
+        self.budget = Budget::start(limits, self.stop.clone(), CHECK_EVERY);
+        self.nodes = 0;
+        self.killers.clear();
+        self.history.age();
+        let mut result = SearchInfo {
+            depth: 0,
+            score: Score::DRAW,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            pv: root.moves().into_iter().take(1).collect(),
+        };
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32).min(MAX_PLY as u32);
+        for depth in 1..=max_depth {
+            let score = self.negamax(root, depth, 0, -Score::INFINITE, Score::INFINITE);
+            if self.budget.stopped() {
+                if !self.pv[0].is_empty() {
+                    result.pv = self.pv[0].clone();
+                    result.score = score;
+                }
+                break;
+            }
+            result = self.info(depth, score);
+            on_iteration(&result);
+            let proven = score
+                .plies_to_end()
+                .is_some_and(|p| p.unsigned_abs() <= depth);
+            if proven || result.pv.is_empty() || !self.budget.may_deepen() {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.elapsed = self.budget.elapsed();
+        result
+    }
+
+    /// The report of a completed iteration.
+    fn info(&self, depth: u32, score: Score) -> SearchInfo<G::Move> {
+        SearchInfo {
+            depth,
+            score,
+            nodes: self.nodes,
+            elapsed: self.budget.elapsed(),
+            pv: self.pv[0].clone(),
+        }
+    }
+
+    /// Negamax alpha-beta: the score of `pos` for its side to move, exact
+    /// inside the window `alpha..beta`, a bound outside it.
+    fn negamax(&mut self, pos: &G, depth: u32, ply: usize, alpha: Score, beta: Score) -> Score {
+        self.nodes += 1;
+        self.pv[ply].clear();
+        if let Some(outcome) = pos.outcome() {
+            return terminal_score(outcome, pos, ply);
+        }
+        if self.budget.exhausted(self.nodes) {
+            return Score::DRAW;
+        }
+        if depth == 0 || ply >= MAX_PLY {
+            return self.evaluator.evaluate(pos);
+        }
+        let key = self.evaluator.key(pos);
+        let entry = self.tt.probe(key);
+        if ply > 0
+            && let Some(cut) = entry.and_then(|e| table_cutoff(e, depth, ply, alpha, beta))
+        {
+            return cut;
+        }
+        let tt_move = entry.and_then(|e| e.best);
+        let mut node = Node {
+            alpha,
+            beta,
+            best: -Score::INFINITE,
+            best_move: None,
+            searched: 0,
+        };
+        // The table move first, before generating the others: it often cuts.
+        if let Some(mv) = tt_move
+            && self.visit(pos, mv, depth, ply, &mut node)
+        {
+            return self.finish(key, ply, depth, &node, alpha);
+        }
+        let mut moves = std::mem::take(&mut self.ordered[ply]);
+        self.order_moves(pos, ply, tt_move, &mut moves);
+        for &(_, mv) in &moves {
+            if self.visit(pos, mv, depth, ply, &mut node) {
+                break;
+            }
+        }
+        self.ordered[ply] = moves;
+        self.finish(key, ply, depth, &node, alpha)
+    }
+
+    /// Searches `mv` at a node (principal variation search: the first move
+    /// with the full window, the others with a null window around alpha,
+    /// re-searched only if they beat it) and updates the node. Returns
+    /// whether the node is done (a beta cut-off, or the search stopped).
+    fn visit(
+        &mut self,
+        pos: &G,
+        mv: G::Move,
+        depth: u32,
+        ply: usize,
+        node: &mut Node<G::Move>,
+    ) -> bool {
+        let child = pos.after(mv);
+        let (alpha, beta) = (node.alpha, node.beta);
+        let score = if node.searched == 0 {
+            -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
+        } else {
+            let null = -Score::from_value(alpha.value() + 1);
+            let probe = -self.negamax(&child, depth - 1, ply + 1, null, -alpha);
+            if probe > alpha && probe < beta {
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                probe
+            }
+        };
+        node.searched += 1;
+        if self.budget.stopped() {
+            return true;
+        }
+        if score > node.best {
+            node.best = score;
+            node.best_move = Some(mv);
+            if score > node.alpha {
+                node.alpha = score;
+                self.update_pv(ply, mv);
+                if score >= beta {
+                    self.reward_cutoff(pos, ply, mv, depth);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Stores a finished node in the table (unless the search stopped) and
+    /// returns its score. `alpha` is the window's lower end on entry.
+    fn finish(
+        &mut self,
+        key: u64,
+        ply: usize,
+        depth: u32,
+        node: &Node<G::Move>,
+        alpha: Score,
+    ) -> Score {
+        if !self.budget.stopped() {
+            self.store(key, ply, depth, node.best, node.best_move, alpha, node.beta);
+        }
+        node.best
+    }
+
+    /// Fills `out` with the legal moves except the transposition-table move
+    /// (searched before), best first: killer moves, then by history plus the
+    /// evaluator's bonus.
+    fn order_moves(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        tt_move: Option<G::Move>,
+        out: &mut Vec<(i32, G::Move)>,
+    ) {
+        let moves = &mut self.move_lists[ply];
+        pos.legal_moves(moves);
+        let side = pos.turn().index();
+        out.clear();
+        out.extend(moves.iter().filter(|&&mv| Some(mv) != tt_move).map(|&mv| {
+            let key = self.killers.rank(ply, mv) * KILLER_RANK
+                + self.history.score(side, self.evaluator.move_index(mv))
+                + self.evaluator.order_bonus(pos, mv);
+            (key, mv)
+        }));
+        out.sort_by_key(|entry| std::cmp::Reverse(entry.0));
+    }
+
+    /// The principal variation at `ply` becomes `mv` then the child's.
+    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let (here, below) = self.pv.split_at_mut(ply + 1);
+        let line = &mut here[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&below[0]);
+    }
+
+    /// Killer and history credit for a move that caused a beta cut-off.
+    fn reward_cutoff(&mut self, pos: &G, ply: usize, mv: G::Move, depth: u32) {
+        self.killers.record(ply, mv);
+        let index = self.evaluator.move_index(mv);
+        self.history.reward(pos.turn().index(), index, depth);
+    }
+
+    /// Stores a node's result with its bound.
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &mut self,
+        key: u64,
+        ply: usize,
+        depth: u32,
+        best: Score,
+        best_move: Option<G::Move>,
+        alpha: Score,
+        beta: Score,
+    ) {
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(Entry {
+            key,
+            best: best_move,
+            score: best.to_table(ply as u32),
+            depth: depth.min(u8::MAX.into()) as u8,
+            bound,
+        });
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> Engine<G> for AlphaBeta<G, E> {
+    fn name(&self) -> &'static str {
+        "alphabeta"
+    }
+
+    fn new_game(&mut self) {
+        AlphaBeta::new_game(self);
+    }
+
+    fn think(
+        &mut self,
+        position: &G,
+        limits: &Limits,
+        progress: &mut dyn FnMut(&SearchInfo<G::Move>),
+    ) -> SearchInfo<G::Move> {
+        self.search(position, limits, progress)
+    }
+
+    fn stop_flag(&self) -> StopFlag {
+        self.stop.clone()
+    }
+}
+
+/// The score of a finished position for its side to move, `ply` plies from
+/// the root.
+fn terminal_score<G: Game>(outcome: Outcome, pos: &G, ply: usize) -> Score {
+    match outcome {
+        Outcome::Draw => Score::DRAW,
+        Outcome::Winner(p) if p == pos.turn() => Score::win_in(ply as u32),
+        Outcome::Winner(_) => Score::loss_in(ply as u32),
+    }
+}
+
+/// The score a table entry proves for this window, if it is deep enough.
+fn table_cutoff<M>(
+    entry: Entry<M>,
+    depth: u32,
+    ply: usize,
+    alpha: Score,
+    beta: Score,
+) -> Option<Score> {
+    if u32::from(entry.depth) < depth {
+        return None;
+    }
+    let score = entry.score.from_table(ply as u32);
+    let usable = match entry.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    usable.then_some(score)
+}

@@ -1,0 +1,252 @@
+//! Monte Carlo tree search: UCT (upper confidence bounds applied to trees)
+//! with uniformly random playouts. Needs nothing but the rules.
+
+use std::time::Duration;
+
+use gamesolver_core::{Game, Outcome, Player};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use crate::limits::Budget;
+use crate::{Engine, Limits, Score, SearchInfo, StopFlag};
+
+/// One tree node: the move that led to it and its statistics, with the
+/// reward counted for the player who made that move.
+#[derive(Clone, Debug)]
+struct Node<M> {
+    mv: Option<M>,
+    parent: u32,
+    first_child: u32,
+    children: u32,
+    expanded: bool,
+    visits: u32,
+    reward: f32,
+}
+
+/// Iterations between two looks at the clock (each is a full playout).
+const CHECK_EVERY: u64 = 16;
+/// The tree stops growing at this many nodes (memory bound); the search
+/// then stops.
+const MAX_NODES: usize = 1 << 24;
+
+/// A UCT searcher. Deterministic for a given seed and node (iteration)
+/// limit.
+#[derive(Debug)]
+pub struct Mcts<G: Game> {
+    exploration: f32,
+    seed: u64,
+    rng: SmallRng,
+    tree: Vec<Node<G::Move>>,
+    stop: StopFlag,
+    moves: Vec<G::Move>,
+}
+
+impl<G: Game> Mcts<G> {
+    /// A searcher with UCT exploration constant `exploration` (√2 is the
+    /// textbook value for rewards in 0..1) and random seed `seed`.
+    #[must_use]
+    pub fn new(exploration: f32, seed: u64) -> Mcts<G> {
+        Mcts {
+            exploration,
+            seed,
+            rng: SmallRng::seed_from_u64(seed),
+            tree: Vec::new(),
+            stop: StopFlag::new(),
+            moves: Vec::new(),
+        }
+    }
+
+    /// Runs UCT iterations from `root` until the limits (nodes = iterations).
+    pub fn search(&mut self, root: &G, limits: &Limits) -> SearchInfo<G::Move> {
+        let mut budget = Budget::start(limits, self.stop.clone(), CHECK_EVERY);
+        self.tree.clear();
+        self.tree.push(Node {
+            mv: None,
+            parent: u32::MAX,
+            first_child: 0,
+            children: 0,
+            expanded: false,
+            visits: 0,
+            reward: 0.0,
+        });
+        let mut iterations = 0;
+        if !root.is_finished() {
+            while !budget.exhausted(iterations) && self.tree.len() < MAX_NODES {
+                self.iterate(root);
+                iterations += 1;
+            }
+        }
+        self.report(iterations, budget.elapsed())
+    }
+
+    /// One iteration: select, expand, play out, back up.
+    fn iterate(&mut self, root: &G) {
+        let mut position = root.clone();
+        let mut node = 0usize;
+        while self.tree[node].expanded && self.tree[node].children > 0 {
+            node = self.select_child(node);
+            if let Some(mv) = self.tree[node].mv {
+                position.play_unchecked(mv);
+            }
+        }
+        if !position.is_finished() {
+            node = self.expand(node, &position);
+            if let Some(mv) = self.tree[node].mv {
+                position.play_unchecked(mv);
+            }
+        }
+        let outcome = self.playout(position);
+        self.back_up(node, root, outcome);
+    }
+
+    /// The child of `node` with the highest upper confidence bound;
+    /// unvisited children first.
+    fn select_child(&self, node: usize) -> usize {
+        let parent = &self.tree[node];
+        let log_n = (parent.visits.max(1) as f32).ln();
+        let first = parent.first_child as usize;
+        let mut best = first;
+        let mut best_value = f32::NEG_INFINITY;
+        for child in first..first + parent.children as usize {
+            let c = &self.tree[child];
+            if c.visits == 0 {
+                return child;
+            }
+            let n = c.visits as f32;
+            let value = c.reward / n + self.exploration * (log_n / n).sqrt();
+            if value > best_value {
+                best_value = value;
+                best = child;
+            }
+        }
+        best
+    }
+
+    /// Adds every child of `node` (at `position`) and returns a random one.
+    fn expand(&mut self, node: usize, position: &G) -> usize {
+        position.legal_moves(&mut self.moves);
+        let first = self.tree.len();
+        for &mv in &self.moves {
+            self.tree.push(Node {
+                mv: Some(mv),
+                parent: node as u32,
+                first_child: 0,
+                children: 0,
+                expanded: false,
+                visits: 0,
+                reward: 0.0,
+            });
+        }
+        let n = &mut self.tree[node];
+        n.expanded = true;
+        n.first_child = first as u32;
+        n.children = self.moves.len() as u32;
+        first + self.rng.random_range(0..self.moves.len())
+    }
+
+    /// Plays uniformly random moves to the end.
+    fn playout(&mut self, mut position: G) -> Outcome {
+        loop {
+            if let Some(outcome) = position.outcome() {
+                return outcome;
+            }
+            position.legal_moves(&mut self.moves);
+            let mv = self.moves[self.rng.random_range(0..self.moves.len())];
+            position.play_unchecked(mv);
+        }
+    }
+
+    /// Adds the result to every node from `node` up to the root.
+    fn back_up(&mut self, mut node: usize, root: &G, outcome: Outcome) {
+        let mut depth = self.depth_of(node);
+        loop {
+            // The mover into a node at depth d is the root's side for odd d.
+            let mover = if depth % 2 == 1 {
+                root.turn()
+            } else {
+                root.turn().opponent()
+            };
+            let n = &mut self.tree[node];
+            n.visits += 1;
+            n.reward += reward(outcome, mover);
+            if n.parent == u32::MAX {
+                return;
+            }
+            node = n.parent as usize;
+            depth -= 1;
+        }
+    }
+
+    /// The number of moves from the root to `node`.
+    fn depth_of(&self, mut node: usize) -> u32 {
+        let mut depth = 0;
+        while self.tree[node].parent != u32::MAX {
+            node = self.tree[node].parent as usize;
+            depth += 1;
+        }
+        depth
+    }
+
+    /// The most visited child of `node`, if it has children.
+    fn most_visited(&self, node: usize) -> Option<usize> {
+        let n = &self.tree[node];
+        let first = n.first_child as usize;
+        (first..first + n.children as usize).max_by_key(|&c| self.tree[c].visits)
+    }
+
+    /// The result: the most visited line, the root's win rate as a score.
+    fn report(&self, iterations: u64, elapsed: Duration) -> SearchInfo<G::Move> {
+        let mut pv = Vec::new();
+        let mut node = 0;
+        while let Some(child) = self.most_visited(node).filter(|&c| self.tree[c].visits > 0) {
+            pv.extend(self.tree[child].mv);
+            node = child;
+        }
+        let score = self.most_visited(0).map_or(Score::DRAW, |c| {
+            let c = &self.tree[c];
+            let rate = c.reward / c.visits.max(1) as f32;
+            Score::eval(((rate - 0.5) * 2000.0) as i32)
+        });
+        SearchInfo {
+            depth: pv.len() as u32,
+            score,
+            nodes: iterations,
+            elapsed,
+            pv,
+        }
+    }
+}
+
+/// The playout reward for `player`: 1 win, ½ draw, 0 loss.
+fn reward(outcome: Outcome, player: Player) -> f32 {
+    match outcome {
+        Outcome::Draw => 0.5,
+        Outcome::Winner(p) if p == player => 1.0,
+        Outcome::Winner(_) => 0.0,
+    }
+}
+
+impl<G: Game> Engine<G> for Mcts<G> {
+    fn name(&self) -> &'static str {
+        "mcts"
+    }
+
+    fn new_game(&mut self) {
+        self.rng = SmallRng::seed_from_u64(self.seed);
+    }
+
+    fn think(
+        &mut self,
+        position: &G,
+        limits: &Limits,
+        progress: &mut dyn FnMut(&SearchInfo<G::Move>),
+    ) -> SearchInfo<G::Move> {
+        let info = self.search(position, limits);
+        progress(&info);
+        info
+    }
+
+    fn stop_flag(&self) -> StopFlag {
+        self.stop.clone()
+    }
+}

@@ -1,0 +1,112 @@
+//! Move-ordering memory: killer moves and the history heuristic.
+
+/// Killer moves: per ply, the last two quiet moves that caused a beta
+/// cut-off; tried early in sibling positions, where they often cut again.
+#[derive(Debug, Clone)]
+pub struct Killers<M> {
+    slots: Vec<[Option<M>; 2]>,
+}
+
+impl<M: Copy + PartialEq> Killers<M> {
+    /// Room for `plies` plies.
+    #[must_use]
+    pub fn new(plies: usize) -> Killers<M> {
+        Killers {
+            slots: vec![[None, None]; plies],
+        }
+    }
+
+    /// Records that `mv` cut off at `ply`.
+    pub fn record(&mut self, ply: usize, mv: M) {
+        if let Some(slot) = self.slots.get_mut(ply)
+            && slot[0] != Some(mv)
+        {
+            slot[1] = slot[0];
+            slot[0] = Some(mv);
+        }
+    }
+
+    /// 2 for the newest killer at `ply`, 1 for the older, 0 otherwise.
+    #[must_use]
+    pub fn rank(&self, ply: usize, mv: M) -> i32 {
+        match self.slots.get(ply) {
+            Some(slot) if slot[0] == Some(mv) => 2,
+            Some(slot) if slot[1] == Some(mv) => 1,
+            _ => 0,
+        }
+    }
+
+    /// Forgets every killer.
+    pub fn clear(&mut self) {
+        self.slots.fill([None, None]);
+    }
+}
+
+/// The history heuristic: per side and move index, how often (weighted by
+/// depth squared) the move caused a cut-off anywhere in the tree.
+#[derive(Debug, Clone)]
+pub struct History {
+    table: Vec<i32>,
+    slots: usize,
+}
+
+/// History values stay below this; on reaching it the table is halved.
+const HISTORY_MAX: i32 = 1 << 20;
+
+impl History {
+    /// A table for moves indexed `0..slots`.
+    #[must_use]
+    pub fn new(slots: usize) -> History {
+        History {
+            table: vec![0; 2 * slots],
+            slots,
+        }
+    }
+
+    /// The history score of move `index` for side `side` (0 or 1).
+    #[inline]
+    #[must_use]
+    pub fn score(&self, side: usize, index: usize) -> i32 {
+        self.table[side * self.slots + index]
+    }
+
+    /// Rewards move `index` of `side` for a cut-off at remaining `depth`.
+    pub fn reward(&mut self, side: usize, index: usize, depth: u32) {
+        let cell = &mut self.table[side * self.slots + index];
+        *cell += (depth * depth) as i32;
+        if *cell >= HISTORY_MAX {
+            self.age();
+        }
+    }
+
+    /// Halves every value, so recent experience weighs more.
+    pub fn age(&mut self) {
+        for value in &mut self.table {
+            *value /= 2;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn killers_keep_the_two_newest() {
+        let mut k = Killers::new(4);
+        k.record(1, 5u8);
+        k.record(1, 6);
+        k.record(1, 6);
+        assert_eq!((k.rank(1, 6), k.rank(1, 5), k.rank(1, 7)), (2, 1, 0));
+        assert_eq!(k.rank(9, 6), 0);
+    }
+
+    #[test]
+    fn history_rewards_and_ages() {
+        let mut h = History::new(3);
+        h.reward(1, 2, 4);
+        assert_eq!((h.score(1, 2), h.score(0, 2)), (16, 0));
+        h.age();
+        assert_eq!(h.score(1, 2), 8);
+    }
+}

@@ -1,0 +1,92 @@
+//! Alpha-beta against plain minimax on every reachable tic-tac-toe position:
+//! with an evaluation of zero, full-depth scores must be exact game values
+//! with exact distances.
+
+use std::collections::HashSet;
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+use gamesolver_core::{Game, Outcome};
+use gamesolver_games::tictactoe::{Board, Cell};
+use gamesolver_search::{AlphaBeta, Evaluator, Limits, Score, StopFlag};
+
+struct Zero;
+
+impl Evaluator<Board> for Zero {
+    fn evaluate(&self, _: &Board) -> Score {
+        Score::DRAW
+    }
+    fn key(&self, position: &Board) -> u64 {
+        let mut h = DefaultHasher::new();
+        position.hash(&mut h);
+        h.finish()
+    }
+    fn move_slots(&self) -> usize {
+        9
+    }
+    fn move_index(&self, mv: Cell) -> usize {
+        mv.index().into()
+    }
+}
+
+/// Plain minimax: the score with distances counted from `ply`.
+fn minimax(board: &Board, ply: u32) -> Score {
+    match board.outcome() {
+        Some(Outcome::Draw) => Score::DRAW,
+        Some(Outcome::Winner(p)) if p == board.turn() => Score::win_in(ply),
+        Some(_) => Score::loss_in(ply),
+        None => board
+            .moves()
+            .into_iter()
+            .map(|m| -minimax(&board.after(m), ply + 1))
+            .max()
+            .expect("moves"),
+    }
+}
+
+fn reachable() -> Vec<Board> {
+    let mut seen = HashSet::new();
+    let mut stack = vec![Board::empty()];
+    while let Some(b) = stack.pop() {
+        if seen.insert(b) {
+            stack.extend(b.moves().into_iter().map(|m| b.after(m)));
+        }
+    }
+    seen.into_iter().collect()
+}
+
+#[test]
+fn full_depth_scores_are_exact_on_every_position() {
+    let mut search = AlphaBeta::new(Zero, 1);
+    for board in reachable().into_iter().filter(|b| !b.is_finished()) {
+        let info = search.search(&board, &Limits::depth(9), |_| {});
+        let exact = minimax(&board, 0);
+        assert_eq!(info.score, exact, "{board}");
+        let best = info.best_move().expect("a move");
+        assert_eq!(-minimax(&board.after(best), 1), exact, "{board}: {best}");
+    }
+}
+
+#[test]
+fn the_pv_is_legal_and_iterations_are_reported() {
+    let mut search = AlphaBeta::new(Zero, 1);
+    let mut depths = Vec::new();
+    let info = search.search(&Board::empty(), &Limits::depth(9), |i| depths.push(i.depth));
+    assert_eq!(info.score, Score::DRAW);
+    assert_eq!(depths, (1..=9).collect::<Vec<_>>());
+    let mut board = Board::empty();
+    for mv in &info.pv {
+        board = board.play(*mv).expect("legal pv");
+    }
+}
+
+#[test]
+fn a_raised_stop_flag_still_returns_a_legal_move() {
+    let mut search = AlphaBeta::new(Zero, 1);
+    let flag: StopFlag = search.stop_flag();
+    flag.stop();
+    let info = search.search(&Board::empty(), &Limits::default(), |_| {});
+    assert!(Board::empty().play(info.best_move().expect("move")).is_ok());
+    flag.reset();
+    let info = search.search(&Board::empty(), &Limits::nodes(50), |_| {});
+    assert!(info.nodes <= 60);
+}

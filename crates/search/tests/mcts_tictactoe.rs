@@ -1,0 +1,46 @@
+//! MCTS on tic-tac-toe: it finds immediate wins and blocks, and never
+//! returns an illegal move.
+
+use gamesolver_core::Game;
+use gamesolver_games::tictactoe::Board;
+use gamesolver_search::{Limits, Mcts};
+
+#[test]
+fn takes_a_win_and_blocks_a_loss() {
+    let mut mcts = Mcts::new(1.4, 1);
+    // X to move with X on 0 and 1: 2 wins.
+    let win: Board = "XX.OO....".parse().unwrap();
+    assert_eq!(
+        mcts.search(&win, &Limits::nodes(3000))
+            .best_move()
+            .unwrap()
+            .to_string(),
+        "2"
+    );
+    // O to move, X threatens 0-4-8: O must take 8.
+    let block: Board = "X...X..O.".parse().unwrap();
+    assert_eq!(
+        mcts.search(&block, &Limits::nodes(5000))
+            .best_move()
+            .unwrap()
+            .to_string(),
+        "8"
+    );
+}
+
+#[test]
+fn a_finished_position_has_no_move_and_the_pv_is_legal() {
+    let mut mcts = Mcts::new(1.4, 2);
+    let over: Board = "XXXOO....".parse().unwrap();
+    assert!(
+        mcts.search(&over, &Limits::nodes(100))
+            .best_move()
+            .is_none()
+    );
+    let info = mcts.search(&Board::empty(), &Limits::nodes(2000));
+    assert_eq!(info.nodes, 2000);
+    let mut b = Board::empty();
+    for mv in info.pv {
+        b = b.play(mv).expect("legal");
+    }
+}
