@@ -67,11 +67,37 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     killers: Killers<G::Move>,
     history: History,
     stop: StopFlag,
+    config: SearchConfig,
     budget: Budget,
     nodes: u64,
     move_lists: Vec<Vec<G::Move>>,
     ordered: Vec<Vec<(i32, G::Move)>>,
     pv: Vec<Vec<G::Move>>,
+}
+
+/// Moves searched at full depth before late move reductions start.
+const LMR_AFTER_MOVES: usize = 3;
+/// The least remaining depth at which moves are reduced.
+const LMR_MIN_DEPTH: u32 = 4;
+/// How many plies a late move is reduced by: two, so the reduced search
+/// ends on the same side to move as the full one (evaluations of
+/// ultimate tic-tac-toe swing with the side to move).
+const LMR_PLIES: u32 = 2;
+
+/// Switches for the search techniques that change the tree (for measuring
+/// each one in matches).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// Late move reductions (see `AlphaBeta::reduces`).
+    pub late_move_reductions: bool,
+}
+
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig {
+            late_move_reductions: true,
+        }
+    }
 }
 
 /// Ordering key per killer rank: above any history score.
@@ -87,12 +113,20 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             killers: Killers::new(MAX_PLY + 1),
             history: History::new(slots),
             stop: StopFlag::new(),
+            config: SearchConfig::default(),
             budget: Budget::start(&Limits::default(), StopFlag::new(), CHECK_EVERY),
             nodes: 0,
             move_lists: vec![Vec::new(); MAX_PLY + 1],
             ordered: vec![Vec::new(); MAX_PLY + 1],
             pv: vec![Vec::new(); MAX_PLY + 1],
         }
+    }
+
+    /// The same searcher with the techniques switched as in `config`.
+    #[must_use]
+    pub fn with_config(mut self, config: SearchConfig) -> AlphaBeta<G, E> {
+        self.config = config;
+        self
     }
 
     /// The flag that stops a running search; clone it to another thread.
@@ -237,7 +271,13 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
         } else {
             let null = -Score::from_value(alpha.value() + 1);
-            let probe = -self.negamax(&child, depth - 1, ply + 1, null, -alpha);
+            let mut probe = Score::INFINITE;
+            if self.reduces(node.searched, depth, ply, mv) {
+                probe = -self.negamax(&child, depth - 1 - LMR_PLIES, ply + 1, null, -alpha);
+            }
+            if probe > alpha {
+                probe = -self.negamax(&child, depth - 1, ply + 1, null, -alpha);
+            }
             if probe > alpha && probe < beta {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
             } else {
@@ -261,6 +301,17 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             }
         }
         false
+    }
+
+    /// Late move reductions: whether the move searched `searched`-th (from 0)
+    /// at a node of remaining `depth` is first tried one ply shallower. Late
+    /// moves in a well-ordered list rarely matter; if the reduced search
+    /// beats alpha, the move is searched again at full depth.
+    fn reduces(&self, searched: usize, depth: u32, ply: usize, mv: G::Move) -> bool {
+        self.config.late_move_reductions
+            && searched >= LMR_AFTER_MOVES
+            && depth >= LMR_MIN_DEPTH
+            && self.killers.rank(ply, mv) == 0
     }
 
     /// Stores a finished node in the table (unless the search stopped) and

@@ -140,12 +140,12 @@ impl UtttEval {
     /// The meta-line values of X and O (module documentation).
     #[inline]
     fn line_values(&self, board: &Board) -> [f32; 2] {
-        let (xs, os) = (board.marks(Player::First), board.marks(Player::Second));
+        let (mut xs, mut os) = (board.marks(Player::First), board.marks(Player::Second));
         let (mut px, mut po) = ([0.0f32; 9], [0.0f32; 9]);
-        for (b, (x_take, o_take)) in px.iter_mut().zip(po.iter_mut()).enumerate() {
-            let x = (xs >> (9 * b)) as u16 & FULL;
-            let o = (os >> (9 * b)) as u16 & FULL;
-            [*x_take, *o_take] = self.take(x, o);
+        for (x_take, o_take) in px.iter_mut().zip(po.iter_mut()) {
+            [*x_take, *o_take] = self.take(xs as u16 & FULL, os as u16 & FULL);
+            xs >>= 9;
+            os >>= 9;
         }
         [px, po].map(|q| {
             q[0] * q[1] * q[2]
