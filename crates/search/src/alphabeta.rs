@@ -1,6 +1,9 @@
 //! Negamax alpha-beta with principal variation search, iterative
-//! deepening, a transposition table, killer moves and the history heuristic,
-//! under depth, node and time limits and an outside stop flag.
+//! deepening, a transposition table, killer moves, the history heuristic,
+//! late move reductions and a quiescence search, under depth, node and time
+//! limits and an outside stop flag. Repeated positions (against the real
+//! game's history and the search path) score as draws, and positions an
+//! evaluator knows exactly (tablebases) score as their verdict.
 
 use std::time::Duration;
 
@@ -8,6 +11,7 @@ use gamesolver_core::{Game, Outcome};
 
 use crate::limits::Budget;
 use crate::ordering::{History, Killers};
+use crate::repetition::PathKeys;
 use crate::tt::{Bound, Entry, TranspositionTable};
 use crate::{Engine, Evaluator, Limits, Score, StopFlag};
 
@@ -73,6 +77,7 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     move_lists: Vec<Vec<G::Move>>,
     ordered: Vec<Vec<(i32, G::Move)>>,
     pv: Vec<Vec<G::Move>>,
+    path: PathKeys,
 }
 
 /// Moves searched at full depth before late move reductions start.
@@ -90,12 +95,17 @@ const LMR_PLIES: u32 = 2;
 pub struct SearchConfig {
     /// Late move reductions (see `AlphaBeta::reduces`).
     pub late_move_reductions: bool,
+    /// A draw after this many reversible plies in a row (Jungle: 200 plies
+    /// without a capture), counted over the real game and the search path;
+    /// `None` for no such rule.
+    pub reversible_draw_plies: Option<u32>,
 }
 
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
             late_move_reductions: true,
+            reversible_draw_plies: None,
         }
     }
 }
@@ -119,7 +129,17 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             move_lists: vec![Vec::new(); MAX_PLY + 1],
             ordered: vec![Vec::new(); MAX_PLY + 1],
             pv: vec![Vec::new(); MAX_PLY + 1],
+            path: PathKeys::default(),
         }
+    }
+
+    /// Tells the searcher how the real game reached the next root: the keys
+    /// ([`Evaluator::key`]) of its positions before the root, oldest first,
+    /// since the last irreversible move. A search position that repeats one
+    /// of them, or a position earlier on its own path, scores as a draw.
+    /// Holds until the next call (empty by default).
+    pub fn set_game_history(&mut self, keys: &[u64]) {
+        self.path.set_game(keys);
     }
 
     /// The same searcher with the techniques switched as in `config`.
@@ -165,6 +185,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         self.nodes = 0;
         self.killers.clear();
         self.history.age();
+        self.path.reset_path();
+        self.path.push(self.evaluator.key(root), false);
         let mut result = SearchInfo {
             depth: 0,
             score: Score::DRAW,
@@ -218,8 +240,13 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         if self.budget.exhausted(self.nodes) {
             return Score::DRAW;
         }
+        if ply > 0
+            && let Some(known) = self.known_score(pos, ply)
+        {
+            return known;
+        }
         if depth == 0 || ply >= MAX_PLY {
-            return self.evaluator.evaluate(pos);
+            return self.quiesce(pos, ply, alpha, beta);
         }
         let key = self.evaluator.key(pos);
         let entry = self.tt.probe(key);
@@ -253,6 +280,67 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         self.finish(key, ply, depth, &node, alpha)
     }
 
+    /// The score of a node that needs no search: a draw by repetition or
+    /// by the reversible-plies rule, or the evaluator's exact verdict.
+    fn known_score(&self, pos: &G, ply: usize) -> Option<Score> {
+        let limit = self.config.reversible_draw_plies;
+        if self.path.is_repetition() || limit.is_some_and(|n| self.path.reversible_plies() >= n) {
+            return Some(Score::DRAW);
+        }
+        self.evaluator
+            .exact(pos)
+            .map(|solution| Score::from_solution(solution, ply as u32))
+    }
+
+    /// Quiescence search at a leaf: the static evaluation (stand pat) or
+    /// better, by searching the evaluator's tactical moves (captures) until
+    /// the position is quiet, so no leaf is judged in the middle of an
+    /// exchange.
+    fn quiesce(&mut self, pos: &G, ply: usize, alpha: Score, beta: Score) -> Score {
+        let stand = self.evaluator.evaluate(pos);
+        if stand >= beta || ply >= MAX_PLY {
+            return stand;
+        }
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        self.evaluator.tactical_moves(pos, &mut moves);
+        let (mut best, mut alpha) = (stand, alpha.max(stand));
+        if !moves.is_empty() {
+            let mut ordered = std::mem::take(&mut self.ordered[ply]);
+            ordered.clear();
+            ordered.extend(moves.iter().map(|&mv| (self.evaluator.order_bonus(pos, mv), mv)));
+            ordered.sort_by_key(|entry| std::cmp::Reverse(entry.0));
+            for &(_, mv) in &ordered {
+                let score = -self.quiet_node(&pos.after(mv), ply + 1, -beta, -alpha);
+                if self.budget.stopped() {
+                    break;
+                }
+                best = best.max(score);
+                alpha = alpha.max(score);
+                if score >= beta {
+                    break;
+                }
+            }
+            self.ordered[ply] = ordered;
+        }
+        self.move_lists[ply] = moves;
+        best
+    }
+
+    /// A node of the quiescence search.
+    fn quiet_node(&mut self, pos: &G, ply: usize, alpha: Score, beta: Score) -> Score {
+        self.nodes += 1;
+        if let Some(outcome) = pos.outcome() {
+            return terminal_score(outcome, pos, ply);
+        }
+        if self.budget.exhausted(self.nodes) {
+            return Score::DRAW;
+        }
+        if let Some(solution) = self.evaluator.exact(pos) {
+            return Score::from_solution(solution, ply as u32);
+        }
+        self.quiesce(pos, ply, alpha, beta)
+    }
+
     /// Searches `mv` at a node (principal variation search: the first move
     /// with the full window, the others with a null window around alpha,
     /// re-searched only if they beat it) and updates the node. Returns
@@ -266,24 +354,10 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         node: &mut Node<G::Move>,
     ) -> bool {
         let child = pos.after(mv);
-        let (alpha, beta) = (node.alpha, node.beta);
-        let score = if node.searched == 0 {
-            -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
-        } else {
-            let null = -Score::from_value(alpha.value() + 1);
-            let mut probe = Score::INFINITE;
-            if self.reduces(node.searched, depth, ply, mv) {
-                probe = -self.negamax(&child, depth - 1 - LMR_PLIES, ply + 1, null, -alpha);
-            }
-            if probe > alpha {
-                probe = -self.negamax(&child, depth - 1, ply + 1, null, -alpha);
-            }
-            if probe > alpha && probe < beta {
-                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
-            } else {
-                probe
-            }
-        };
+        let irreversible = self.evaluator.is_irreversible(pos, mv);
+        self.path.push(self.evaluator.key(&child), irreversible);
+        let score = self.search_child(&child, mv, depth, ply, node);
+        self.path.pop();
         node.searched += 1;
         if self.budget.stopped() {
             return true;
@@ -294,13 +368,43 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             if score > node.alpha {
                 node.alpha = score;
                 self.update_pv(ply, mv);
-                if score >= beta {
+                if score >= node.beta {
                     self.reward_cutoff(pos, ply, mv, depth);
                     return true;
                 }
             }
         }
         false
+    }
+
+    /// The score of `child` (reached by `mv`) for the mover: principal
+    /// variation search with late move reductions.
+    fn search_child(
+        &mut self,
+        child: &G,
+        mv: G::Move,
+        depth: u32,
+        ply: usize,
+        node: &Node<G::Move>,
+    ) -> Score {
+        let (alpha, beta) = (node.alpha, node.beta);
+        if node.searched == 0 {
+            -self.negamax(child, depth - 1, ply + 1, -beta, -alpha)
+        } else {
+            let null = -Score::from_value(alpha.value() + 1);
+            let mut probe = Score::INFINITE;
+            if self.reduces(node.searched, depth, ply, mv) {
+                probe = -self.negamax(child, depth - 1 - LMR_PLIES, ply + 1, null, -alpha);
+            }
+            if probe > alpha {
+                probe = -self.negamax(child, depth - 1, ply + 1, null, -alpha);
+            }
+            if probe > alpha && probe < beta {
+                -self.negamax(child, depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                probe
+            }
+        }
     }
 
     /// Late move reductions: whether the move searched `searched`-th (from 0)

@@ -1,7 +1,7 @@
 //! The hooks a game gives the alpha-beta search: evaluation, position keys
 //! and move indices for the ordering tables.
 
-use gamesolver_core::Game;
+use gamesolver_core::{Game, Solution};
 
 use crate::Score;
 
@@ -30,5 +30,30 @@ pub trait Evaluator<G: Game> {
     /// that win something first). Added to the history score; 0 by default.
     fn order_bonus(&self, _position: &G, _mv: G::Move) -> i32 {
         0
+    }
+
+    /// Whether `mv` can never be undone (a capture in Jungle), so no
+    /// position before it can recur after it. The search looks for
+    /// repetitions only back to the last irreversible move; the default,
+    /// every move irreversible, suits games without cycles and switches
+    /// repetition detection off.
+    fn is_irreversible(&self, _position: &G, _mv: G::Move) -> bool {
+        true
+    }
+
+    /// Quiescence search: the moves of `position` that must be searched
+    /// past the nominal depth because they change the evaluation sharply
+    /// (captures, game-ending moves), into `out` (cleared first). The
+    /// default gives none, so leaves are evaluated as they are.
+    fn tactical_moves(&self, _position: &G, out: &mut Vec<G::Move>) {
+        out.clear();
+    }
+
+    /// An exact verdict on `position` when one is known without search,
+    /// typically from an endgame tablebase; the search then scores the node
+    /// as that win, draw or loss instead of searching it. `None` (the
+    /// default) for positions it does not know.
+    fn exact(&self, _position: &G) -> Option<Solution> {
+        None
     }
 }

@@ -18,6 +18,7 @@ mod limits;
 mod mcts;
 pub mod ordering;
 pub mod perft;
+mod repetition;
 mod score;
 pub mod tt;
 

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::ops::Neg;
 
+use gamesolver_core::{Solution, Wdl};
+
 /// A position's worth to the side to move, as seen by a search.
 ///
 /// Heuristic evaluations lie strictly inside ±[`Score::MAX_EVAL`]; game ends
@@ -47,6 +49,18 @@ impl Score {
     #[must_use]
     pub const fn loss_in(plies: u32) -> Score {
         Score(-(WIN - plies as i32))
+    }
+
+    /// The score of an exactly known position `ply` plies from the root
+    /// (a tablebase verdict): a win or loss at its distance, or a draw.
+    #[must_use]
+    pub const fn from_solution(solution: Solution, ply: u32) -> Score {
+        let plies = ply + solution.distance as u32;
+        match solution.wdl {
+            Wdl::Win => Score::win_in(plies),
+            Wdl::Loss => Score::loss_in(plies),
+            Wdl::Draw => Score::DRAW,
+        }
     }
 
     /// The raw value (for tables and statistics).
@@ -150,5 +164,17 @@ mod tests {
         assert_eq!(Score::win_in(3).to_string(), "mate 3");
         assert_eq!(Score::loss_in(2).to_string(), "mate -2");
         assert_eq!(Score::eval(-40).to_string(), "cp -40");
+    }
+
+    #[test]
+    fn solutions_become_mate_scores_from_the_root() {
+        let win = Solution::new(Wdl::Win, 33);
+        assert_eq!(Score::from_solution(win, 2), Score::win_in(35));
+        let loss = Solution::new(Wdl::Loss, 4);
+        assert_eq!(Score::from_solution(loss, 1), Score::loss_in(5));
+        assert_eq!(
+            Score::from_solution(Solution::new(Wdl::Draw, 9), 3),
+            Score::DRAW
+        );
     }
 }
