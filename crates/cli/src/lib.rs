@@ -8,6 +8,7 @@
 pub mod arena;
 pub mod commands;
 mod json;
+pub mod jungle;
 mod jungle_cli;
 pub mod protocol;
 pub mod search_args;

@@ -5,9 +5,12 @@
 use std::io::Write;
 use std::time::Duration;
 
+use gamesolver_core::Game;
+use gamesolver_games::jungle::{JungleGame, Position};
 use gamesolver_games::uttt::Board;
-use gamesolver_search::Limits;
+use gamesolver_search::{Engine, Limits};
 
+use crate::jungle;
 use crate::uttt::engines::{EngineOptions, build};
 
 /// The games `bench` can run.
@@ -15,6 +18,8 @@ use crate::uttt::engines::{EngineOptions, build};
 pub enum BenchGame {
     /// Ultimate tic-tac-toe.
     Uttt,
+    /// Jungle (Dou Shou Qi).
+    Jungle,
 }
 
 /// Arguments of `gamesolver bench`.
@@ -22,13 +27,17 @@ pub enum BenchGame {
 pub struct Args {
     /// The game.
     pub game: BenchGame,
-    /// Search depth for every position.
-    #[arg(long, default_value_t = DEFAULT_DEPTH)]
-    pub depth: u32,
+    /// Search depth for every position (default: 9 for ultimate
+    /// tic-tac-toe, 12 for Jungle).
+    #[arg(long)]
+    pub depth: Option<u32>,
 }
 
-/// The default bench depth.
+/// The default bench depth for ultimate tic-tac-toe.
 pub const DEFAULT_DEPTH: u32 = 9;
+
+/// The default bench depth for Jungle.
+pub const JUNGLE_DEPTH: u32 = 12;
 
 /// The bench positions: the start, and positions from the opening, the
 /// middle game (free choice, won and drawn small boards) and the end.
@@ -45,19 +54,44 @@ pub const POSITIONS: [&str; 8] = [
 
 /// Searches every position with a fresh default alpha-beta engine.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let BenchGame::Uttt = args.game;
-    let mut engine = build(&EngineOptions::default());
+    match args.game {
+        BenchGame::Uttt => {
+            let boards = POSITIONS
+                .iter()
+                .map(|text| text.parse::<Board>())
+                .collect::<Result<Vec<_>, _>>()?;
+            let mut engine = build(&EngineOptions::default());
+            bench(engine.as_mut(), &boards, args.depth.unwrap_or(DEFAULT_DEPTH), out)
+        }
+        BenchGame::Jungle => {
+            let games = jungle::bench::POSITIONS
+                .iter()
+                .map(|fen| fen.parse::<Position>().map(JungleGame::new))
+                .collect::<Result<Vec<_>, _>>()?;
+            let mut engine = jungle::engine::build(&jungle::engine::JungleOptions::default());
+            bench(engine.as_mut(), &games, args.depth.unwrap_or(JUNGLE_DEPTH), out)
+        }
+    }
+}
+
+/// Searches each of `positions` to `depth` after a fresh start, one line
+/// each, then the total node count (the signature) and the speed.
+fn bench<G: Game>(
+    engine: &mut (dyn Engine<G> + Send),
+    positions: &[G],
+    depth: u32,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
     let (mut nodes, mut time) = (0u64, Duration::ZERO);
-    for (i, text) in POSITIONS.iter().enumerate() {
-        let board: Board = text.parse()?;
+    for (i, position) in positions.iter().enumerate() {
         engine.new_game();
-        let info = engine.think(&board, &Limits::depth(args.depth), &mut |_| {});
+        let info = engine.think(position, &Limits::depth(depth), &mut |_| {});
         nodes += info.nodes;
         time += info.elapsed;
         let best = info.best_move().map_or("-".into(), |m| m.to_string());
         writeln!(
             out,
-            "position {:>2}  bestmove {best:>2}  score {:>9}  nodes {:>9}  {:>6.1} ms",
+            "position {:>2}  bestmove {best:>4}  score {:>11}  nodes {:>9}  {:>7.1} ms",
             i + 1,
             info.score.to_string(),
             info.nodes,
@@ -65,6 +99,6 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         )?;
     }
     let nps = nodes as f64 / time.as_secs_f64().max(1e-9);
-    writeln!(out, "depth {}: {nodes} nodes, {:.0} nps", args.depth, nps)?;
+    writeln!(out, "depth {depth}: {nodes} nodes, {nps:.0} nps")?;
     Ok(())
 }

@@ -2,10 +2,13 @@
 //! output, for GUIs, match runners and arenas.
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 
 use gamesolver_games::uttt::Variant;
 use gamesolver_search::SearchConfig;
 
+use crate::jungle::engine::{JungleOptions, open_tablebase};
+use crate::jungle::host::JungleHost;
 use crate::protocol::uci::serve;
 use crate::uttt::codingame;
 use crate::uttt::engines::{EngineKind, EngineOptions};
@@ -17,6 +20,8 @@ use crate::uttt::host::UtttHost;
 pub enum EngineGame {
     /// Ultimate tic-tac-toe.
     Uttt,
+    /// Jungle (Dou Shou Qi).
+    Jungle,
 }
 
 /// Arguments of `gamesolver engine`.
@@ -50,16 +55,56 @@ pub struct Args {
     /// Rules variant to start with (the `Variant` option changes it).
     #[arg(long, default_value_t = Variant::Standard)]
     pub variant: Variant,
+    /// Jungle rules preset to start with (the `Rules` option changes it).
+    #[arg(long, default_value = "standard")]
+    pub rules: gamesolver_games::jungle::Variant,
+    /// Jungle endgame tablebase directory: positions whose material it
+    /// holds are played from it (the `TablebasePath` option changes it).
+    #[arg(long, value_name = "DIR")]
+    pub tablebase: Option<PathBuf>,
 }
 
 /// Serves the protocol on standard input until `quit` or its end.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let EngineGame::Uttt = args.game;
+    match args.game {
+        EngineGame::Uttt => run_uttt(args, out),
+        EngineGame::Jungle => run_jungle(args, out),
+    }
+}
+
+/// The Jungle engine on the UCI-style protocol.
+fn run_jungle(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        !args.codingame,
+        "--codingame is the ultimate tic-tac-toe referee format"
+    );
+    let defaults = JungleOptions::default();
+    let options = JungleOptions {
+        kind: args.engine,
+        hash_mb: args.hash.clamp(1, 4096),
+        search: SearchConfig {
+            late_move_reductions: args.lmr,
+            ..defaults.search
+        },
+        tablebase: open_tablebase(args.tablebase.as_deref(), args.rules)?,
+        ..defaults
+    };
+    let host = JungleHost {
+        options,
+        rules: args.rules,
+    };
+    serve(host, Box::new(io::BufReader::new(io::stdin())), out)?;
+    Ok(())
+}
+
+/// The ultimate tic-tac-toe engine, on either protocol.
+fn run_uttt(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let options = EngineOptions {
         kind: args.engine,
         hash_mb: args.hash.clamp(1, 4096),
         search: SearchConfig {
             late_move_reductions: args.lmr,
+            ..SearchConfig::default()
         },
         weights: EvalWeights {
             tempo: args.tempo,

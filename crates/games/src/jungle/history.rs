@@ -4,6 +4,8 @@
 //! reached, not of the position, so [`Position`] (what search and
 //! tablebases use) knows nothing of them; [`JungleGame`] adds them.
 
+use std::fmt;
+
 use gamesolver_core::{Game, Outcome, Player};
 
 use super::{Move, Position};
@@ -71,6 +73,14 @@ impl JungleGame {
         self.since_capture.len() - 1
     }
 
+    /// The Zobrist keys of the positions since the last capture (or the
+    /// start), oldest first, the current position last: the positions a
+    /// repetition can return to.
+    #[must_use]
+    pub fn keys_since_capture(&self) -> &[u64] {
+        &self.since_capture
+    }
+
     /// How often the current position has occurred, this time included.
     #[must_use]
     pub fn occurrences(&self) -> usize {
@@ -132,6 +142,13 @@ impl Game for JungleGame {
     }
 }
 
+/// The current position's FEN (the history is not part of it).
+impl fmt::Display for JungleGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.position.fmt(f)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,6 +164,8 @@ mod tests {
         let mut game = JungleGame::new(Position::start());
         play(&mut game, "a1a2 g9g8 a2a1 g8g9");
         assert_eq!(game.occurrences(), 2);
+        assert_eq!(game.keys_since_capture().len(), 5);
+        assert_eq!(game.to_string(), Position::start().to_string());
         assert_eq!(game.outcome(), None);
         play(&mut game, "a1a2 g9g8 a2a1");
         assert_eq!(game.outcome(), None);

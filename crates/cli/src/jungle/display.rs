@@ -1,0 +1,118 @@
+//! Drawing a Jungle position for a terminal: files and ranks, water, traps
+//! and dens visible, pieces by letter (upper case bottom, lower case top)
+//! or by Chinese name, the two sides in two colours.
+
+use gamesolver_core::Player;
+use gamesolver_games::jungle::board::{DENS, TRAPS, WATER};
+use gamesolver_games::jungle::{Piece, Position, Square};
+
+/// How pieces are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Style {
+    /// Chinese names (象 狮 虎 豹 狼 狗 猫 鼠) instead of letters.
+    pub chinese: bool,
+    /// ANSI colours: red for the bottom side, blue for the top side.
+    pub colour: bool,
+}
+
+/// The Chinese name of `piece`.
+#[must_use]
+pub fn chinese_name(piece: Piece) -> char {
+    match piece {
+        Piece::Elephant => '象',
+        Piece::Lion => '狮',
+        Piece::Tiger => '虎',
+        Piece::Leopard => '豹',
+        Piece::Wolf => '狼',
+        Piece::Dog => '狗',
+        Piece::Cat => '猫',
+        Piece::Rat => '鼠',
+    }
+}
+
+/// A piece as two terminal columns.
+fn piece_cell(player: Player, piece: Piece, style: Style) -> String {
+    let text = match (style.chinese, player) {
+        (true, _) => chinese_name(piece).to_string(),
+        (false, Player::First) => format!("{} ", piece.letter()),
+        (false, Player::Second) => format!("{} ", piece.letter().to_ascii_lowercase()),
+    };
+    if style.colour {
+        let code = if player == Player::First { 31 } else { 34 };
+        format!("\u{1b}[1;{code}m{text}\u{1b}[0m")
+    } else if style.chinese && player == Player::Second {
+        // Without colour, top pieces are bracketed to tell the sides apart.
+        format!("{text}'")
+    } else {
+        text
+    }
+}
+
+/// An empty square as two terminal columns: `~~` water, `##` a trap, `()`
+/// a den, `. ` land.
+fn empty_cell(square: Square) -> &'static str {
+    let b = square.bit();
+    if b & WATER != 0 {
+        "~~"
+    } else if b & (TRAPS[0] | TRAPS[1]) != 0 {
+        "##"
+    } else if b & (DENS[0] | DENS[1]) != 0 {
+        "()"
+    } else {
+        ". "
+    }
+}
+
+/// The board, rank 9 at the top, with a legend and the side to move.
+#[must_use]
+pub fn draw(position: &Position, style: Style) -> String {
+    let mut text = String::new();
+    for rank in (0..9u8).rev() {
+        text.push_str(&format!("{} ", rank + 1));
+        for file in 0..7u8 {
+            let square = Square::at(file, rank).unwrap_or_else(|| unreachable!("on the board"));
+            let cell = match position.piece_at(square) {
+                Some((player, piece)) => piece_cell(player, piece, style),
+                None => empty_cell(square).to_string(),
+            };
+            text.push(' ');
+            text.push_str(&cell);
+        }
+        text.push('\n');
+    }
+    text.push_str("   a  b  c  d  e  f  g\n");
+    text.push_str("   ~~ water  ## trap  () den");
+    text.push_str(if style.chinese {
+        "  象8 狮7 虎6 豹5 狼4 狗3 猫2 鼠1\n"
+    } else {
+        "  E8 L7 T6 P5 W4 D3 C2 R1 (bottom upper case)\n"
+    });
+    let mover = match position.turn() {
+        Player::First => "bottom",
+        Player::Second => "top",
+    };
+    text.push_str(&format!("{mover} to move\n"));
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shows_pieces_water_traps_and_dens() {
+        let text = draw(&Position::start(), Style::default());
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "9  l  .  ## () ## .  t ");
+        assert!(lines[4].contains("~~ ~~"), "{text}");
+        assert!(text.contains("bottom to move"));
+        let cn = draw(
+            &Position::start(),
+            Style {
+                chinese: true,
+                colour: true,
+            },
+        );
+        assert!(cn.contains('象') && cn.contains('鼠') && cn.contains("\u{1b}[1;34m"));
+    }
+}

@@ -1,0 +1,197 @@
+//! The Jungle engines: alpha-beta over [`Position`] that knows the real
+//! game's history (repetitions, the 200-ply rule), and plays straight from
+//! an endgame tablebase when the position's material is in it (the hybrid
+//! player); or MCTS.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::{Context, ensure};
+use gamesolver_core::{Game, Outcome, Solution, Wdl};
+use gamesolver_games::jungle::{JungleGame, JungleTiers, Move, Position, QUIET_PLIES_DRAW, Variant};
+use gamesolver_retro::analyse;
+use gamesolver_retro::tablebase::Tablebase;
+use gamesolver_search::{
+    AlphaBeta, Engine, Limits, Mcts, Score, SearchConfig, SearchInfo, StopFlag,
+};
+
+use super::eval::{JungleEval, JungleWeights};
+use crate::commands::tablebase::Location;
+use crate::uttt::engines::EngineKind;
+
+/// An opened tablebase directory and the most pieces its materials have.
+#[derive(Clone)]
+pub struct TablebaseHandle {
+    /// The tablebase.
+    pub tablebase: Arc<Tablebase<JungleTiers>>,
+    /// The largest material's piece count.
+    pub max_pieces: u32,
+    /// The directory.
+    pub dir: PathBuf,
+}
+
+impl std::fmt::Debug for TablebaseHandle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "TablebaseHandle({}, {} pieces)", self.dir.display(), self.max_pieces)
+    }
+}
+
+impl TablebaseHandle {
+    /// Opens the tablebase in `dir` for `rules`; refuses a directory that
+    /// cannot be read or holds no table.
+    pub fn open(dir: &Path, rules: Variant) -> anyhow::Result<TablebaseHandle> {
+        let location = Location {
+            dir: dir.to_path_buf(),
+            rules,
+        };
+        let materials = location.materials()?;
+        ensure!(
+            !materials.is_empty(),
+            "{} holds no tablebase file (*.gstb); build one with `gamesolver tablebase build jungle`",
+            dir.display()
+        );
+        let max_pieces = materials.iter().map(|m| m.count()).max().unwrap_or(0);
+        Ok(TablebaseHandle {
+            tablebase: Arc::new(location.open()),
+            max_pieces,
+            dir: dir.to_path_buf(),
+        })
+    }
+}
+
+/// Opens `dir` as a tablebase when given.
+pub fn open_tablebase(
+    dir: Option<&Path>,
+    rules: Variant,
+) -> anyhow::Result<Option<TablebaseHandle>> {
+    dir.map(|d| {
+        TablebaseHandle::open(d, rules)
+            .with_context(|| format!("cannot use the tablebase in {}", d.display()))
+    })
+    .transpose()
+}
+
+/// Settings of a Jungle engine.
+#[derive(Clone, Debug)]
+pub struct JungleOptions {
+    /// The search.
+    pub kind: EngineKind,
+    /// Transposition-table size for alpha-beta, in MB.
+    pub hash_mb: usize,
+    /// Evaluation weights.
+    pub weights: JungleWeights,
+    /// Alpha-beta technique switches.
+    pub search: SearchConfig,
+    /// UCT exploration constant for MCTS.
+    pub exploration: f32,
+    /// Random seed for MCTS.
+    pub seed: u64,
+    /// Endgame tablebase for the hybrid player.
+    pub tablebase: Option<TablebaseHandle>,
+}
+
+impl Default for JungleOptions {
+    fn default() -> JungleOptions {
+        JungleOptions {
+            kind: EngineKind::Alphabeta,
+            hash_mb: 64,
+            weights: JungleWeights::default(),
+            search: SearchConfig {
+                reversible_draw_plies: Some(QUIET_PLIES_DRAW as u32),
+                ..SearchConfig::default()
+            },
+            exploration: 1.0,
+            seed: 2026,
+            tablebase: None,
+        }
+    }
+}
+
+/// A ready engine for `options`.
+#[must_use]
+pub fn build(options: &JungleOptions) -> Box<dyn Engine<JungleGame> + Send> {
+    match options.kind {
+        EngineKind::Alphabeta => Box::new(JungleEngine::new(options)),
+        EngineKind::Mcts => Box::new(Mcts::<JungleGame>::new(options.exploration, options.seed)),
+    }
+}
+
+/// Alpha-beta for Jungle games in play, with an optional tablebase.
+pub struct JungleEngine {
+    search: AlphaBeta<Position, JungleEval>,
+    tablebase: Option<Arc<Tablebase<JungleTiers>>>,
+}
+
+impl JungleEngine {
+    /// The engine `options` describe (its kind is taken to be alpha-beta).
+    #[must_use]
+    pub fn new(options: &JungleOptions) -> JungleEngine {
+        let mut eval = JungleEval::new(options.weights);
+        if let Some(handle) = &options.tablebase {
+            eval = eval.with_tablebase(Arc::clone(&handle.tablebase), handle.max_pieces);
+        }
+        JungleEngine {
+            search: AlphaBeta::new(eval, options.hash_mb).with_config(options.search),
+            tablebase: options.tablebase.as_ref().map(|h| Arc::clone(&h.tablebase)),
+        }
+    }
+
+    /// The move the tablebase dictates, if the position's material is in it
+    /// (with every child's): the best verdict by the project's convention
+    /// (shortest win, longest defence, a draw held), where a child that the
+    /// real game declares drawn (third repetition, 200 quiet plies) counts
+    /// as a draw. A tablebase win in N assumes no repetition and no
+    /// 200-ply rule: the shortest win never repeats a position of its own
+    /// line, but a win longer than the plies left before the 200-ply rule
+    /// (captures on the way reset the count) may end drawn.
+    #[must_use]
+    pub fn tablebase_move(&self, game: &JungleGame) -> Option<SearchInfo<Move>> {
+        let tablebase = self.tablebase.as_ref()?;
+        if game.is_finished() || !tablebase.covers(game.position()) {
+            return None;
+        }
+        let started = std::time::Instant::now();
+        let analysis = analyse(game, |child: &JungleGame| match child.outcome() {
+            Some(Outcome::Draw) => Some(Solution::finished(Wdl::Draw)),
+            _ => tablebase.probe(child.position()).ok().flatten(),
+        })?;
+        let best = *analysis.best.first()?;
+        Some(SearchInfo {
+            depth: 1,
+            score: Score::from_solution(analysis.solution, 0),
+            nodes: analysis.moves.len() as u64,
+            elapsed: started.elapsed(),
+            pv: vec![best],
+        })
+    }
+}
+
+impl Engine<JungleGame> for JungleEngine {
+    fn name(&self) -> &'static str {
+        "alphabeta"
+    }
+
+    fn new_game(&mut self) {
+        self.search.new_game();
+    }
+
+    fn think(
+        &mut self,
+        game: &JungleGame,
+        limits: &Limits,
+        progress: &mut dyn FnMut(&SearchInfo<Move>),
+    ) -> SearchInfo<Move> {
+        if let Some(info) = self.tablebase_move(game) {
+            progress(&info);
+            return info;
+        }
+        let keys = game.keys_since_capture();
+        self.search
+            .set_game_history(&keys[..keys.len().saturating_sub(1)]);
+        self.search.search(game.position(), limits, progress)
+    }
+
+    fn stop_flag(&self) -> StopFlag {
+        self.search.stop_flag()
+    }
+}
