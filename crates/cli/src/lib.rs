@@ -9,6 +9,7 @@ pub mod arena;
 pub mod commands;
 mod json;
 pub mod jungle;
+pub mod openings;
 mod jungle_cli;
 pub mod protocol;
 pub mod search_args;

@@ -2,12 +2,16 @@
 //! score, depth, nodes, speed and principal variation.
 
 use std::io::Write;
+use std::path::PathBuf;
 
+use gamesolver_games::jungle::{self, JungleGame};
 use gamesolver_games::uttt::Variant;
-use gamesolver_search::SearchInfo;
+use gamesolver_search::{Engine, Limits, SearchInfo};
 use serde::Serialize;
 
 use crate::json::write_json;
+use crate::jungle::engine::{JungleOptions, open_tablebase};
+use crate::jungle_cli::parse_position;
 use crate::search_args::LimitArgs;
 use crate::uttt::engines::{EngineKind, EngineOptions, build};
 use crate::uttt::position::read_position;
@@ -17,6 +21,8 @@ use crate::uttt::position::read_position;
 pub enum SearchGame {
     /// Ultimate tic-tac-toe.
     Uttt,
+    /// Jungle (Dou Shou Qi).
+    Jungle,
 }
 
 /// Arguments of `gamesolver bestmove`.
@@ -24,8 +30,9 @@ pub enum SearchGame {
 pub struct Args {
     /// The game.
     pub game: SearchGame,
-    /// The position (81 cells, a space, the forced board 0-8 or `*`; the two
-    /// words may come unquoted), or `start`.
+    /// The position, or `start`: for ultimate tic-tac-toe 81 cells, a space,
+    /// the forced board 0-8 or `*`; for Jungle the FEN (board, space, `w` or
+    /// `b`). The two words may come unquoted.
     #[arg(required = true, num_args = 1..=2, value_name = "POSITION")]
     pub position: Vec<String>,
     /// How long to think.
@@ -37,6 +44,13 @@ pub struct Args {
     /// Rules variant (`standard` or `codingame`).
     #[arg(long, default_value_t = Variant::Standard)]
     pub variant: Variant,
+    /// Jungle rules preset.
+    #[arg(long, default_value = "standard")]
+    pub rules: jungle::Variant,
+    /// Jungle endgame tablebase directory: positions whose material it
+    /// holds are answered from it, and the search probes it at its leaves.
+    #[arg(long, value_name = "DIR")]
+    pub tablebase: Option<PathBuf>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -57,20 +71,43 @@ struct Answer {
 
 /// Searches and reports.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let SearchGame::Uttt = args.game;
-    let board = read_position(&args.position, args.variant)?;
-    let options = EngineOptions {
-        kind: args.engine,
-        ..EngineOptions::default()
+    let limits = args.limits.limits();
+    let answer = match args.game {
+        SearchGame::Uttt => {
+            let board = read_position(&args.position, args.variant)?;
+            let options = EngineOptions {
+                kind: args.engine,
+                ..EngineOptions::default()
+            };
+            think(build(&options).as_mut(), &board, &limits)
+        }
+        SearchGame::Jungle => {
+            let text = args.position.join(" ");
+            let text = if text.trim() == "start" { "startpos" } else { &text };
+            let game = JungleGame::new(parse_position(Some(text), args.rules)?);
+            let options = JungleOptions {
+                kind: args.engine,
+                tablebase: open_tablebase(args.tablebase.as_deref(), args.rules)?,
+                ..JungleOptions::default()
+            };
+            think(crate::jungle::engine::build(&options).as_mut(), &game, &limits)
+        }
     };
-    let mut engine = build(&options);
-    let info = engine.think(&board, &args.limits.limits(), &mut |_| {});
-    let answer = answer(engine.name(), &info);
     if args.json {
         write_json(out, &answer)
     } else {
         write_text(out, &answer)
     }
+}
+
+/// Searches `position` and returns the answer.
+fn think<G: gamesolver_core::Game>(
+    engine: &mut (dyn Engine<G> + Send),
+    position: &G,
+    limits: &Limits,
+) -> Answer {
+    let info = engine.think(position, limits, &mut |_| {});
+    answer(engine.name(), &info)
 }
 
 /// The JSON-ready form of a search result.

@@ -6,19 +6,22 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Context, ensure};
-use gamesolver_core::{Outcome, Player};
-use gamesolver_games::uttt::{Board, Variant};
+use gamesolver_core::{Game, Outcome, Player};
+use gamesolver_games::jungle::{self, JungleGame, Position};
+use gamesolver_games::uttt::Variant;
 
 use crate::arena::process::EngineProcess;
 use crate::arena::referee::{Seat, play_game};
 use crate::arena::stats::{Tally, elo};
-use crate::uttt::openings::{parse_openings, random_openings};
+use crate::openings::{parse_openings, random_openings};
 
 /// The games `match` can referee.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum MatchGame {
     /// Ultimate tic-tac-toe.
     Uttt,
+    /// Jungle (Dou Shou Qi).
+    Jungle,
 }
 
 /// Arguments of `gamesolver match`.
@@ -49,6 +52,13 @@ pub struct Args {
     /// Rules the referee applies (engines should be set to the same).
     #[arg(long, default_value_t = Variant::Standard)]
     pub variant: Variant,
+    /// Jungle rules preset the referee applies.
+    #[arg(long, default_value = "standard")]
+    pub rules: jungle::Variant,
+    /// Random plies of the generated openings (default: 2 for ultimate
+    /// tic-tac-toe, 4 for Jungle).
+    #[arg(long, value_name = "N")]
+    pub random_plies: Option<usize>,
     /// Print one line per game.
     #[arg(long)]
     pub verbose: bool,
@@ -56,24 +66,56 @@ pub struct Args {
 
 /// Runs the match and prints the result of the first engine.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let MatchGame::Uttt = args.game;
     ensure!(
         args.engines.len() == 2,
         "give exactly two --engine commands"
     );
-    let openings = match &args.openings {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            parse_openings(&text, args.variant)?
+    let file = args
+        .openings
+        .as_ref()
+        .map(|path| {
+            std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+        })
+        .transpose()?;
+    let count = args.games.div_ceil(2).max(1);
+    match args.game {
+        MatchGame::Uttt => {
+            let openings = match file {
+                Some(text) => crate::uttt::openings::parse_openings(&text, args.variant)?,
+                None => {
+                    let start = gamesolver_games::uttt::Board::start(args.variant);
+                    random_openings(&start, count, args.random_plies.unwrap_or(2), args.seed)
+                }
+            };
+            run_match(args, &openings, out)
         }
-        None => random_openings(args.games.div_ceil(2).max(1), 2, args.seed, args.variant),
-    };
+        MatchGame::Jungle => {
+            let openings = match file {
+                Some(text) => parse_openings(&text, |line| {
+                    Ok(JungleGame::new(Position::from_fen(line, args.rules)?))
+                })?,
+                None => {
+                    let start = JungleGame::new(Position::start_with(args.rules));
+                    random_openings(&start, count, args.random_plies.unwrap_or(4), args.seed)
+                }
+            };
+            run_match(args, &openings, out)
+        }
+    }
+}
+
+/// Plays the match over `openings` and prints the result of the first
+/// engine.
+fn run_match<G: Game + std::fmt::Display>(
+    args: &Args,
+    openings: &[G],
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
     let mut processes: [Option<EngineProcess>; 2] = [None, None];
     let mut tally = Tally::default();
     let mut forfeits = 0;
     for game in 0..args.games {
-        let opening: &Board = &openings[(game / 2) % openings.len()];
+        let opening: &G = &openings[(game / 2) % openings.len()];
         // Engine A plays first in even games.
         let a_player = if game % 2 == 0 {
             Player::First

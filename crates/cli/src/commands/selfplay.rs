@@ -1,21 +1,27 @@
 //! `gamesolver selfplay`: the engine against itself, with results and
 //! move-time statistics (the check that no move comes back late).
 
+use std::fmt::Display;
 use std::io::Write;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use gamesolver_core::{Game, Outcome, Player};
-use gamesolver_games::uttt::{Board, Variant};
-use gamesolver_search::Limits;
+use gamesolver_games::jungle::{self, JungleGame, Position};
+use gamesolver_games::uttt::Variant;
+use gamesolver_search::{Engine, Limits};
 
+use crate::jungle::engine::{JungleOptions, open_tablebase};
+use crate::openings::random_openings;
 use crate::uttt::engines::{EngineKind, EngineOptions, build};
-use crate::uttt::openings::random_openings;
 
 /// The games `selfplay` can play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum SelfplayGame {
     /// Ultimate tic-tac-toe.
     Uttt,
+    /// Jungle (Dou Shou Qi).
+    Jungle,
 }
 
 /// Arguments of `gamesolver selfplay`.
@@ -41,6 +47,12 @@ pub struct Args {
     /// Rules variant (`standard` or `codingame`).
     #[arg(long, default_value_t = Variant::Standard)]
     pub variant: Variant,
+    /// Jungle rules preset.
+    #[arg(long, default_value = "standard")]
+    pub rules: jungle::Variant,
+    /// Jungle endgame tablebase directory for both engines.
+    #[arg(long, value_name = "DIR")]
+    pub tablebase: Option<PathBuf>,
 }
 
 /// Wall-clock time of each engine move, against the budget.
@@ -84,49 +96,90 @@ impl MoveTimes {
 
 /// Plays the games and reports.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let SelfplayGame::Uttt = args.game;
-    let options = EngineOptions {
-        kind: args.engine,
-        ..EngineOptions::default()
+    match args.game {
+        SelfplayGame::Uttt => {
+            let options = EngineOptions {
+                kind: args.engine,
+                ..EngineOptions::default()
+            };
+            let start = gamesolver_games::uttt::Board::start(args.variant);
+            let engines = [build(&options), build(&options)];
+            play_games(args, &start, engines, |_| String::new(), out)
+        }
+        SelfplayGame::Jungle => {
+            let options = JungleOptions {
+                kind: args.engine,
+                tablebase: open_tablebase(args.tablebase.as_deref(), args.rules)?,
+                ..JungleOptions::default()
+            };
+            let start = JungleGame::new(Position::start_with(args.rules));
+            let build = crate::jungle::engine::build;
+            let engines = [build(&options), build(&options)];
+            play_games(args, &start, engines, jungle_end, out)
+        }
+    }
+}
+
+/// Why a Jungle game ended, and after how many plies.
+fn jungle_end(game: &JungleGame) -> String {
+    let reason = match (game.draw_reason(), game.position().game_end()) {
+        (Some(jungle::DrawReason::Repetition), _) => "threefold repetition",
+        (Some(jungle::DrawReason::NoCapture), _) => "200 plies without capture",
+        (None, Some(jungle::GameEnd::DenEntered)) => "den entered",
+        (None, Some(jungle::GameEnd::AllCaptured)) => "all pieces captured",
+        (None, Some(jungle::GameEnd::NoMoves)) => "no legal move",
+        (None, None) => "unfinished",
     };
-    let mut engines = [build(&options), build(&options)];
+    format!("({reason}, {} plies)", game.played().len())
+}
+
+/// Plays `args.games` games from random openings of `start`, `engines[p]`
+/// moving for player `p`, and reports each result (with `end`'s note) and
+/// the totals.
+fn play_games<G: Game + Display>(
+    args: &Args,
+    start: &G,
+    mut engines: [Box<dyn Engine<G> + Send>; 2],
+    end: impl Fn(&G) -> String,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
     let limits = Limits::movetime_ms(args.movetime);
     let mut times = MoveTimes::default();
     let mut tally = [0usize; 3];
     let mut plies = 0;
-    for (i, opening) in random_openings(args.games, args.random_plies, args.seed, args.variant)
-        .into_iter()
-        .enumerate()
-    {
+    let openings = random_openings(start, args.games, args.random_plies, args.seed);
+    for (i, mut position) in openings.into_iter().enumerate() {
         engines.iter_mut().for_each(|e| e.new_game());
-        let mut board: Board = opening;
-        while !board.is_finished() {
-            let engine = &mut engines[board.turn().index()];
+        while !position.is_finished() {
+            let engine = &mut engines[position.turn().index()];
             let started = Instant::now();
-            let info = engine.think(&board, &limits, &mut |_| {});
+            let info = engine.think(&position, &limits, &mut |_| {});
             times.push(started.elapsed());
             let mv = info
                 .best_move()
-                .ok_or_else(|| anyhow::anyhow!("no move in {board}"))?;
-            board = board.play(mv)?;
+                .ok_or_else(|| anyhow::anyhow!("no move in {position}"))?;
+            position = position.play(mv)?;
             plies += 1;
         }
-        let outcome = board.outcome().unwrap_or(Outcome::Draw);
+        let outcome = position.outcome().unwrap_or(Outcome::Draw);
         let slot = match outcome {
             Outcome::Winner(Player::First) => 0,
             Outcome::Winner(Player::Second) => 1,
             Outcome::Draw => 2,
         };
         tally[slot] += 1;
-        writeln!(out, "game {:>3}: {:<7} {board}", i + 1, describe(outcome))?;
+        let verdict = describe::<G>(outcome);
+        writeln!(out, "game {:>3}: {verdict:<10} {position} {}", i + 1, end(&position))?;
     }
     writeln!(
         out,
-        "{} games ({} engine, {} ms/move): X wins {}, O wins {}, draws {}; {:.1} engine moves per game",
+        "{} games ({} engine, {} ms/move): {} wins {}, {} wins {}, draws {}; {:.1} engine moves per game",
         args.games,
         args.engine.name(),
         args.movetime,
+        G::player_name(Player::First),
         tally[0],
+        G::player_name(Player::Second),
         tally[1],
         tally[2],
         plies as f64 / args.games.max(1) as f64
@@ -135,11 +188,10 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `X wins`, `O wins` or `draw`.
-fn describe(outcome: Outcome) -> &'static str {
+/// `X wins`, `top wins` or `draw`.
+fn describe<G: Game>(outcome: Outcome) -> String {
     match outcome {
-        Outcome::Winner(Player::First) => "X wins",
-        Outcome::Winner(Player::Second) => "O wins",
-        Outcome::Draw => "draw",
+        Outcome::Winner(p) => format!("{} wins", G::player_name(p)),
+        Outcome::Draw => "draw".to_string(),
     }
 }

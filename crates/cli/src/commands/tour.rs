@@ -69,6 +69,8 @@ fn uttt_section(out: &mut dyn Write) -> anyhow::Result<()> {
             limits: LimitArgs::default(),
             engine: EngineKind::Alphabeta,
             variant: Variant::Standard,
+            rules: jungle::Variant::Standard,
+            tablebase: None,
             json: false,
         },
         out,
@@ -82,6 +84,8 @@ fn uttt_section(out: &mut dyn Write) -> anyhow::Result<()> {
             random_plies: 2,
             seed: 1,
             variant: Variant::Standard,
+            rules: jungle::Variant::Standard,
+            tablebase: None,
         },
         out,
     )
