@@ -195,3 +195,92 @@ impl Engine<JungleGame> for JungleEngine {
         self.search.stop_flag()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use gamesolver_core::Player;
+    use gamesolver_games::jungle::Material;
+
+    use super::*;
+    use crate::commands::tablebase::build_quietly;
+
+    /// The two-piece tablebase, built in a temporary directory (0.3 s).
+    fn two_piece_tablebase() -> (tempfile::TempDir, TablebaseHandle) {
+        let dir = tempfile::tempdir().unwrap();
+        let location = Location {
+            dir: dir.path().to_path_buf(),
+            rules: Variant::Standard,
+        };
+        build_quietly(&location, &Material::all_with(2)).unwrap();
+        let handle = TablebaseHandle::open(dir.path(), Variant::Standard).unwrap();
+        assert_eq!(handle.max_pieces, 2);
+        (dir, handle)
+    }
+
+    const E_AGAINST_E: &str = "7/7/7/7/7/7/1e5/7/E6 w";
+
+    #[test]
+    fn converts_a_tablebase_win_in_exactly_its_distance() {
+        let (_dir, handle) = two_piece_tablebase();
+        let options = JungleOptions {
+            tablebase: Some(handle),
+            ..JungleOptions::default()
+        };
+        let mut engine = JungleEngine::new(&options);
+        let mut game = JungleGame::new(E_AGAINST_E.parse().unwrap());
+        let first = engine.think(&game, &Limits::depth(1), &mut |_| {});
+        assert_eq!(first.score, Score::win_in(33));
+        while !game.is_finished() {
+            let info = engine.think(&game, &Limits::depth(1), &mut |_| {});
+            game = game.play(info.best_move().unwrap()).unwrap();
+        }
+        assert_eq!(game.outcome(), Some(Outcome::Winner(Player::First)));
+        assert_eq!(game.played().len(), 33);
+    }
+
+    #[test]
+    fn the_search_scores_tablebase_leaves_exactly() {
+        let (_dir, handle) = two_piece_tablebase();
+        let eval = JungleEval::default().with_tablebase(handle.tablebase, 2);
+        let mut search = AlphaBeta::new(eval, 1);
+        let position: Position = E_AGAINST_E.parse().unwrap();
+        let info = search.search(&position, &Limits::depth(3), |_| {});
+        assert_eq!(info.score, Score::win_in(33));
+        // Without the tablebase the same search sees no mate.
+        let mut blind = AlphaBeta::new(JungleEval::default(), 1);
+        let info = blind.search(&position, &Limits::depth(3), |_| {});
+        assert!(!info.score.is_decisive());
+    }
+
+    #[test]
+    fn a_drawn_tablebase_position_is_held() {
+        let (_dir, handle) = two_piece_tablebase();
+        // Cat against a rat in the river: a draw, whoever moves.
+        let tablebase = Arc::clone(&handle.tablebase);
+        let options = JungleOptions {
+            tablebase: Some(handle),
+            ..JungleOptions::default()
+        };
+        let mut engines = [JungleEngine::new(&options), JungleEngine::new(&options)];
+        let mut game = JungleGame::new("7/7/7/7/2r4/7/7/7/C6 w".parse().unwrap());
+        while !game.is_finished() {
+            let verdict = tablebase.probe(game.position()).unwrap().unwrap();
+            assert_eq!(verdict.wdl, Wdl::Draw, "{game}");
+            let engine = &mut engines[game.turn().index()];
+            let info = engine.think(&game, &Limits::depth(1), &mut |_| {});
+            assert_eq!(info.score, Score::DRAW);
+            game = game.play(info.best_move().unwrap()).unwrap();
+        }
+        assert_eq!(game.outcome(), Some(Outcome::Draw));
+        assert_eq!(game.draw_reason(), Some(gamesolver_games::jungle::DrawReason::Repetition));
+    }
+
+    #[test]
+    fn bad_tablebase_directories_are_refused() {
+        let empty = tempfile::tempdir().unwrap();
+        let error = TablebaseHandle::open(empty.path(), Variant::Standard).unwrap_err();
+        assert!(error.to_string().contains("no tablebase file"), "{error}");
+        let missing = empty.path().join("nowhere");
+        assert!(open_tablebase(Some(&missing), Variant::Standard).is_err());
+    }
+}
