@@ -41,7 +41,53 @@ pub fn run(_args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     query::run(&demo, out)?;
     uttt_section(out)?;
     jungle_section(out)?;
-    tablebase_section(out)
+    tablebase_section(out)?;
+    jungle_play_section(out)
+}
+
+/// Jungle search: the best move at the start, then a short self-play game.
+fn jungle_play_section(out: &mut dyn Write) -> anyhow::Result<()> {
+    section(
+        out,
+        "6. Jungle: search and self-play",
+        "Alpha-beta with a quiescence search and an evaluation of material, den distance, \
+         den threats and attacked pieces searches the start for 100 ms; then it plays a game \
+         against itself at 5 ms per move, ended by a den entry, the last capture, a \
+         threefold repetition or 200 plies without a capture.",
+        "gamesolver bestmove jungle startpos --movetime 100; \
+         gamesolver selfplay jungle --games 1 --movetime 5",
+    )?;
+    bestmove::run(
+        &bestmove::Args {
+            game: bestmove::SearchGame::Jungle,
+            position: vec!["startpos".into()],
+            limits: LimitArgs {
+                movetime: Some(100),
+                ..LimitArgs::default()
+            },
+            engine: EngineKind::Alphabeta,
+            variant: Variant::Standard,
+            rules: jungle::Variant::Standard,
+            tablebase: None,
+            json: false,
+        },
+        out,
+    )?;
+    writeln!(out)?;
+    selfplay::run(
+        &selfplay::Args {
+            game: selfplay::SelfplayGame::Jungle,
+            games: 1,
+            movetime: 5,
+            engine: EngineKind::Alphabeta,
+            random_plies: 2,
+            seed: 1,
+            variant: Variant::Standard,
+            rules: jungle::Variant::Standard,
+            tablebase: None,
+        },
+        out,
+    )
 }
 
 /// Ultimate tic-tac-toe: perft, a search, and a short self-play game.
