@@ -8,6 +8,7 @@ use gamesolver_games::uttt::Variant;
 use gamesolver_search::SearchConfig;
 
 use crate::jungle::engine::{JungleOptions, open_tablebase};
+use crate::jungle::eval::JungleWeights;
 use crate::jungle::host::JungleHost;
 use crate::protocol::uci::serve;
 use crate::uttt::codingame;
@@ -62,6 +63,12 @@ pub struct Args {
     /// holds are played from it (the `TablebasePath` option changes it).
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
+    /// Jungle: quiescence search of captures (`on`/`off`, for measuring).
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
+    pub quiescence: bool,
+    /// Jungle: evaluate material only (for measuring the other terms).
+    #[arg(long)]
+    pub material_only: bool,
 }
 
 /// Serves the protocol on standard input until `quit` or its end.
@@ -87,6 +94,12 @@ fn run_jungle(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
             ..defaults.search
         },
         tablebase: open_tablebase(args.tablebase.as_deref(), args.rules)?,
+        quiescence: args.quiescence,
+        weights: if args.material_only {
+            JungleWeights::material_only()
+        } else {
+            JungleWeights::default()
+        },
         ..defaults
     };
     let host = JungleHost {

@@ -86,6 +86,8 @@ pub struct JungleOptions {
     pub exploration: f32,
     /// Random seed for MCTS.
     pub seed: u64,
+    /// Quiescence search of captures at the leaves.
+    pub quiescence: bool,
     /// Endgame tablebase for the hybrid player.
     pub tablebase: Option<TablebaseHandle>,
 }
@@ -102,6 +104,7 @@ impl Default for JungleOptions {
             },
             exploration: 1.0,
             seed: 2026,
+            quiescence: true,
             tablebase: None,
         }
     }
@@ -126,7 +129,7 @@ impl JungleEngine {
     /// The engine `options` describe (its kind is taken to be alpha-beta).
     #[must_use]
     pub fn new(options: &JungleOptions) -> JungleEngine {
-        let mut eval = JungleEval::new(options.weights);
+        let mut eval = JungleEval::new(options.weights).with_quiescence(options.quiescence);
         if let Some(handle) = &options.tablebase {
             eval = eval.with_tablebase(Arc::clone(&handle.tablebase), handle.max_pieces);
         }

@@ -57,6 +57,20 @@ pub struct JungleWeights {
     pub tempo: i32,
 }
 
+impl JungleWeights {
+    /// Material only (for measuring what the other terms are worth).
+    #[must_use]
+    pub fn material_only() -> JungleWeights {
+        JungleWeights {
+            advance: [0; 8],
+            hanging_first: 0,
+            hanging_second: 0,
+            mobility: 0,
+            ..JungleWeights::default()
+        }
+    }
+}
+
 impl Default for JungleWeights {
     fn default() -> JungleWeights {
         JungleWeights {
@@ -78,6 +92,7 @@ pub struct JungleEval {
     weights: JungleWeights,
     /// `advance[slot][square]` for the bottom side (top: rotated squares).
     advance: Box<[[i32; 64]; 8]>,
+    quiescence: bool,
     tablebase: Option<(Arc<Tablebase<JungleTiers>>, u32)>,
 }
 
@@ -116,8 +131,16 @@ impl JungleEval {
         JungleEval {
             weights,
             advance,
+            quiescence: true,
             tablebase: None,
         }
+    }
+
+    /// The same evaluator with the quiescence search on or off.
+    #[must_use]
+    pub fn with_quiescence(mut self, on: bool) -> JungleEval {
+        self.quiescence = on;
+        self
     }
 
     /// The same evaluator answering positions of at most `max_pieces` pieces
@@ -297,6 +320,9 @@ impl Evaluator<Position> for JungleEval {
 
     fn tactical_moves(&self, position: &Position, out: &mut Vec<Move>) {
         out.clear();
+        if !self.quiescence {
+            return;
+        }
         position.generate_moves(out);
         let den = DENS[position.turn().opponent().index()];
         out.retain(|&mv| position.is_capture(mv) || mv.to.bit() & den != 0);
