@@ -26,7 +26,7 @@ use gamesolver_core::{Player, Solution};
 use gamesolver_games::jungle::board::{
     Bitboard, DENS, LAND, OFF_BOARD, STEPS, TRAPS, WATER, bit, open_jumps, same_terrain,
 };
-use gamesolver_games::jungle::{JungleTiers, Move, Position};
+use gamesolver_games::jungle::{JungleTiers, Move, Position, Square};
 use gamesolver_retro::tablebase::Tablebase;
 use gamesolver_search::{Evaluator, Score};
 
@@ -90,8 +90,9 @@ impl Default for JungleWeights {
 #[derive(Clone)]
 pub struct JungleEval {
     weights: JungleWeights,
-    /// `advance[slot][square]` for the bottom side (top: rotated squares).
-    advance: Box<[[i32; 64]; 8]>,
+    /// `advance[player][slot][square]`: material plus advance (0 for the
+    /// off-board square 63).
+    advance: Box<[[[i32; 64]; 8]; 2]>,
     quiescence: bool,
     tablebase: Option<(Arc<Tablebase<JungleTiers>>, u32)>,
 }
@@ -121,11 +122,14 @@ impl JungleEval {
     /// An evaluator with `weights` and no tablebase.
     #[must_use]
     pub fn new(weights: JungleWeights) -> JungleEval {
-        let mut advance = Box::new([[0; 64]; 8]);
-        for (slot, row) in advance.iter_mut().enumerate() {
-            for (index, value) in row.iter_mut().enumerate().take(63) {
-                let near = (12 - steps_to_top_den(index)).max(0);
-                *value = near * near * weights.advance[slot] / 200;
+        let mut advance = Box::new([[[0; 64]; 8]; 2]);
+        for (side, rows) in advance.iter_mut().enumerate() {
+            for (slot, row) in rows.iter_mut().enumerate() {
+                for (index, value) in row.iter_mut().enumerate().take(63) {
+                    let seen = if side == 0 { index } else { 62 - index };
+                    let near = (12 - steps_to_top_den(seen)).max(0);
+                    *value = weights.material[slot] + near * near * weights.advance[slot] / 200;
+                }
             }
         }
         JungleEval {
@@ -170,29 +174,25 @@ impl JungleEval {
     /// Material, advance and mobility of `player`.
     #[inline]
     fn side_score(&self, pos: &Position, player: Player) -> i32 {
-        let (own, enemy) = (pos.slots(player), pos.slots(player.opponent()));
+        let own = pos.slots(player);
+        let table = &self.advance[player.index()];
         let free = !pos.occupied(player);
         let mut score = 0;
+        let mut reach = 0;
         for (slot, &square) in own.iter().enumerate() {
-            if square == OFF_BOARD {
-                continue;
-            }
-            let seen = if player == Player::First {
-                square
-            } else {
-                62 - square
-            };
             let terrain = if slot == RAT { LAND | WATER } else { LAND };
-            let reach = (STEPS[square as usize] & terrain & free).count_ones() as i32;
-            score += self.value(slot, &enemy)
-                + self.advance[slot][seen as usize]
-                + reach * self.weights.mobility;
+            score += table[slot][square as usize];
+            reach += (STEPS[square as usize] & terrain & free).count_ones() as i32;
         }
-        score
+        if own[RAT] != OFF_BOARD && pos.slots(player.opponent())[ELEPHANT] != OFF_BOARD {
+            score += self.weights.rat_vs_elephant;
+        }
+        score + reach * self.weights.mobility
     }
 
-    /// The enemy pieces (slot, square) that `player`'s piece in `slot` on
-    /// `square` may capture: a bitboard of their squares.
+    /// The squares of the enemy pieces that `player`'s piece in `slot` on
+    /// `square` may capture (a subset of the legal captures: the
+    /// rat-across-water preset's extra captures are left out).
     #[inline]
     fn prey(pos: &Position, player: Player, slot: usize, square: u8) -> Bitboard {
         let enemy = pos.slots(player.opponent());
@@ -201,13 +201,17 @@ impl JungleEval {
         if JUMPERS.contains(&slot) {
             reach |= open_jumps(square, rats);
         }
+        let mut targets = reach & pos.occupied(player.opponent());
+        if targets == 0 {
+            return 0;
+        }
         let trapped = TRAPS[player.index()];
         let mut prey = 0;
-        for (victim, &at) in enemy.iter().enumerate() {
+        while targets != 0 {
+            let at = targets.trailing_zeros() as u8;
             let b = bit(at);
-            if at == OFF_BOARD || reach & b == 0 {
-                continue;
-            }
+            targets &= targets - 1;
+            let victim = enemy.iter().position(|&sq| sq == at).unwrap_or(RAT);
             let by_rank = match (slot, victim) {
                 (ELEPHANT, RAT) => false,
                 (RAT, ELEPHANT) => true,
@@ -323,9 +327,21 @@ impl Evaluator<Position> for JungleEval {
         if !self.quiescence {
             return;
         }
-        position.generate_moves(out);
-        let den = DENS[position.turn().opponent().index()];
-        out.retain(|&mv| position.is_capture(mv) || mv.to.bit() & den != 0);
+        let me = position.turn();
+        let den = DENS[me.opponent().index()];
+        for (slot, &from) in position.slots(me).iter().enumerate() {
+            let Some(from_square) = Square::new(from) else {
+                continue;
+            };
+            let mut targets = Self::prey(position, me, slot, from) | (STEPS[from as usize] & den);
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                if let Some(to_square) = Square::new(to) {
+                    out.push(Move::new(from_square, to_square));
+                }
+            }
+        }
     }
 
     fn exact(&self, position: &Position) -> Option<Solution> {
@@ -355,6 +371,33 @@ mod tests {
         let top_to_move = start.replace(" w", " b");
         assert_eq!(eval(&top_to_move), JungleWeights::default().tempo);
         assert!(eval("l6/7/7/7/7/7/7/7/L5T w") > 500, "an extra tiger");
+    }
+
+    #[test]
+    fn tactical_moves_are_the_legal_captures_and_den_entries() {
+        use gamesolver_core::Game;
+        let eval = JungleEval::default();
+        for fen in [
+            "7/7/7/7/l2T3/7/7/7/7 w",
+            "7/7/7/7/3e3/3R3/7/7/7 w",
+            "7/7/7/7/7/7/3E3/3r3/7 w",
+            "7/3L3/3c3/7/7/7/7/7/7 w",
+            "7/7/7/7/1Rr4/7/7/7/7 w",
+            "2l1c2/1d5/r3w1t/1R5/3L3/7/E2P3/1C1W1D1/6T w",
+        ] {
+            let position: Position = fen.parse().unwrap();
+            let mut tactical = Vec::new();
+            eval.tactical_moves(&position, &mut tactical);
+            let den = DENS[position.turn().opponent().index()];
+            let mut expected: Vec<Move> = position
+                .moves()
+                .into_iter()
+                .filter(|&mv| position.is_capture(mv) || mv.to.bit() & den != 0)
+                .collect();
+            tactical.sort();
+            expected.sort();
+            assert_eq!(tactical, expected, "{fen}");
+        }
     }
 
     #[test]
