@@ -27,7 +27,7 @@ impl Position {
             Some(GameEnd::DenEntered)
         } else if self.occupied(self.turn()) == 0 {
             Some(GameEnd::AllCaptured)
-        } else if self.count_moves() == 0 {
+        } else if !self.has_moves() {
             Some(GameEnd::NoMoves)
         } else {
             None

@@ -86,6 +86,24 @@ impl Position {
         count
     }
 
+    /// Whether the side to move has a legal move: at once when one of its
+    /// pieces stands next to an empty land square (every animal may step
+    /// there), otherwise by counting. Cheaper than [`Position::count_moves`]
+    /// for the end-of-game test.
+    #[must_use]
+    pub fn has_moves(&self) -> bool {
+        if self.den_entered() {
+            return false;
+        }
+        let me = self.turn();
+        let empty = LAND & !(self.occupied(me) | self.occupied(me.opponent())) & !DENS[me.index()];
+        let near = self
+            .slots(me)
+            .iter()
+            .fold(0, |acc, &square| acc | STEPS[square as usize]);
+        near & empty != 0 || self.count_moves() > 0
+    }
+
     /// Appends the legal moves to `out` (nothing once the game is over), by
     /// strength slot, then by target square.
     pub fn generate_moves(&self, out: &mut Vec<Move>) {
@@ -132,6 +150,20 @@ mod tests {
         let fen = "7/7/7/7/2Re3/7/7/7/7 w";
         assert_eq!(count(fen, Variant::Standard), 3);
         assert_eq!(count(fen, Variant::RatAcrossWater), 4);
+    }
+
+    #[test]
+    fn has_moves_agrees_with_the_count() {
+        for fen in [
+            "7/7/7/7/7/7/7/d6/Cw5 w",
+            "7/7/7/7/7/7/7/d6/Cw5 b",
+            "3L3/7/7/7/7/7/7/7/r6 b",
+            "7/7/7/7/1Rr4/7/7/7/7 w",
+            crate::jungle::START_FEN,
+        ] {
+            let position = Position::from_fen(fen, Variant::Standard).unwrap();
+            assert_eq!(position.has_moves(), position.count_moves() > 0, "{fen}");
+        }
     }
 
     #[test]
