@@ -78,7 +78,13 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     ordered: Vec<Vec<(i32, G::Move)>>,
     pv: Vec<Vec<G::Move>>,
     path: PathKeys,
+    null_line: Vec<bool>,
 }
+
+/// How much shallower the null-move search is (besides the pass itself).
+const NULL_MOVE_PLIES: u32 = 2;
+/// The least remaining depth for null-move pruning.
+const NULL_MOVE_MIN_DEPTH: u32 = 3;
 
 /// Moves searched at full depth before late move reductions start.
 const LMR_AFTER_MOVES: usize = 3;
@@ -99,6 +105,8 @@ pub struct SearchConfig {
     /// without a capture), counted over the real game and the search path;
     /// `None` for no such rule.
     pub reversible_draw_plies: Option<u32>,
+    /// Null-move pruning where the evaluator offers null moves.
+    pub null_move: bool,
 }
 
 impl Default for SearchConfig {
@@ -106,6 +114,7 @@ impl Default for SearchConfig {
         SearchConfig {
             late_move_reductions: true,
             reversible_draw_plies: None,
+            null_move: true,
         }
     }
 }
@@ -130,6 +139,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             ordered: vec![Vec::new(); MAX_PLY + 1],
             pv: vec![Vec::new(); MAX_PLY + 1],
             path: PathKeys::default(),
+            null_line: vec![false; MAX_PLY + 1],
         }
     }
 
@@ -255,6 +265,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         {
             return cut;
         }
+        if self.null_move_cuts(pos, depth, ply, beta, alpha) {
+            return beta;
+        }
         let tt_move = entry.and_then(|e| e.best);
         let mut node = Node {
             alpha,
@@ -278,6 +291,34 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         }
         self.ordered[ply] = moves;
         self.finish(key, ply, depth, &node, alpha)
+    }
+
+    /// Null-move pruning: at a node searched with a null window, if even
+    /// passing the turn keeps the score at or above `beta` in a search
+    /// [`NULL_MOVE_PLIES`] shallower, the node is taken to fail high. Not
+    /// at the root, not twice in a row, not near the end of the depth, and
+    /// only when the static evaluation is already at least `beta`.
+    fn null_move_cuts(&mut self, pos: &G, depth: u32, ply: usize, beta: Score, alpha: Score) -> bool {
+        if !self.config.null_move
+            || ply == 0
+            || depth < NULL_MOVE_MIN_DEPTH
+            || beta.value() - alpha.value() != 1
+            || beta.is_decisive()
+            || self.null_line[ply - 1]
+            || self.evaluator.evaluate(pos) < beta
+        {
+            return false;
+        }
+        let Some(passed) = self.evaluator.null_move(pos) else {
+            return false;
+        };
+        self.path.push(self.evaluator.key(&passed), true);
+        self.null_line[ply] = true;
+        let reduced = depth - 1 - NULL_MOVE_PLIES;
+        let score = -self.negamax(&passed, reduced, ply + 1, -beta, -alpha);
+        self.null_line[ply] = false;
+        self.path.pop();
+        !self.budget.stopped() && score >= beta && !score.is_decisive()
     }
 
     /// The score of a node that needs no search: a draw by repetition or

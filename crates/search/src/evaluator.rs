@@ -49,6 +49,14 @@ pub trait Evaluator<G: Game> {
         out.clear();
     }
 
+    /// Null-move pruning: `position` with the turn passed to the opponent,
+    /// if the game's positions allow it (`None`, the default, switches the
+    /// technique off). The search uses it only where a pass is unlikely to
+    /// be the best move (no zugzwang).
+    fn null_move(&self, _position: &G) -> Option<G> {
+        None
+    }
+
     /// An exact verdict on `position` when one is known without search,
     /// typically from an endgame tablebase; the search then scores the node
     /// as that win, draw or loss instead of searching it. `None` (the

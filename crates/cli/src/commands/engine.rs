@@ -63,6 +63,9 @@ pub struct Args {
     /// holds are played from it (the `TablebasePath` option changes it).
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
+    /// Null-move pruning in alpha-beta (`on`/`off`, for measuring; Jungle).
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
+    pub null_move: bool,
     /// Jungle: quiescence search of captures (`on`/`off`, for measuring).
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
     pub quiescence: bool,
@@ -91,6 +94,7 @@ fn run_jungle(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         hash_mb: args.hash.clamp(1, 4096),
         search: SearchConfig {
             late_move_reductions: args.lmr,
+            null_move: args.null_move,
             ..defaults.search
         },
         tablebase: open_tablebase(args.tablebase.as_deref(), args.rules)?,

@@ -344,6 +344,10 @@ impl Evaluator<Position> for JungleEval {
         }
     }
 
+    fn null_move(&self, position: &Position) -> Option<Position> {
+        position.passed()
+    }
+
     fn exact(&self, position: &Position) -> Option<Solution> {
         let (tablebase, max_pieces) = self.tablebase.as_ref()?;
         let pieces = (position.occupied(Player::First) | position.occupied(Player::Second))

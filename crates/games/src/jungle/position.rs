@@ -145,6 +145,16 @@ impl Position {
         self.turn
     }
 
+    /// The same pieces with the other side to move (a "null move", which
+    /// the rules do not allow: for search heuristics). `None` if that side
+    /// would stand on the enemy den or have no piece.
+    #[must_use]
+    pub fn passed(&self) -> Option<Position> {
+        let mut next = *self;
+        next.set_turn(self.turn.opponent());
+        next.check_finished_sides().ok().map(|()| next)
+    }
+
     /// The rule preset the position is played under.
     #[must_use]
     pub const fn variant(&self) -> Variant {
@@ -399,5 +409,9 @@ mod tests {
             assert_eq!(rebuilt.key(), position.key(), "after {text}");
         }
         assert_ne!(position.key(), Position::start().key());
+        let passed = position.passed().unwrap();
+        assert_eq!(passed.turn(), position.turn().opponent());
+        let rebuilt = Position::new(passed.variant, passed.turn, passed.pieces()).unwrap();
+        assert_eq!(rebuilt.key(), passed.key());
     }
 }
