@@ -38,7 +38,9 @@ fn protocol_handshake_and_moves() {
         .lines()
         .find_map(|l| l.strip_prefix("bestmove "))
         .unwrap();
-    let after: Position = "l5t/1d3c1/2p1w1e/r6/7/6R/E1W1P2/1C3D1/T5L w".parse().unwrap();
+    let after: Position = "l5t/1d3c1/2p1w1e/r6/7/6R/E1W1P2/1C3D1/T5L w"
+        .parse()
+        .unwrap();
     assert!(after.play(best.parse().unwrap()).is_ok(), "{best}");
 }
 

@@ -28,6 +28,8 @@ fn play(a: &str, b: &str, games: usize) -> String {
         openings: None,
         seed: 1,
         variant: Variant::Standard,
+        rules: gamesolver_games::jungle::Variant::Standard,
+        random_plies: None,
         verbose: true,
     };
     let mut out = Vec::new();

@@ -298,7 +298,14 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// [`NULL_MOVE_PLIES`] shallower, the node is taken to fail high. Not
     /// at the root, not twice in a row, not near the end of the depth, and
     /// only when the static evaluation is already at least `beta`.
-    fn null_move_cuts(&mut self, pos: &G, depth: u32, ply: usize, beta: Score, alpha: Score) -> bool {
+    fn null_move_cuts(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        ply: usize,
+        beta: Score,
+        alpha: Score,
+    ) -> bool {
         if !self.config.null_move
             || ply == 0
             || depth < NULL_MOVE_MIN_DEPTH
@@ -348,7 +355,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         if !moves.is_empty() {
             let mut ordered = std::mem::take(&mut self.ordered[ply]);
             ordered.clear();
-            ordered.extend(moves.iter().map(|&mv| (self.evaluator.order_bonus(pos, mv), mv)));
+            ordered.extend(
+                moves
+                    .iter()
+                    .map(|&mv| (self.evaluator.order_bonus(pos, mv), mv)),
+            );
             ordered.sort_by_key(|entry| std::cmp::Reverse(entry.0));
             for &(_, mv) in &ordered {
                 let score = -self.quiet_node(&pos.after(mv), ply + 1, -beta, -alpha);

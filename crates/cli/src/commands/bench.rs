@@ -61,7 +61,12 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
                 .map(|text| text.parse::<Board>())
                 .collect::<Result<Vec<_>, _>>()?;
             let mut engine = build(&EngineOptions::default());
-            bench(engine.as_mut(), &boards, args.depth.unwrap_or(DEFAULT_DEPTH), out)
+            bench(
+                engine.as_mut(),
+                &boards,
+                args.depth.unwrap_or(DEFAULT_DEPTH),
+                out,
+            )
         }
         BenchGame::Jungle => {
             let games = jungle::bench::POSITIONS
@@ -69,7 +74,12 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
                 .map(|fen| fen.parse::<Position>().map(JungleGame::new))
                 .collect::<Result<Vec<_>, _>>()?;
             let mut engine = jungle::engine::build(&jungle::engine::JungleOptions::default());
-            bench(engine.as_mut(), &games, args.depth.unwrap_or(JUNGLE_DEPTH), out)
+            bench(
+                engine.as_mut(),
+                &games,
+                args.depth.unwrap_or(JUNGLE_DEPTH),
+                out,
+            )
         }
     }
 }

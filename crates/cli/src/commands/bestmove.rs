@@ -83,14 +83,22 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         }
         SearchGame::Jungle => {
             let text = args.position.join(" ");
-            let text = if text.trim() == "start" { "startpos" } else { &text };
+            let text = if text.trim() == "start" {
+                "startpos"
+            } else {
+                &text
+            };
             let game = JungleGame::new(parse_position(Some(text), args.rules)?);
             let options = JungleOptions {
                 kind: args.engine,
                 tablebase: open_tablebase(args.tablebase.as_deref(), args.rules)?,
                 ..JungleOptions::default()
             };
-            think(crate::jungle::engine::build(&options).as_mut(), &game, &limits)
+            think(
+                crate::jungle::engine::build(&options).as_mut(),
+                &game,
+                &limits,
+            )
         }
     };
     if args.json {

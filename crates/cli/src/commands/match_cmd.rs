@@ -174,11 +174,7 @@ fn run_match<G: Game + std::fmt::Display>(
             }
         };
         if args.verbose {
-            let colour = if a_player == Player::First {
-                "A=X"
-            } else {
-                "A=O"
-            };
+            let colour = format!("A={}", G::player_name(a_player));
             writeln!(
                 out,
                 "game {:>3} ({colour}): {verdict:<6} after {} moves{}",

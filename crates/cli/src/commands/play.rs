@@ -162,7 +162,10 @@ pub fn play_session(
                 ..EngineOptions::default()
             });
             let start = Board::start(args.variant);
-            let session = Session { human, movetime: args.movetime };
+            let session = Session {
+                human,
+                movetime: args.movetime,
+            };
             session.run(&UtttTable, start, engine.as_mut(), input, out)
         }
         PlayGame::Jungle => {
@@ -176,7 +179,10 @@ pub fn play_session(
                 colour: !args.plain,
             });
             let start = JungleGame::new(Position::start_with(args.rules));
-            let session = Session { human, movetime: args.movetime };
+            let session = Session {
+                human,
+                movetime: args.movetime,
+            };
             session.run(&table, start, engine.as_mut(), input, out)
         }
     }
@@ -201,7 +207,10 @@ impl Session {
         let mut history = vec![start];
         writeln!(out, "{}", table.help())?;
         loop {
-            let position = history.last().cloned().ok_or_else(|| anyhow!("empty history"))?;
+            let position = history
+                .last()
+                .cloned()
+                .ok_or_else(|| anyhow!("empty history"))?;
             write!(out, "\n{}", table.draw(&position))?;
             if let Some(outcome) = position.outcome() {
                 writeln!(out, "{}", verdict(outcome, self.human))?;
@@ -325,7 +334,10 @@ mod tests {
         play_session(&args, &mut input.as_bytes(), &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert_eq!(text.matches("engine plays").count(), 2, "{text}");
-        assert!(text.contains("illegal") || text.contains("not legal"), "{text}");
+        assert!(
+            text.contains("illegal") || text.contains("not legal"),
+            "{text}"
+        );
         assert!(text.contains("a Jungle move is two squares"), "{text}");
         assert!(text.contains('象'), "{text}");
     }

@@ -169,7 +169,12 @@ fn play_games<G: Game + Display>(
         };
         tally[slot] += 1;
         let verdict = describe::<G>(outcome);
-        writeln!(out, "game {:>3}: {verdict:<10} {position} {}", i + 1, end(&position))?;
+        writeln!(
+            out,
+            "game {:>3}: {verdict:<10} {position} {}",
+            i + 1,
+            end(&position)
+        )?;
     }
     writeln!(
         out,

@@ -8,7 +8,9 @@ use std::sync::Arc;
 
 use anyhow::{Context, ensure};
 use gamesolver_core::{Game, Outcome, Solution, Wdl};
-use gamesolver_games::jungle::{JungleGame, JungleTiers, Move, Position, QUIET_PLIES_DRAW, Variant};
+use gamesolver_games::jungle::{
+    JungleGame, JungleTiers, Move, Position, QUIET_PLIES_DRAW, Variant,
+};
 use gamesolver_retro::analyse;
 use gamesolver_retro::tablebase::Tablebase;
 use gamesolver_search::{
@@ -32,7 +34,12 @@ pub struct TablebaseHandle {
 
 impl std::fmt::Debug for TablebaseHandle {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "TablebaseHandle({}, {} pieces)", self.dir.display(), self.max_pieces)
+        write!(
+            f,
+            "TablebaseHandle({}, {} pieces)",
+            self.dir.display(),
+            self.max_pieces
+        )
     }
 }
 
@@ -275,7 +282,10 @@ mod tests {
             game = game.play(info.best_move().unwrap()).unwrap();
         }
         assert_eq!(game.outcome(), Some(Outcome::Draw));
-        assert_eq!(game.draw_reason(), Some(gamesolver_games::jungle::DrawReason::Repetition));
+        assert_eq!(
+            game.draw_reason(),
+            Some(gamesolver_games::jungle::DrawReason::Repetition)
+        );
     }
 
     #[test]

@@ -231,7 +231,9 @@ impl JungleEval {
             .iter()
             .enumerate()
             .filter(|&(_, &sq)| sq != OFF_BOARD)
-            .fold(0, |acc, (slot, &sq)| acc | Self::prey(pos, player, slot, sq))
+            .fold(0, |acc, (slot, &sq)| {
+                acc | Self::prey(pos, player, slot, sq)
+            })
     }
 
     /// What the side to move stands to lose to the opponent's attacks.
@@ -350,8 +352,8 @@ impl Evaluator<Position> for JungleEval {
 
     fn exact(&self, position: &Position) -> Option<Solution> {
         let (tablebase, max_pieces) = self.tablebase.as_ref()?;
-        let pieces = (position.occupied(Player::First) | position.occupied(Player::Second))
-            .count_ones();
+        let pieces =
+            (position.occupied(Player::First) | position.occupied(Player::Second)).count_ones();
         if pieces > *max_pieces {
             return None;
         }
