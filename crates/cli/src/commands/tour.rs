@@ -57,37 +57,45 @@ fn jungle_play_section(out: &mut dyn Write) -> anyhow::Result<()> {
         "gamesolver bestmove jungle startpos --movetime 100; \
          gamesolver selfplay jungle --games 1 --movetime 5",
     )?;
+    let limits = LimitArgs {
+        movetime: Some(100),
+        ..LimitArgs::default()
+    };
     bestmove::run(
-        &bestmove::Args {
-            game: bestmove::SearchGame::Jungle,
-            position: vec!["startpos".into()],
-            limits: LimitArgs {
-                movetime: Some(100),
-                ..LimitArgs::default()
-            },
-            engine: EngineKind::Alphabeta,
-            variant: Variant::Standard,
-            rules: jungle::Variant::Standard,
-            tablebase: None,
-            json: false,
-        },
+        &bestmove_args(bestmove::SearchGame::Jungle, "startpos", limits),
         out,
     )?;
     writeln!(out)?;
-    selfplay::run(
-        &selfplay::Args {
-            game: selfplay::SelfplayGame::Jungle,
-            games: 1,
-            movetime: 5,
-            engine: EngineKind::Alphabeta,
-            random_plies: 2,
-            seed: 1,
-            variant: Variant::Standard,
-            rules: jungle::Variant::Standard,
-            tablebase: None,
-        },
-        out,
-    )
+    selfplay::run(&selfplay_args(selfplay::SelfplayGame::Jungle, 1), out)
+}
+
+/// A default search of `position` within `limits`, as text.
+fn bestmove_args(game: bestmove::SearchGame, position: &str, limits: LimitArgs) -> bestmove::Args {
+    bestmove::Args {
+        game,
+        position: vec![position.into()],
+        limits,
+        engine: EngineKind::Alphabeta,
+        variant: Variant::Standard,
+        rules: jungle::Variant::Standard,
+        tablebase: None,
+        json: false,
+    }
+}
+
+/// Quick self-play games at 5 ms per move.
+fn selfplay_args(game: selfplay::SelfplayGame, games: usize) -> selfplay::Args {
+    selfplay::Args {
+        game,
+        games,
+        movetime: 5,
+        engine: EngineKind::Alphabeta,
+        random_plies: 2,
+        seed: 1,
+        variant: Variant::Standard,
+        rules: jungle::Variant::Standard,
+        tablebase: None,
+    }
 }
 
 /// Ultimate tic-tac-toe: perft, a search, and a short self-play game.
@@ -109,32 +117,10 @@ fn uttt_section(out: &mut dyn Write) -> anyhow::Result<()> {
         out,
     )?;
     bestmove::run(
-        &bestmove::Args {
-            game: bestmove::SearchGame::Uttt,
-            position: vec!["start".into()],
-            limits: LimitArgs::default(),
-            engine: EngineKind::Alphabeta,
-            variant: Variant::Standard,
-            rules: jungle::Variant::Standard,
-            tablebase: None,
-            json: false,
-        },
+        &bestmove_args(bestmove::SearchGame::Uttt, "start", LimitArgs::default()),
         out,
     )?;
-    selfplay::run(
-        &selfplay::Args {
-            game: selfplay::SelfplayGame::Uttt,
-            games: 2,
-            movetime: 5,
-            engine: EngineKind::Alphabeta,
-            random_plies: 2,
-            seed: 1,
-            variant: Variant::Standard,
-            rules: jungle::Variant::Standard,
-            tablebase: None,
-        },
-        out,
-    )
+    selfplay::run(&selfplay_args(selfplay::SelfplayGame::Uttt, 2), out)
 }
 
 /// Jungle: the rules proven by perft.

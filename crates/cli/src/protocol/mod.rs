@@ -2,6 +2,7 @@
 //! over the game ([`uci`]), and the game-specific parts a host supplies
 //! ([`EngineHost`]).
 
+pub mod common;
 pub mod uci;
 
 use gamesolver_core::Game;

@@ -3,7 +3,8 @@
 use gamesolver_games::uttt::{Board, Variant};
 use gamesolver_search::Engine;
 
-use super::engines::{EngineKind, EngineOptions, build};
+use super::engines::{EngineOptions, build};
+use crate::protocol::common::CommonOptions;
 use crate::protocol::{EngineHost, OptionSpec};
 
 /// The protocol host: the engine options and the rules variant.
@@ -21,52 +22,23 @@ impl EngineHost<Board> for UtttHost {
     }
 
     fn options(&self) -> Vec<OptionSpec> {
-        let o = &self.options;
-        vec![
-            OptionSpec {
-                name: "Engine",
-                description: format!(
-                    "type combo default {} var alphabeta var mcts",
-                    o.kind.name()
-                ),
-            },
-            OptionSpec {
-                name: "Hash",
-                description: format!("type spin default {} min 1 max 4096", o.hash_mb),
-            },
-            OptionSpec {
-                name: "Seed",
-                description: format!("type spin default {} min 0 max 4294967295", o.seed),
-            },
-            OptionSpec {
-                name: "Variant",
-                description: format!(
-                    "type combo default {} var standard var codingame",
-                    self.variant
-                ),
-            },
-        ]
+        let mut options = self.options;
+        let mut specs = common(&mut options).specs();
+        specs.push(OptionSpec {
+            name: "Variant",
+            description: format!(
+                "type combo default {} var standard var codingame",
+                self.variant
+            ),
+        });
+        specs
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        let number = || -> Result<u64, String> {
-            value
-                .parse()
-                .map_err(|_| format!("option {name} needs a number, not {value:?}"))
-        };
+        if let Some(result) = common(&mut self.options).set(name, value) {
+            return result;
+        }
         match name.to_ascii_lowercase().as_str() {
-            "engine" => {
-                self.options.kind = EngineKind::from_name(value)
-                    .ok_or_else(|| format!("unknown engine {value:?}; use alphabeta or mcts"))?;
-            }
-            "hash" => {
-                let mb = number()?;
-                if !(1..=4096).contains(&mb) {
-                    return Err(format!("Hash must be 1..4096 MB, not {mb}"));
-                }
-                self.options.hash_mb = mb as usize;
-            }
-            "seed" => self.options.seed = number()?,
             "variant" => self.variant = value.parse().map_err(|e| format!("{e}"))?,
             _ => return Err(format!("unknown option {name:?}")),
         }
@@ -83,5 +55,14 @@ impl EngineHost<Board> for UtttHost {
 
     fn parse_position(&self, text: &str) -> Result<Board, String> {
         Board::parse_variant(text, self.variant).map_err(|e| e.to_string())
+    }
+}
+
+/// The common options of `options`.
+fn common(options: &mut EngineOptions) -> CommonOptions<'_> {
+    CommonOptions {
+        kind: &mut options.kind,
+        hash_mb: &mut options.hash_mb,
+        seed: &mut options.seed,
     }
 }
