@@ -140,8 +140,11 @@ impl JungleEngine {
         if let Some(handle) = &options.tablebase {
             eval = eval.with_tablebase(Arc::clone(&handle.tablebase), handle.max_pieces);
         }
+        let mut search = AlphaBeta::new(eval, options.hash_mb).with_config(options.search);
+        // Touch the table's memory now, not during the first timed search.
+        search.new_game();
         JungleEngine {
-            search: AlphaBeta::new(eval, options.hash_mb).with_config(options.search),
+            search,
             tablebase: options.tablebase.as_ref().map(|h| Arc::clone(&h.tablebase)),
         }
     }
