@@ -179,3 +179,23 @@ fn bench_node_counts_are_deterministic() {
     assert!(first.starts_with("depth 5: "), "{first}");
     assert_eq!(first, run());
 }
+
+#[test]
+fn the_no_capture_rule_scores_as_a_draw_in_the_search() {
+    use gamesolver_cli::jungle::eval::JungleEval;
+    use gamesolver_search::{AlphaBeta, SearchConfig};
+    let position: Position = "el5/7/7/7/7/7/7/7/R6 w".parse().unwrap();
+    let config = SearchConfig {
+        reversible_draw_plies: Some(200),
+        ..SearchConfig::default()
+    };
+    let mut search = AlphaBeta::new(JungleEval::default(), 1).with_config(config);
+    let lost = search.search(&position, &Limits::depth(3), |_| {});
+    assert!(lost.score < Score::eval(-500), "{}", lost.score);
+    // 199 quiet plies before the root (stand-in keys): every quiet move now
+    // completes 200 plies without a capture.
+    let keys: Vec<u64> = (1..=199).collect();
+    search.set_game_history(&keys);
+    let drawn = search.search(&position, &Limits::depth(3), |_| {});
+    assert_eq!(drawn.score, Score::DRAW);
+}

@@ -72,6 +72,10 @@ pub struct Args {
     /// Jungle: evaluate material only (for measuring the other terms).
     #[arg(long)]
     pub material_only: bool,
+    /// Jungle: scale of the den-distance (advance) terms, in percent (for
+    /// tuning).
+    #[arg(long, default_value_t = 100, value_name = "PERCENT")]
+    pub advance: i32,
 }
 
 /// Serves the protocol on standard input until `quit` or its end.
@@ -102,7 +106,7 @@ fn run_jungle(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         weights: if args.material_only {
             JungleWeights::material_only()
         } else {
-            JungleWeights::default()
+            JungleWeights::default().with_advance_scale(args.advance)
         },
         ..defaults
     };

@@ -71,6 +71,17 @@ impl JungleWeights {
     }
 }
 
+impl JungleWeights {
+    /// The same weights with the advance terms scaled by `percent`.
+    #[must_use]
+    pub fn with_advance_scale(self, percent: i32) -> JungleWeights {
+        JungleWeights {
+            advance: self.advance.map(|a| a * percent / 100),
+            ..self
+        }
+    }
+}
+
 impl Default for JungleWeights {
     fn default() -> JungleWeights {
         JungleWeights {
