@@ -292,6 +292,24 @@ mod tests {
     }
 
     #[test]
+    fn the_protocol_option_turns_the_tablebase_on() {
+        use crate::jungle::host::JungleHost;
+        use crate::protocol::EngineHost;
+        let (dir, _handle) = two_piece_tablebase();
+        let mut host = JungleHost::default();
+        let path = dir.path().display().to_string();
+        host.set_option("TablebasePath", &path).unwrap();
+        assert!(host.options().iter().any(|o| o.description.contains(&path)));
+        let game = host.parse_position(E_AGAINST_E).unwrap();
+        let info = host.build().think(&game, &Limits::depth(1), &mut |_| {});
+        assert_eq!(info.score, Score::win_in(33));
+        assert!(host.set_option("TablebasePath", "/no/such/dir").is_err());
+        host.set_option("TablebasePath", "").unwrap();
+        let info = host.build().think(&game, &Limits::depth(1), &mut |_| {});
+        assert!(!info.score.is_decisive());
+    }
+
+    #[test]
     fn bad_tablebase_directories_are_refused() {
         let empty = tempfile::tempdir().unwrap();
         let error = TablebaseHandle::open(empty.path(), Variant::Standard).unwrap_err();
