@@ -41,4 +41,29 @@ pub trait TierLayout: Sync {
     /// The tiers one tier-changing move away from `tier` (for Jungle: one
     /// capture). They are solved before `tier`.
     fn successors(&self, tier: Self::Tier) -> Vec<Self::Tier>;
+
+    /// The number of distinct indices among the positions `position`
+    /// reaches by `moves` (all of which stay in `tier`). Moves to positions
+    /// that are mirror images of each other share an index, so this may be
+    /// fewer than `moves.len()`. The default plays every move and counts the
+    /// distinct indices; a layout that knows its symmetries can count
+    /// without playing.
+    fn distinct_children(
+        &self,
+        tier: Self::Tier,
+        position: &Self::Game,
+        moves: &[<Self::Game as crate::Game>::Move],
+        scratch: &mut Vec<u64>,
+    ) -> usize {
+        use crate::Game;
+        scratch.clear();
+        scratch.extend(
+            moves
+                .iter()
+                .map(|&mv| self.index(tier, &position.after(mv))),
+        );
+        scratch.sort_unstable();
+        scratch.dedup();
+        scratch.len()
+    }
 }

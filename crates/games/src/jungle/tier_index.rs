@@ -17,7 +17,7 @@ use gamesolver_core::{Player, TierLayout};
 use super::board::{DENS, LAND, OFF_BOARD};
 use super::rules::RAT;
 use super::square::{FILES, SQUARES};
-use super::{Material, Piece, Position, Variant};
+use super::{Material, Move, Piece, Position, Variant};
 
 /// Which squares an animal may stand on: 0 for the non-rats, 1 for the rat.
 type Kind = usize;
@@ -233,11 +233,76 @@ impl TierLayout for JungleTiers {
     fn successors(&self, tier: Material) -> Vec<Material> {
         tier.after_captures()
     }
+
+    /// Without playing the moves: a position that is not its own mirror
+    /// image reaches a different index by every move (a piece cannot reach
+    /// its own mirror square in one move, nor two pieces swap sides), so
+    /// the count is the number of moves; a symmetric one (every animal on
+    /// the `d` file) reaches the same index by a move and its mirror image,
+    /// so the moves pair up, but for those along the `d` file.
+    fn distinct_children(
+        &self,
+        _tier: Material,
+        position: &Position,
+        moves: &[Move],
+        _scratch: &mut Vec<u64>,
+    ) -> usize {
+        let everyone = position.occupied(Player::First) | position.occupied(Player::Second);
+        if everyone & !FILE_D != 0 {
+            return moves.len();
+        }
+        let along_d = moves
+            .iter()
+            .filter(|m| m.from.file() == 3 && m.to.file() == 3)
+            .count();
+        (moves.len() + along_d) / 2
+    }
 }
+
+/// The squares of the `d` file, the mirror's axis.
+const FILE_D: u64 = {
+    let mut mask = 0;
+    let mut rank = 0;
+    while rank < 9 {
+        mask |= 1 << (rank * FILES + 3);
+        rank += 1;
+    }
+    mask
+};
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counting_distinct_children_agrees_with_playing_the_moves() {
+        use gamesolver_core::{Game, Retrograde};
+        let tiers = JungleTiers::default();
+        let mut checked_symmetric = 0;
+        for spec in ["L-l", "R-e", "LR-e", "T-rd"] {
+            let material: Material = spec.parse().unwrap();
+            for index in (0..tiers.tier_len(material)).step_by(7) {
+                let Some(position) = tiers.position(material, index) else {
+                    continue;
+                };
+                let quiet: Vec<Move> = position
+                    .moves()
+                    .into_iter()
+                    .filter(|&m| position.stays_in_tier(m))
+                    .collect();
+                let mut played: Vec<u64> = quiet
+                    .iter()
+                    .map(|&m| tiers.index(material, &position.after(m)))
+                    .collect();
+                played.sort_unstable();
+                played.dedup();
+                let counted = tiers.distinct_children(material, &position, &quiet, &mut Vec::new());
+                assert_eq!(counted, played.len(), "{position}");
+                checked_symmetric += usize::from(position.mirrored() == position);
+            }
+        }
+        assert!(checked_symmetric > 0);
+    }
 
     #[test]
     fn square_tables_have_the_documented_sizes() {

@@ -64,6 +64,7 @@ impl Exits {
 /// Reusable buffers of one worker thread.
 struct Scratch<G: Game + Retrograde> {
     moves: Vec<G::Move>,
+    quiet: Vec<G::Move>,
     unmoves: Vec<G::Unmove>,
     indices: Vec<u64>,
 }
@@ -72,6 +73,7 @@ impl<G: Game + Retrograde> Scratch<G> {
     fn new() -> Self {
         Scratch {
             moves: Vec::new(),
+            quiet: Vec::new(),
             unmoves: Vec::new(),
             indices: Vec::new(),
         }
@@ -157,28 +159,26 @@ fn initial_entry<L: TierLayout>(
     }
     let mut exits = Exits::default();
     position.legal_moves(&mut scratch.moves);
-    scratch.indices.clear();
+    scratch.quiet.clear();
     for &mv in &scratch.moves {
-        let child = position.after(mv);
         if position.stays_in_tier(mv) {
-            scratch.indices.push(layout.index(tier, &child));
-        } else if let Some(outcome) = child.outcome() {
-            exits.add(Solution::through_child(Solution::finished(
-                outcome.value_for(child.turn()),
-            )));
-        } else {
-            let solved = probe(&child).ok_or_else(|| SolveTierError::MissingSuccessor {
-                position: format!("{child:?}"),
-            })?;
-            exits.add(Solution::through_child(solved));
+            scratch.quiet.push(mv);
+            continue;
         }
+        let child = position.after(mv);
+        let solved = match child.outcome() {
+            Some(outcome) => Solution::finished(outcome.value_for(child.turn())),
+            None => probe(&child).ok_or_else(|| SolveTierError::MissingSuccessor {
+                position: format!("{child:?}"),
+            })?,
+        };
+        exits.add(Solution::through_child(solved));
     }
     if let Some(distance) = exits.shortest_win {
         return Ok(entry::win(distance));
     }
-    scratch.indices.sort_unstable();
-    scratch.indices.dedup();
-    let pending = scratch.indices.len() as u32 + u32::from(exits.draw);
+    let children = layout.distinct_children(tier, &position, &scratch.quiet, &mut scratch.indices);
+    let pending = children as u32 + u32::from(exits.draw);
     if pending > MAX_PENDING {
         return Err(SolveTierError::TooManyMoves {
             position: format!("{position:?}"),
