@@ -46,6 +46,7 @@ struct Builder<'a, G: Game, O> {
     fraction: Vec<Fraction>,
     choices: Vec<(G::Move, u32)>,
     legal: Vec<G::Move>,
+    agent_moves: Vec<G::Move>,
 }
 
 impl<G: Game> Mdp<G> {
@@ -94,22 +95,25 @@ impl<'a, G: Game, O: OpponentModel<G>> Builder<'a, G, O> {
             fraction: Vec::new(),
             choices: Vec::new(),
             legal: Vec::new(),
+            agent_moves: Vec::new(),
         }
     }
 
     /// Adds the actions of state `id` and their distributions.
     fn expand(&mut self, id: usize, outcomes: &mut Vec<(u32, Fraction)>) -> Result<(), MdpError> {
         let position = self.states[id].clone();
-        let moves = position.moves();
+        let mut moves = std::mem::take(&mut self.agent_moves);
+        position.legal_moves(&mut moves);
         if moves.is_empty() {
             return Err(MdpError::StuckPosition(format!("{position:?}")));
         }
-        for mv in moves {
+        for &mv in &moves {
             outcomes.clear();
             self.resolve(&position.after(mv), Fraction::ONE, 0, outcomes)?;
             self.moves.push(mv);
             self.push_distribution(outcomes)?;
         }
+        self.agent_moves = moves;
         self.action_start.push(index(self.moves.len())?);
         Ok(())
     }

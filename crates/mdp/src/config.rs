@@ -31,8 +31,9 @@ impl Default for SweepConfig {
 impl SweepConfig {
     /// Checks that the settings make sense.
     pub fn validate(&self) -> Result<(), MdpError> {
-        let ok = self.tolerance > 0.0 && self.tolerance.is_finite() && self.max_sweeps > 0;
-        if !ok || !(self.tie >= 0.0 && self.tie.is_finite()) {
+        let tolerance_ok = self.tolerance > 0.0 && self.tolerance.is_finite();
+        let tie_ok = self.tie >= 0.0 && self.tie.is_finite();
+        if !(tolerance_ok && tie_ok && self.max_sweeps > 0) {
             return Err(MdpError::InvalidParameter(format!(
                 "tolerance must be positive and finite, tie non-negative, sweeps at least 1 ({self:?})"
             )));

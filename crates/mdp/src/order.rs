@@ -4,11 +4,16 @@ use gamesolver_core::Game;
 
 use crate::Mdp;
 
-/// The state ids in an order where every transition leads to a later state
-/// (Kahn's algorithm, taking ready states in ascending id order), or `None`
-/// if some state lies on a cycle.
+/// The state ids in an order where every transition leads to a later state,
+/// or `None` if some state lies on a cycle. The current order when it
+/// already is one (as breadth-first discovery is in games whose positions
+/// all lie a fixed number of moves from the start); otherwise Kahn's
+/// algorithm.
 pub(crate) fn topological_order<G: Game>(mdp: &Mdp<G>) -> Option<Vec<u32>> {
     let n = mdp.len();
+    if is_increasing(mdp) {
+        return Some((0..n as u32).collect());
+    }
     let mut parents = vec![0u32; n];
     for_each_successor(mdp, |next| parents[next as usize] += 1);
     let mut order: Vec<u32> = (0..n as u32)
@@ -31,6 +36,16 @@ pub(crate) fn topological_order<G: Game>(mdp: &Mdp<G>) -> Option<Vec<u32>> {
         next += 1;
     }
     (order.len() == n).then_some(order)
+}
+
+/// Whether every transition between states leads to a larger id.
+fn is_increasing<G: Game>(mdp: &Mdp<G>) -> bool {
+    let n = mdp.len();
+    (0..n as u32).all(|s| {
+        let outcomes = mdp.outcome_start[mdp.action_start[s as usize] as usize] as usize
+            ..mdp.outcome_start[mdp.action_start[s as usize + 1] as usize] as usize;
+        mdp.target[outcomes].iter().all(|&t| t > s)
+    })
 }
 
 /// Calls `f(next)` for every transition from a state to a state.
