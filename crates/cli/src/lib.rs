@@ -7,6 +7,8 @@
 
 pub mod commands;
 mod json;
+mod mdp_report;
+mod svg_chart;
 mod tictactoe_table;
 
 use std::io::{self, Write};

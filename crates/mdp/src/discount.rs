@@ -75,6 +75,9 @@ impl FromStr for Discount {
             text: text.to_owned(),
             reason,
         };
+        if text.trim().starts_with('-') {
+            return Err(error("γ must satisfy 0 < γ ≤ 1"));
+        }
         let value = match text.trim().split_once('/') {
             Some((n, d)) => parse_fraction(n, d).ok_or_else(|| error("not a fraction N/D"))?,
             None => {
@@ -143,6 +146,8 @@ mod tests {
             let err = bad.parse::<Discount>().unwrap_err();
             assert_eq!(err.text, bad);
         }
+        let negative = "-0.5".parse::<Discount>().unwrap_err();
+        assert!(negative.to_string().contains("0 < γ ≤ 1"));
         assert!(
             "1.01"
                 .parse::<Discount>()

@@ -3,6 +3,7 @@
 //! Every `run` writes to the output it is given (standard output in the
 //! program), so `tour` and the tests reuse the commands as they are.
 
+pub mod mdp;
 pub mod query;
 pub mod solve;
 pub mod tour;
@@ -20,6 +21,8 @@ pub enum Command {
     Solve(solve::Args),
     /// Value, distance and best moves of one position, from the solved table.
     Query(query::Args),
+    /// Play a fixed opponent optimally: the game as a Markov decision process.
+    Mdp(mdp::Args),
 }
 
 /// Runs `command`, writing its report to `out`.
@@ -28,5 +31,6 @@ pub fn run(command: Command, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Tour(args) => tour::run(&args, out),
         Command::Solve(args) => solve::run(&args, out),
         Command::Query(args) => query::run(&args, out),
+        Command::Mdp(args) => mdp::run(&args, out),
     }
 }

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use super::{query, solve};
+use super::{mdp, query, solve};
 
 /// Arguments of `gamesolver tour` (none yet).
 #[derive(Debug, clap::Args)]
@@ -32,7 +32,16 @@ pub fn run(_args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         table: None,
         json: false,
     };
-    query::run(&demo, out)
+    query::run(&demo, out)?;
+    section(
+        out,
+        "3. Playing a fixed opponent optimally",
+        "Against an O who plays at random, tic-tac-toe is a Markov decision process for X. \
+         Policy iteration starts from 'always take the lowest free cell' and improves it \
+         until no state changes; values are exact fractions.",
+        "gamesolver mdp tictactoe --method policy-iteration --exact",
+    )?;
+    mdp::write_tour_demo(out)
 }
 
 /// A section heading: title, one plain sentence, and the command to run it alone.
