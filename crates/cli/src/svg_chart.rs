@@ -19,20 +19,78 @@ pub(crate) struct LineChart {
     pub(crate) series: Vec<Series>,
 }
 
-const WIDTH: f64 = 720.0;
+const WIDTH: f64 = 900.0;
 const HEIGHT: f64 = 440.0;
 const LEFT: f64 = 80.0;
-const RIGHT: f64 = 30.0;
+/// Room on the right for the legend.
+const RIGHT: f64 = 230.0;
 const TOP: f64 = 50.0;
 const BOTTOM: f64 = 60.0;
 const COLOURS: [&str; 4] = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd"];
-const TICKS: usize = 5;
+/// About how many tick intervals an axis gets.
+const TICKS: f64 = 5.0;
 
-/// The data ranges, widened so that a flat line is still drawable.
+/// One axis: its range, snapped to whole multiples of a "nice" tick step
+/// (1, 2 or 5 times a power of ten).
+#[derive(Clone, Copy, Debug)]
+struct Axis {
+    low: f64,
+    high: f64,
+    step: f64,
+}
+
+impl Axis {
+    fn new(low: f64, high: f64) -> Axis {
+        let (low, high) = if low > high {
+            (0.0, 1.0)
+        } else if high - low < 1e-12 {
+            (low - 0.5, high + 0.5)
+        } else {
+            (low, high)
+        };
+        let step = nice_step((high - low) / TICKS);
+        Axis {
+            low: (low / step).floor() * step,
+            high: (high / step).ceil() * step,
+            step,
+        }
+    }
+
+    /// Where `v` lies along the axis, 0 at the low end and 1 at the high.
+    fn fraction(&self, v: f64) -> f64 {
+        (v - self.low) / (self.high - self.low)
+    }
+
+    /// The tick values.
+    fn ticks(&self) -> Vec<f64> {
+        let count = ((self.high - self.low) / self.step).round() as usize;
+        (0..=count)
+            .map(|i| self.low + i as f64 * self.step)
+            .collect()
+    }
+
+    /// A tick's text with as many decimals as the step needs.
+    fn label(&self, v: f64) -> String {
+        let decimals = (-self.step.log10().floor()).max(0.0) as usize;
+        format!("{v:.decimals$}")
+    }
+}
+
+/// The smallest of 1, 2, 5 × 10^k that is at least `raw`.
+fn nice_step(raw: f64) -> f64 {
+    let power = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * power)
+        .find(|&s| s >= raw * (1.0 - 1e-9))
+        .unwrap_or(10.0 * power)
+}
+
+/// The two axes of a chart.
 #[derive(Clone, Copy, Debug)]
 struct Bounds {
-    x: (f64, f64),
-    y: (f64, f64),
+    x: Axis,
+    y: Axis,
 }
 
 impl Bounds {
@@ -44,31 +102,17 @@ impl Bounds {
             y = (y.0.min(py), y.1.max(py));
         }
         Bounds {
-            x: widen(x),
-            y: widen(y),
+            x: Axis::new(x.0, x.1),
+            y: Axis::new(y.0, y.1),
         }
     }
 
     /// The pixel position of the data point `(x, y)`.
     fn pixel(&self, x: f64, y: f64) -> (f64, f64) {
-        let fx = (x - self.x.0) / (self.x.1 - self.x.0);
-        let fy = (y - self.y.0) / (self.y.1 - self.y.0);
         (
-            LEFT + fx * (WIDTH - LEFT - RIGHT),
-            HEIGHT - BOTTOM - fy * (HEIGHT - TOP - BOTTOM),
+            LEFT + self.x.fraction(x) * (WIDTH - LEFT - RIGHT),
+            HEIGHT - BOTTOM - self.y.fraction(y) * (HEIGHT - TOP - BOTTOM),
         )
-    }
-}
-
-/// A range with some room; a point range or no data becomes a unit range.
-fn widen((low, high): (f64, f64)) -> (f64, f64) {
-    if low > high {
-        (0.0, 1.0)
-    } else if high - low < 1e-12 {
-        (low - 0.5, high + 0.5)
-    } else {
-        let pad = (high - low) * 0.05;
-        (low - pad, high + pad)
     }
 }
 
@@ -115,25 +159,27 @@ fn write_axes(svg: &mut String, b: &Bounds) {
         "<path d=\"M{x0} {TOP} V{y0} H{}\" stroke=\"black\" fill=\"none\"/>",
         WIDTH - RIGHT
     );
-    for i in 0..=TICKS {
-        let t = i as f64 / TICKS as f64;
-        let xv = b.x.0 + t * (b.x.1 - b.x.0);
-        let yv = b.y.0 + t * (b.y.1 - b.y.0);
-        let (px, _) = b.pixel(xv, b.y.0);
-        let (_, py) = b.pixel(b.x.0, yv);
+    for xv in b.x.ticks() {
+        let (px, _) = b.pixel(xv, b.y.low);
         let _ = writeln!(
             svg,
             "<line x1=\"{px:.1}\" y1=\"{y0}\" x2=\"{px:.1}\" y2=\"{}\" stroke=\"black\"/>\
-             <text x=\"{px:.1}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n\
-             <line x1=\"{}\" y1=\"{py:.1}\" x2=\"{x0}\" y2=\"{py:.1}\" stroke=\"black\"/>\
-             <text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>",
+             <text x=\"{px:.1}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
             y0 + 5.0,
             y0 + 20.0,
-            tick_label(xv),
+            b.x.label(xv),
+        );
+    }
+    for yv in b.y.ticks() {
+        let (_, py) = b.pixel(b.x.low, yv);
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{}\" y1=\"{py:.1}\" x2=\"{x0}\" y2=\"{py:.1}\" stroke=\"black\"/>\
+             <text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>",
             x0 - 5.0,
             x0 - 8.0,
             py + 4.0,
-            tick_label(yv),
+            b.y.label(yv),
         );
     }
 }
@@ -165,7 +211,7 @@ fn write_series(svg: &mut String, b: &Bounds, series: &Series, colour: &str, ind
         }
     }
     let ly = TOP + 10.0 + 18.0 * index as f64;
-    let lx = WIDTH - RIGHT - 260.0;
+    let lx = WIDTH - RIGHT + 20.0;
     let _ = writeln!(
         svg,
         "<line x1=\"{lx}\" y1=\"{ly}\" x2=\"{}\" y2=\"{ly}\" stroke=\"{colour}\" stroke-width=\"2\"/>\
@@ -175,15 +221,6 @@ fn write_series(svg: &mut String, b: &Bounds, series: &Series, colour: &str, ind
         ly + 4.0,
         escape(&series.name)
     );
-}
-
-/// A tick number: integers as such, others with four significant decimals.
-fn tick_label(v: f64) -> String {
-    if (v - v.round()).abs() < 1e-9 && v.abs() < 1e15 {
-        format!("{}", v.round() as i64)
-    } else {
-        format!("{v:.4}")
-    }
 }
 
 /// Text made safe for SVG.
@@ -217,6 +254,19 @@ mod tests {
         assert_eq!(svg.matches("<circle").count(), 3);
         assert!(svg.contains("&lt;per round&gt;"));
         assert!(svg.contains(">round</text>"));
+    }
+
+    #[test]
+    fn ticks_are_round_numbers_covering_the_data() {
+        let axis = Axis::new(15_000.0, 300_000.0);
+        assert_eq!(axis.step, 100_000.0);
+        assert_eq!(axis.low, 0.0);
+        assert_eq!(axis.high, 300_000.0);
+        assert_eq!(axis.label(100_000.0), "100000");
+        let axis = Axis::new(0.604, 0.9948);
+        assert_eq!(axis.step, 0.1);
+        assert_eq!(axis.ticks().len(), 5);
+        assert_eq!(axis.label(0.6), "0.6");
     }
 
     #[test]
