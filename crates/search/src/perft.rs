@@ -4,7 +4,7 @@
 //! Perft(d) is the number of sequences of exactly `d` legal moves from a
 //! position; a finished position has no moves, so it contributes nothing to
 //! deeper counts. At the last ply the moves are counted, not played (bulk
-//! counting).
+//! counting, through [`Game::count_legal_moves`]).
 //!
 //! Reference counts are kept as text, one case per line:
 //! `DEPTH COUNT POSITION…` (the position text is the rest of the line and may
@@ -27,10 +27,10 @@ fn count<G: Game>(position: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64
         return 1;
     }
     let (moves, deeper) = buffers.split_first_mut().expect("one buffer per ply");
-    position.legal_moves(moves);
     if depth == 1 {
-        return moves.len() as u64;
+        return position.count_legal_moves(moves);
     }
+    position.legal_moves(moves);
     moves
         .iter()
         .map(|&mv| count(&position.after(mv), depth - 1, deeper))

@@ -1,0 +1,30 @@
+//! Un-move generation, for retrograde analysis of games with cycles.
+
+use crate::Game;
+
+/// A game that can generate the positions one move *before* a position.
+///
+/// Un-moves are the inverses of the moves that keep the material on the
+/// board (in tablebase terms: the moves that stay inside a tier); they never
+/// restore a captured piece, because a capture leads to a smaller tier that
+/// is solved first and probed forwards. The positions they lead to are never
+/// finished (a finished position has no move).
+///
+/// Invariant (checked by the conformance suite): for every unfinished
+/// position `p` and material-keeping legal move `m`, `p.after(m)` has an
+/// un-move back to `p`; and every un-move of a position `c` leads to a
+/// position with a legal move to `c`.
+pub trait Retrograde: Game {
+    /// An un-move: what to take back.
+    type Unmove: Copy + std::fmt::Debug;
+
+    /// Replaces the contents of `out` with the un-moves of this position.
+    fn unmoves(&self, out: &mut Vec<Self::Unmove>);
+
+    /// The position before `unmove`, which must come from [`Retrograde::unmoves`].
+    #[must_use]
+    fn unplay(&self, unmove: Self::Unmove) -> Self;
+
+    /// Whether `mv` keeps the material (so an un-move takes it back).
+    fn keeps_material(&self, mv: Self::Move) -> bool;
+}
