@@ -57,7 +57,22 @@ fn value_iteration_and_q_learning_reach_the_optimum() {
     ]);
     assert!(out.contains("greedy policy's value"), "{out}");
     assert!(out.contains("learned Q"));
-    assert!(out.contains("value of the resulting policy 0.99"));
+    assert!(
+        out.contains("value of the learned greedy policy 0.99"),
+        "{out}"
+    );
+    assert!(out.contains("optimum V*(start) = 0.994792 (191/192)"));
+}
+
+#[test]
+fn playing_o_shows_every_opening() {
+    let out = stdout_of(&["mdp", "tictactoe", "--as", "o", "--exact"]);
+    assert!(
+        out.contains("optimum V*(start) = 0.924868 (874/945)"),
+        "{out}"
+    );
+    assert!(out.contains("after ....X.... (probability 1/9): best 0 2 6 8 = 0.742857 (26/35)"));
+    assert_eq!(out.matches("after ").count(), 9);
 }
 
 #[test]

@@ -174,10 +174,12 @@ fn report_against<O: OpponentModel<Board>>(args: &Args, opponent: &O) -> anyhow:
     let mdp = Mdp::build(Board::empty(), args.side.player(), opponent, args.gamma)?;
     let build_ms = ms_since(started);
     let started = Instant::now();
-    let exact = args.exact.then(|| mdp.solve_exact()).transpose()?;
+    // Q-learning is judged by the exact value of its greedy policy.
+    let exact_mode = args.exact || (args.method == Method::QLearning && mdp.is_loop_free());
+    let exact = exact_mode.then(|| mdp.solve_exact()).transpose()?;
     let solved = solve(args, &mdp, exact.as_ref())?;
     let solve_ms = ms_since(started);
-    let policy_value = policy_value(&mdp, &solved.policy, args)?;
+    let policy_value = policy_value(&mdp, &solved.policy, args, exact_mode)?;
     let tally = args
         .simulate
         .map(|games| mdp.simulate(&solved.policy, opponent, games, args.seed))
@@ -368,10 +370,15 @@ fn chart(title: &str, x_label: &str, y_label: &str, points: Vec<(f64, f64)>) -> 
     }
 }
 
-/// The value of the start under `policy`: exact with `--exact`, else by
-/// float policy evaluation.
-fn policy_value(mdp: &Mdp<Board>, policy: &Policy, args: &Args) -> anyhow::Result<Value> {
-    if args.exact {
+/// The value of the start under `policy`: exact if `exact`, else by float
+/// policy evaluation.
+fn policy_value(
+    mdp: &Mdp<Board>,
+    policy: &Policy,
+    args: &Args,
+    exact: bool,
+) -> anyhow::Result<Value> {
+    if exact {
         return Ok(Value::exact(&mdp.evaluate_exact(policy)?.start));
     }
     Ok(Value::float(

@@ -64,11 +64,16 @@ impl Report {
     }
 
     fn write_result(&self, out: &mut dyn Write) -> anyhow::Result<()> {
+        let what = match self.trace {
+            Trace::QLearning(_) => "the learned greedy policy",
+            _ => "the resulting policy",
+        };
         writeln!(
             out,
-            "  value of the resulting policy {}; optimum V*(start) = {}; solved in {:.2} ms",
+            "  value of {what} {}; optimum V*(start) = {}; gap {:.2e}; solved in {:.2} ms",
             self.policy_value.show(6),
             self.optimum.show(6),
+            self.optimum.value - self.policy_value.value,
             self.solve_ms
         )?;
         Ok(())
