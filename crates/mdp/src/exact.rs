@@ -137,9 +137,10 @@ impl<G: Game> Mdp<G> {
     /// loop-free state graph).
     pub fn solve_exact(&self) -> Result<ExactSolution, MdpError> {
         let (values, choice) = self.agent_rewards().induct(None)?;
-        let policy = Policy::from_choices(self, choice)
-            .ok_or_else(|| MdpError::InvalidParameter("internal: bad choices".into()))?;
-        Ok(ExactSolution { values, policy })
+        Ok(ExactSolution {
+            values,
+            policy: Policy::from_valid_choices(choice),
+        })
     }
 
     /// The exact values of `policy`, by backward induction.

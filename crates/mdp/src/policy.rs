@@ -30,6 +30,12 @@ impl Policy {
         valid.then_some(Policy { choice })
     }
 
+    /// The policy with choices the caller has taken from the MDP's own
+    /// action ranges.
+    pub(crate) fn from_valid_choices(choice: Vec<u32>) -> Policy {
+        Policy { choice }
+    }
+
     /// The greedy policy for `values` (see [`Mdp::greedy_policy`]).
     pub(crate) fn greedy<G: Game>(bellman: &Bellman<'_, G>, values: &[f64], tie: f64) -> Policy {
         let choice = (0..bellman.mdp.len() as u32)

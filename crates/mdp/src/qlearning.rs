@@ -194,7 +194,7 @@ impl<'a, G: Game> Learner<'a, G> {
         let choice = (0..self.mdp.len())
             .map(|s| (self.best(s).0 - starts[s] as usize) as u32)
             .collect();
-        Policy::from_choices(self.mdp, choice).unwrap_or_else(|| Policy::first_moves(self.mdp))
+        Policy::from_valid_choices(choice)
     }
 
     fn checkpoint(&self, episodes: u64) -> QCheckpoint {

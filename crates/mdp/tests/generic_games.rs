@@ -292,3 +292,57 @@ proptest! {
         prop_assert!((vi.values.start - exact).abs() < 1e-9);
     }
 }
+
+/// An opponent model that breaks its contract in a chosen way.
+struct Broken(&'static str);
+
+impl gamesolver_mdp::OpponentModel<Race> for Broken {
+    fn name(&self) -> &str {
+        self.0
+    }
+
+    fn choices(
+        &self,
+        _position: &Race,
+        legal: &[Step],
+        out: &mut Vec<(Step, u32)>,
+    ) -> Result<(), MdpError> {
+        out.clear();
+        match self.0 {
+            "empty" => {}
+            "zero" => out.extend(legal.iter().map(|&m| (m, 0))),
+            _ => out.push((Step(7), 1)),
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn the_builder_refuses_bad_starts_and_bad_opponent_models() {
+    let start = Race {
+        count: 0,
+        turn: Player::First,
+    };
+    for broken in ["empty", "zero", "illegal"] {
+        let err = Mdp::build(
+            start.clone(),
+            Player::First,
+            &Broken(broken),
+            Discount::NONE,
+        )
+        .unwrap_err();
+        assert!(
+            matches!(err, MdpError::BadOpponentChoice(_)),
+            "{broken}: {err}"
+        );
+    }
+    let finished = Race {
+        count: GOAL,
+        turn: Player::Second,
+    };
+    let err = Mdp::build(finished, Player::First, &UniformRandom, Discount::NONE).unwrap_err();
+    assert_eq!(err, MdpError::FinishedStart);
+    let blind = gamesolver_mdp::Minimax::new(|_: &Race| None);
+    let err = Mdp::build(start, Player::First, &blind, Discount::NONE).unwrap_err();
+    assert!(matches!(err, MdpError::UnknownPosition(_)), "{err}");
+}
