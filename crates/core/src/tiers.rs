@@ -42,6 +42,28 @@ pub trait TierLayout: Sync {
     /// capture). They are solved before `tier`.
     fn successors(&self, tier: Self::Tier) -> Vec<Self::Tier>;
 
+    /// The distinct indices of the positions one un-move before `position`
+    /// (its parents in `tier`), into `out`; `unmoves` is scratch space.
+    /// The default takes back every un-move and indexes the result; a
+    /// layout can compute the parents' indices from the child's.
+    fn parent_indices(
+        &self,
+        tier: Self::Tier,
+        position: &Self::Game,
+        unmoves: &mut Vec<<Self::Game as Retrograde>::Unmove>,
+        out: &mut Vec<u64>,
+    ) {
+        position.unmoves(unmoves);
+        out.clear();
+        out.extend(
+            unmoves
+                .iter()
+                .map(|&u| self.index(tier, &position.unplay(u))),
+        );
+        out.sort_unstable();
+        out.dedup();
+    }
+
     /// The number of distinct indices among the positions `position`
     /// reaches by `moves` (all of which stay in `tier`). Moves to positions
     /// that are mirror images of each other share an index, so this may be

@@ -24,6 +24,14 @@ pub enum SolveTierError {
         /// The position (its `Debug` text).
         position: String,
     },
+    /// A position with no legal move that is not finished.
+    #[error(
+        "{position} has no legal move but is not finished (the game's rules break the Game contract)"
+    )]
+    StuckPosition {
+        /// The position (its `Debug` text).
+        position: String,
+    },
     /// The tier is larger than the solver can index.
     #[error("tier has {0} indices, more than this machine can address")]
     TooLarge(u64),
@@ -152,13 +160,19 @@ fn initial_entry<L: TierLayout>(
     let Some(position) = layout.position(tier, index) else {
         return Ok(HOLE);
     };
-    if let Some(outcome) = position.outcome() {
+    position.legal_moves(&mut scratch.moves);
+    if scratch.moves.is_empty() {
+        // No move: the game is over here (the Game contract).
+        let outcome = position
+            .outcome()
+            .ok_or_else(|| SolveTierError::StuckPosition {
+                position: format!("{position:?}"),
+            })?;
         return Ok(entry::solved(Solution::finished(
             outcome.value_for(position.turn()),
         )));
     }
     let mut exits = Exits::default();
-    position.legal_moves(&mut scratch.moves);
     scratch.quiet.clear();
     for &mv in &scratch.moves {
         if position.stays_in_tier(mv) {
@@ -229,15 +243,7 @@ fn propagate<L: TierLayout>(
     let position = layout
         .position(tier, index)
         .expect("a solved entry is a position");
-    position.unmoves(&mut scratch.unmoves);
-    scratch.indices.clear();
-    for &unmove in &scratch.unmoves {
-        scratch
-            .indices
-            .push(layout.index(tier, &position.unplay(unmove)));
-    }
-    scratch.indices.sort_unstable();
-    scratch.indices.dedup();
+    layout.parent_indices(tier, &position, &mut scratch.unmoves, &mut scratch.indices);
     for &parent in &scratch.indices {
         let slot = &entries[parent as usize];
         let updated = slot.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |old| {
