@@ -38,6 +38,23 @@ pub trait TierLayout: Sync {
     /// hole.
     fn position(&self, tier: Self::Tier, index: u64) -> Option<Self::Game>;
 
+    /// Calls `visit(index, position)` for every index of `range` in order,
+    /// with `None` for a hole, until `visit` returns `false`. The default
+    /// calls [`TierLayout::position`] for each; a layout can step from one
+    /// index to the next more cheaply.
+    fn for_each_position(
+        &self,
+        tier: Self::Tier,
+        range: std::ops::Range<u64>,
+        visit: &mut dyn FnMut(u64, Option<Self::Game>) -> bool,
+    ) {
+        for index in range {
+            if !visit(index, self.position(tier, index)) {
+                return;
+            }
+        }
+    }
+
     /// The tiers one tier-changing move away from `tier` (for Jungle: one
     /// capture). They are solved before `tier`.
     fn successors(&self, tier: Self::Tier) -> Vec<Self::Tier>;

@@ -194,6 +194,36 @@ impl JungleTiers {
     }
 }
 
+impl JungleTiers {
+    /// The position whose index `index` has `turn` and the square ordinals
+    /// `digits`, or `None` if two animals share a square or the index is the
+    /// mirror image's twin that is not kept.
+    fn at_digits(
+        &self,
+        layout: &Layout,
+        turn: usize,
+        digits: &[u64; 16],
+        index: u64,
+    ) -> Option<Position> {
+        let mut squares = [0u8; 16];
+        for i in 0..layout.count {
+            squares[i] = layout.table(i).squares[digits[i] as usize];
+            if squares[..i].contains(&squares[i]) {
+                return None;
+            }
+        }
+        if squares[0] % FILES == 3 && layout.raw_index(turn, &squares.map(mirror)) < index {
+            return None;
+        }
+        let pieces = (0..layout.count).map(|i| (layout.side(i), layout.slot(i), squares[i]));
+        Some(Position::from_pieces_unchecked(
+            self.variant,
+            Player::BOTH[turn],
+            pieces,
+        ))
+    }
+}
+
 impl Default for JungleTiers {
     fn default() -> JungleTiers {
         JungleTiers::new(Variant::Standard)
@@ -245,28 +275,54 @@ impl TierLayout for JungleTiers {
     fn position(&self, tier: Material, index: u64) -> Option<Position> {
         let layout = self.layout(tier);
         let mut rest = index;
-        let mut squares = [0u8; 16];
+        let mut digits = [0u64; 16];
         for i in (0..layout.count).rev() {
-            let table = layout.table(i);
-            let (quotient, digit) = divide(rest, table.count);
-            squares[i] = table.squares[digit as usize];
+            let (quotient, digit) = divide(rest, layout.table(i).count);
+            digits[i] = digit;
             rest = quotient;
         }
-        let turn = rest;
-        let distinct = (1..layout.count).all(|i| !squares[..i].contains(&squares[i]));
-        if turn > 1 || !distinct {
-            return None;
+        (rest <= 1).then(|| self.at_digits(&layout, rest as usize, &digits, index))?
+    }
+
+    /// An odometer over the digits of the index: no division per index.
+    fn for_each_position(
+        &self,
+        tier: Material,
+        range: std::ops::Range<u64>,
+        visit: &mut dyn FnMut(u64, Option<Position>) -> bool,
+    ) {
+        let layout = self.layout(tier);
+        let mut rest = range.start;
+        let mut digits = [0u64; 16];
+        for i in (0..layout.count).rev() {
+            let (quotient, digit) = divide(rest, layout.table(i).count);
+            digits[i] = digit;
+            rest = quotient;
         }
-        if squares[0] % FILES == 3 && layout.raw_index(turn as usize, &squares.map(mirror)) < index
-        {
-            return None;
+        let mut turn = rest as usize;
+        for index in range {
+            let position = if turn <= 1 {
+                self.at_digits(&layout, turn, &digits, index)
+            } else {
+                None
+            };
+            if !visit(index, position) {
+                return;
+            }
+            let mut i = layout.count;
+            loop {
+                if i == 0 {
+                    turn += 1;
+                    break;
+                }
+                i -= 1;
+                digits[i] += 1;
+                if digits[i] < layout.table(i).count {
+                    break;
+                }
+                digits[i] = 0;
+            }
         }
-        let pieces = (0..layout.count).map(|i| (layout.side(i), layout.slot(i), squares[i]));
-        Some(Position::from_pieces_unchecked(
-            self.variant,
-            Player::BOTH[turn as usize],
-            pieces,
-        ))
     }
 
     /// From the child's squares: an un-move changes one digit of the
@@ -408,6 +464,28 @@ mod tests {
                     tiers.parent_indices(material, &child, &mut Vec::new(), &mut found);
                     assert_eq!(found, expected, "{child}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn the_odometer_agrees_with_decoding_each_index() {
+        let tiers = JungleTiers::default();
+        for spec in ["R-e", "LR-e"] {
+            let material: Material = spec.parse().unwrap();
+            let len = tiers.tier_len(material);
+            for start in [0, 1, 17, len / 2 - 3, len - 40] {
+                let mut seen = 0;
+                tiers.for_each_position(
+                    material,
+                    start..len.min(start + 5000),
+                    &mut |index, position| {
+                        assert_eq!(position, tiers.position(material, index), "{spec} {index}");
+                        seen += 1;
+                        true
+                    },
+                );
+                assert_eq!(seen, (len.min(start + 5000) - start) as usize);
             }
         }
     }
