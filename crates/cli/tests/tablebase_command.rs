@@ -134,6 +134,47 @@ fn one_material_builds_what_it_captures_into() {
 }
 
 #[test]
+fn tables_built_for_other_rules_are_refused() {
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path().to_str().unwrap();
+    ok(&[
+        "tablebase",
+        "build",
+        "jungle",
+        "--max-pieces",
+        "2",
+        "--rules",
+        "dog-over-wolf",
+        "--dir",
+        dir,
+        "--quiet",
+    ]);
+    let refused = fails(&[
+        "tablebase",
+        "probe",
+        "jungle",
+        "7/7/7/7/7/7/1e5/7/E6 w",
+        "--dir",
+        dir,
+    ]);
+    assert!(
+        refused.contains("dog-over-wolf") && refused.contains("standard"),
+        "{refused}"
+    );
+    let same = ok(&[
+        "tablebase",
+        "probe",
+        "jungle",
+        "7/7/7/7/7/7/1e5/7/E6 w",
+        "--dir",
+        dir,
+        "--rules",
+        "dog-over-wolf",
+    ]);
+    assert!(same.contains("value: win in 33 plies"), "{same}");
+}
+
+#[test]
 fn bad_input_is_refused_with_the_reason() {
     let temp = tempfile::tempdir().unwrap();
     let dir = build_two_pieces(temp.path());
