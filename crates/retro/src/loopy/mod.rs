@@ -25,7 +25,7 @@ mod tier_table;
 mod verify;
 
 pub use gamesolver_core::TierLayout;
-pub use schedule::{ScheduleError, schedule};
+pub use schedule::{ScheduleError, schedule, schedule_waves};
 pub use solve::{SolveTierError, TierProgress, solve_tier};
 pub use tier_table::TierTable;
 pub use verify::{VerifyFailure, verify_tier};
