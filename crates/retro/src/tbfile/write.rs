@@ -10,7 +10,7 @@ use super::{BLOCK_ENTRIES, MAGIC, TablebaseFileError, TablebaseIdentity, VERSION
 use crate::loopy::TierTable;
 
 /// zstd level: high ratio, still fast enough not to dominate a build.
-const ZSTD_LEVEL: i32 = 9;
+const ZSTD_LEVEL: i32 = 6;
 
 /// Writes `table` to `path` as a tablebase file for `identity`, through a
 /// temporary file renamed into place once complete and flushed.
