@@ -75,6 +75,10 @@ impl StopFlag {
     }
 }
 
+/// Time kept back from a move-time budget (at most a tenth of it), so the
+/// move is returned on time even when the process is briefly descheduled.
+const SAFETY: Duration = Duration::from_millis(1);
+
 /// The running state of the limits: decides, cheaply, when to stop.
 #[derive(Debug)]
 pub struct Budget {
@@ -95,7 +99,9 @@ impl Budget {
         let started = Instant::now();
         Budget {
             started,
-            deadline: limits.movetime.map(|t| started + t),
+            deadline: limits
+                .movetime
+                .map(|t| started + t.saturating_sub(SAFETY.min(t / 10))),
             node_limit: limits.nodes,
             stop,
             stopped: false,
