@@ -8,6 +8,7 @@
 pub mod arena;
 pub mod commands;
 mod json;
+mod jungle_cli;
 pub mod protocol;
 pub mod search_args;
 mod tictactoe_table;

@@ -18,4 +18,4 @@ mod playouts;
 pub use checks::{
     check_index_round_trip, check_move_notation, check_moves, check_position_notation,
 };
-pub use playouts::random_playouts;
+pub use playouts::{play_choices, random_playouts};

@@ -37,3 +37,20 @@ pub fn random_playouts<G: Game>(start: &G, games: usize, seed: u64) -> Vec<G> {
     }
     seen
 }
+
+/// The position reached from `start` by taking, at each ply, the legal move
+/// at index `choice % number of moves` for each of `choices` in turn,
+/// stopping early when the game ends. Turns a proptest-generated vector of
+/// numbers into a position reached in play.
+pub fn play_choices<G: Game>(start: &G, choices: &[u16]) -> G {
+    let mut position = start.clone();
+    let mut moves = Vec::new();
+    for &choice in choices {
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        position.play_unchecked(moves[usize::from(choice) % moves.len()]);
+    }
+    position
+}

@@ -33,6 +33,15 @@ pub trait Game: Clone + Eq + Hash + Debug {
     /// in the game's canonical order. A finished position has none.
     fn legal_moves(&self, out: &mut Vec<Self::Move>);
 
+    /// The number of legal moves. The default fills `scratch` with
+    /// [`Game::legal_moves`] and counts them; a game that can count without
+    /// listing (for example by popcounts) overrides it, which makes perft's
+    /// bulk counting at the last ply cheap.
+    fn count_legal_moves(&self, scratch: &mut Vec<Self::Move>) -> u64 {
+        self.legal_moves(scratch);
+        scratch.len() as u64
+    }
+
     /// Plays `mv`, which **must** be legal in this position: an illegal move
     /// leaves the position in an unspecified (but memory-safe) state. Use
     /// [`Game::play`] for moves that come from outside.

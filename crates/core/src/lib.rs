@@ -16,7 +16,9 @@ mod game;
 mod indexer;
 mod outcome;
 mod player;
+mod retrograde;
 mod solution;
+mod tiers;
 mod wdl;
 
 pub use error::{IllegalMove, ParseMoveError};
@@ -24,5 +26,7 @@ pub use game::Game;
 pub use indexer::Indexer;
 pub use outcome::Outcome;
 pub use player::Player;
+pub use retrograde::Retrograde;
 pub use solution::Solution;
+pub use tiers::TierLayout;
 pub use wdl::Wdl;

@@ -5,5 +5,6 @@
 //! [`gamesolver_core::Game`]; nothing here knows about search or solving.
 #![deny(missing_docs)]
 
+pub mod jungle;
 pub mod tictactoe;
 pub mod uttt;

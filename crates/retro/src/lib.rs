@@ -10,14 +10,23 @@
 //! - [`SolvedTable`]: a solution stored densely over an
 //!   [`Indexer`](gamesolver_core::Indexer)'s code space, saved to and loaded
 //!   from a checksummed file.
+//! - [`loopy`]: games with cycles (Jungle endgames), tier by tier, with
+//!   un-move generation; positions that can only cycle are draws.
+//! - [`tablebase`]: a directory of tier files: building in schedule order
+//!   (resumable), probing across tiers.
+//! - [`tbfile`]: tablebase files, one tier each, in compressed blocks
+//!   probed through a memory map.
 //! - [`analyse`]: the value of every legal move of a position, and the best
 //!   ones, from any source of solved positions.
 #![deny(missing_docs)]
 
 mod analysis;
 pub mod loopfree;
+pub mod loopy;
 mod table;
 mod table_file;
+pub mod tablebase;
+pub mod tbfile;
 
 pub use analysis::{MoveVerdict, PositionAnalysis, analyse};
 pub use table::{SolvedTable, TableIdentity};

@@ -32,11 +32,12 @@ const VERSION: u16 = 1;
 #[derive(Debug, Error)]
 pub enum TableFileError {
     /// The file could not be read or written.
-    #[error("{path}: {source}")]
+    #[error("cannot access {path}")]
     Io {
         /// The file.
         path: String,
         /// The system's error.
+        #[source]
         source: std::io::Error,
     },
     /// The file does not start with the table magic: not a gamesolver table.

@@ -4,7 +4,7 @@
 //! Perft(d) is the number of sequences of exactly `d` legal moves from a
 //! position; a finished position has no moves, so it contributes nothing to
 //! deeper counts. At the last ply the moves are counted, not played (bulk
-//! counting).
+//! counting, through [`Game::count_legal_moves`]).
 //!
 //! Reference counts are kept as text, one case per line:
 //! `DEPTH COUNT POSITION…` (the position text is the rest of the line and may
@@ -15,12 +15,12 @@ use gamesolver_core::Game;
 use thiserror::Error;
 
 /// The number of move sequences of exactly `depth` plies from `position`.
-/// The last ply generates the moves and counts them (bulk counting).
+/// The last ply counts the moves with [`Game::count_legal_moves`] (bulk
+/// counting), which a game may implement without listing them.
 #[must_use]
 pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
     perft_with(position, depth, |leaf: &G, moves: &mut Vec<G::Move>| {
-        leaf.legal_moves(moves);
-        moves.len() as u64
+        leaf.count_legal_moves(moves)
     })
 }
 

@@ -12,6 +12,7 @@ pub mod play;
 pub mod query;
 pub mod selfplay;
 pub mod solve;
+pub mod tablebase;
 pub mod tour;
 
 use std::io::Write;
@@ -41,6 +42,8 @@ pub enum Command {
     Match(match_cmd::Args),
     /// Play against the engine in the terminal.
     Play(play::Args),
+    /// Endgame tablebases: build, probe, stats, verify.
+    Tablebase(tablebase::Args),
 }
 
 /// Runs `command`, writing its report to `out`.
@@ -56,5 +59,6 @@ pub fn run(command: Command, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Engine(args) => engine::run(&args, out),
         Command::Match(args) => match_cmd::run(&args, out),
         Command::Play(args) => play::run(&args, out),
+        Command::Tablebase(args) => tablebase::run(&args, out),
     }
 }

@@ -2,9 +2,11 @@
 
 use std::io::Write;
 
+use gamesolver_games::jungle;
 use gamesolver_games::uttt::Variant;
+use gamesolver_search::perft::perft;
 
-use super::{bestmove, perft, query, selfplay, solve};
+use super::{bestmove, perft, query, selfplay, solve, tablebase};
 use crate::search_args::LimitArgs;
 use crate::uttt::engines::EngineKind;
 
@@ -37,7 +39,9 @@ pub fn run(_args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         json: false,
     };
     query::run(&demo, out)?;
-    uttt_section(out)
+    uttt_section(out)?;
+    jungle_section(out)?;
+    tablebase_section(out)
 }
 
 /// Ultimate tic-tac-toe: perft, a search, and a short self-play game.
@@ -54,6 +58,7 @@ fn uttt_section(out: &mut dyn Write) -> anyhow::Result<()> {
             game: perft::PerftGame::Uttt,
             words: vec!["6".into()],
             divide: false,
+            rules: jungle::Variant::Standard,
         },
         out,
     )?;
@@ -80,6 +85,52 @@ fn uttt_section(out: &mut dyn Write) -> anyhow::Result<()> {
         },
         out,
     )
+}
+
+/// Jungle: the rules proven by perft.
+fn jungle_section(out: &mut dyn Write) -> anyhow::Result<()> {
+    section(
+        out,
+        "4. Jungle rules, counted",
+        "Perft counts every sequence of legal moves from the Jungle start position: \
+         proof that the rules match independent numbers, and a measure of their speed.",
+        "gamesolver perft jungle 5",
+    )?;
+    perft::report(&jungle::Position::start(), 5, false, out, perft)
+}
+
+/// Jungle endgame tablebases: a small build and a probe.
+fn tablebase_section(out: &mut dyn Write) -> anyhow::Result<()> {
+    section(
+        out,
+        "5. Jungle endgame tablebases",
+        "Retrograde analysis solves every one-against-one Jungle endgame (64 materials, \
+         both sides to move); positions that can only cycle are draws. Then the \
+         tablebase answers a position exactly: elephant against elephant, won in 33 plies.",
+        "gamesolver tablebase build jungle --max-pieces 2; \
+         gamesolver tablebase probe jungle '7/7/7/7/7/7/1e5/7/E6 w'",
+    )?;
+    let dir = std::env::temp_dir().join(format!("gamesolver-tour-{}", std::process::id()));
+    let location = tablebase::Location {
+        dir: dir.clone(),
+        rules: jungle::Variant::Standard,
+    };
+    let result = (|| -> anyhow::Result<()> {
+        let started = std::time::Instant::now();
+        let tiers = tablebase::build_quietly(&location, &jungle::Material::all_with(2))?;
+        let positions: u64 = tiers.iter().map(|t| t.indices).sum();
+        writeln!(
+            out,
+            "built {} materials ({positions} indexed positions) in {:.2} s\n",
+            tiers.len(),
+            started.elapsed().as_secs_f64()
+        )?;
+        let position =
+            jungle::Position::from_fen("7/7/7/7/7/7/1e5/7/E6 w", jungle::Variant::Standard)?;
+        tablebase::write_probe(&location.open(), &position, false, out)
+    })();
+    let _ = std::fs::remove_dir_all(&dir);
+    result
 }
 
 /// A section heading: title, one plain sentence, and the command to run it alone.

@@ -1,0 +1,104 @@
+//! `gamesolver tablebase build`.
+
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use anyhow::bail;
+use gamesolver_games::jungle::Material;
+use gamesolver_retro::tablebase::{TierBuilt, build};
+
+use super::progress::BuildBars;
+use super::{Location, TablebaseGame};
+
+/// Arguments of `gamesolver tablebase build`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The game.
+    pub game: TablebaseGame,
+    /// Build every material with at most this many pieces (2 to 4).
+    #[arg(
+        long,
+        value_name = "N",
+        conflicts_with = "material",
+        required_unless_present = "material"
+    )]
+    pub max_pieces: Option<u32>,
+    /// Build this material and every material it captures into. Written
+    /// BOTTOM-TOP, strongest first, e.g. `LR-e` (lion and rat against an
+    /// elephant) or `ET-lr`.
+    #[arg(long, value_name = "SPEC")]
+    pub material: Option<Material>,
+    /// Where the tables go.
+    #[command(flatten)]
+    pub location: Location,
+    /// No progress bars.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Builds the tables and prints a summary.
+pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    let targets = targets(args)?;
+    let started = Instant::now();
+    let bars = BuildBars::new(args.quiet);
+    let tablebase = args.location.open();
+    let reports = build(&tablebase, &targets, &bars);
+    bars.finish();
+    write_summary(out, &reports?, started.elapsed(), &args.location)
+}
+
+/// Builds `targets` without progress bars (for the tour); returns the
+/// per-tier reports.
+pub(crate) fn build_quietly(
+    location: &Location,
+    targets: &[Material],
+) -> anyhow::Result<Vec<TierBuilt>> {
+    Ok(build(&location.open(), targets, &())?)
+}
+
+fn targets(args: &Args) -> anyhow::Result<Vec<Material>> {
+    match (args.max_pieces, args.material) {
+        (Some(n), _) if !(2..=4).contains(&n) => {
+            bail!(
+                "--max-pieces takes 2, 3 or 4 (each side keeps at least one piece; 5 pieces are out of reach here)"
+            )
+        }
+        (Some(n), _) => Ok((2..=n).flat_map(Material::all_with).collect()),
+        (None, Some(material)) => Ok(vec![material]),
+        (None, None) => bail!("say what to build: --max-pieces N or --material SPEC"),
+    }
+}
+
+fn write_summary(
+    out: &mut dyn Write,
+    reports: &[TierBuilt],
+    elapsed: Duration,
+    location: &Location,
+) -> anyhow::Result<()> {
+    let built: Vec<&TierBuilt> = reports.iter().filter(|r| !r.skipped).collect();
+    let indices: u64 = built.iter().map(|r| r.indices).sum();
+    let bytes: u64 = reports.iter().map(|r| r.file_bytes).sum();
+    let all_indices: u64 = reports.iter().map(|r| r.indices).sum();
+    let solving: f64 = built.iter().map(|r| r.elapsed.as_secs_f64()).sum();
+    writeln!(
+        out,
+        "{} tiers in {}: {} built, {} already there",
+        reports.len(),
+        location.dir.display(),
+        built.len(),
+        reports.len() - built.len()
+    )?;
+    writeln!(
+        out,
+        "built {indices} indexed positions in {:.2} s ({:.1} million positions/s)",
+        elapsed.as_secs_f64(),
+        indices as f64 / solving.max(1e-9) / 1e6
+    )?;
+    writeln!(
+        out,
+        "files: {:.1} MiB for {all_indices} indexed positions ({:.3} bits per position)",
+        bytes as f64 / 1_048_576.0,
+        bytes as f64 * 8.0 / all_indices.max(1) as f64
+    )?;
+    Ok(())
+}

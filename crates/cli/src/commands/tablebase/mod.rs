@@ -1,0 +1,95 @@
+//! `gamesolver tablebase`: Jungle endgame tablebases (build, probe, stats,
+//! verify).
+//!
+//! A tablebase is a directory with one file per material (`LR-e.gstb`);
+//! `--dir` names it (default `tables/jungle`).
+
+mod build;
+mod probe;
+mod progress;
+mod stats;
+mod verify;
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Context;
+use gamesolver_games::jungle::{JungleTiers, Material, Variant};
+use gamesolver_retro::tablebase::Tablebase;
+
+/// The games with tablebases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum TablebaseGame {
+    /// Jungle (Dou Shou Qi).
+    Jungle,
+}
+
+/// Where the tablebase lives and for which rules.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Location {
+    /// The tablebase directory.
+    #[arg(long, value_name = "DIR", default_value = "tables/jungle")]
+    pub dir: PathBuf,
+    /// The rules preset: standard, dog-over-wolf or rat-across-water.
+    #[arg(long, default_value = "standard")]
+    pub rules: Variant,
+}
+
+impl Location {
+    /// The tablebase at this location.
+    pub(crate) fn open(&self) -> Tablebase<JungleTiers> {
+        Tablebase::new(JungleTiers::new(self.rules), &self.dir)
+    }
+
+    /// Every material with a file in the directory, smallest first.
+    pub(crate) fn materials(&self) -> anyhow::Result<Vec<Material>> {
+        let entries = std::fs::read_dir(&self.dir).with_context(|| {
+            format!("cannot read the tablebase directory {}", self.dir.display())
+        })?;
+        let mut materials = Vec::new();
+        for entry in entries {
+            let name = entry?.file_name();
+            let name = name.to_string_lossy();
+            if let Some(Ok(material)) = name.strip_suffix(".gstb").map(str::parse::<Material>) {
+                materials.push(material);
+            }
+        }
+        materials.sort_by_key(|m| (m.count(), m.to_string()));
+        Ok(materials)
+    }
+}
+
+/// Arguments of `gamesolver tablebase`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// What to do.
+    #[command(subcommand)]
+    pub action: Action,
+}
+
+/// The tablebase actions.
+#[derive(Debug, clap::Subcommand)]
+pub enum Action {
+    /// Build the tables of every material up to N pieces, or of one material
+    /// and everything it captures into.
+    Build(build::Args),
+    /// Value, distance, every move and the main line of one position.
+    Probe(probe::Args),
+    /// Per material: won, drawn and lost positions and the longest win.
+    Stats(stats::Args),
+    /// Re-check every stored position against its children.
+    Verify(verify::Args),
+}
+
+/// Runs the action.
+pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    match &args.action {
+        Action::Build(a) => build::run(a, out),
+        Action::Probe(a) => probe::run(a, out),
+        Action::Stats(a) => stats::run(a, out),
+        Action::Verify(a) => verify::run(a, out),
+    }
+}
+
+pub(crate) use build::build_quietly;
+pub(crate) use probe::write_probe;

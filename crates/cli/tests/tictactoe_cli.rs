@@ -1,0 +1,179 @@
+//! The tic-tac-toe commands as a user runs them.
+
+use std::process::{Command, Output};
+
+use serde_json::{Value, json};
+
+fn gamesolver(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gamesolver"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout_json(args: &[&str]) -> Value {
+    let output = gamesolver(args);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("valid JSON")
+}
+
+fn failure(args: &[&str]) -> String {
+    let output = gamesolver(args);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{args:?} should fail cleanly"
+    );
+    assert!(output.stdout.is_empty());
+    String::from_utf8(output.stderr).unwrap()
+}
+
+#[test]
+fn solve_reports_the_reference_numbers() {
+    let report = stdout_json(&["solve", "tictactoe", "--json"]);
+    assert_eq!(report["reachable_positions"], 5478);
+    assert_eq!(
+        report["finished"],
+        json!({"positions": 958, "x_wins": 626, "o_wins": 316, "full_board_draws": 16})
+    );
+    assert_eq!(
+        report["in_play"],
+        json!({"positions": 4520, "win": 2836, "draw": 1052, "loss": 632})
+    );
+    assert_eq!(
+        report["without_winner"],
+        json!({"positions": 4536, "win": 2836, "draw": 1068, "loss": 632})
+    );
+    assert_eq!(
+        report["start"],
+        json!({"position": ".........", "value": "draw", "distance": 9, "best": [0, 1, 2, 3, 4, 5, 6, 7, 8]})
+    );
+    assert_eq!(
+        report["complete_games"],
+        json!({"total": 255168, "x_wins": 131184, "o_wins": 77904, "draws": 46080})
+    );
+    let plies = report["plies"].as_array().unwrap();
+    assert_eq!(plies.len(), 10);
+    assert_eq!(
+        plies[9],
+        json!({"ply": 9, "positions": 78, "win": 0, "draw": 16, "loss": 62, "finished": 78})
+    );
+}
+
+#[test]
+fn solve_text_names_both_conventions() {
+    let output = gamesolver(&["solve", "tictactoe"]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("positions in play            4520"), "{text}");
+    assert!(text.contains("in play + full-board draws   4536"), "{text}");
+    assert!(text.contains("complete games 255168"), "{text}");
+}
+
+#[test]
+fn query_demo_position_json_shape() {
+    let answer = stdout_json(&["query", "tictactoe", "O...X....", "--json"]);
+    let moves: Vec<Value> = [1, 2, 3, 5, 6, 7, 8]
+        .iter()
+        .map(|&m| json!({"move": m, "value": "draw", "distance": 7}))
+        .collect();
+    assert_eq!(
+        answer,
+        json!({
+            "position": "O...X....", "to_move": "X", "value": "draw", "distance": 7,
+            "best": [1, 2, 3, 5, 6, 7, 8], "moves": moves
+        })
+    );
+}
+
+#[test]
+fn query_shows_losing_moves_and_finished_positions() {
+    // O to move completes the line 0-1-2 at cell 2 and wins at once.
+    let answer = stdout_json(&["query", "tictactoe", "OO.XX.X..", "--json"]);
+    assert_eq!(answer["to_move"], "O");
+    assert_eq!(answer["value"], "win");
+    assert_eq!(answer["distance"], 1);
+    assert_eq!(answer["best"], json!([2]));
+    let finished = stdout_json(&["query", "tictactoe", "XXXOO....", "--json"]);
+    assert_eq!(
+        finished,
+        json!({"position": "XXXOO....", "to_move": "O", "value": "loss", "distance": 0, "best": [], "moves": []})
+    );
+    let text = String::from_utf8(gamesolver(&["query", "tictactoe", "O...X...."]).stdout).unwrap();
+    assert!(
+        text.starts_with(" O | . | .\n---+---+---\n . | X | .\n"),
+        "{text}"
+    );
+    assert!(text.contains("best moves: 1 2 3 5 6 7 8"), "{text}");
+}
+
+#[test]
+fn saved_table_answers_like_a_fresh_solution() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("ttt.table");
+    let file = file.to_str().unwrap();
+    stdout_json(&["solve", "tictactoe", "--out", file, "--json"]);
+    for position in [".........", "O...X....", "XOXOXO...", "XXXOO...."] {
+        let from_table = stdout_json(&["query", "tictactoe", position, "--table", file, "--json"]);
+        let fresh = stdout_json(&["query", "tictactoe", position, "--json"]);
+        assert_eq!(from_table, fresh, "{position}");
+    }
+}
+
+#[test]
+fn bad_positions_say_what_is_wrong() {
+    let cases = [
+        ("XO", "has 2"),
+        ("X...Z....", "'Z'"),
+        ("XX.......", "2 X and 0 O"),
+        ("XXXOOO...", "both X and O"),
+        ("XXXOO.O..", "O moved after it"),
+    ];
+    for (position, expected) in cases {
+        let message = failure(&["query", "tictactoe", position]);
+        assert!(message.contains(expected), "{position}: {message}");
+    }
+}
+
+#[test]
+fn bad_table_files_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.table");
+    std::fs::write(&path, b"not a table at all").unwrap();
+    let message = failure(&[
+        "query",
+        "tictactoe",
+        ".........",
+        "--table",
+        path.to_str().unwrap(),
+    ]);
+    assert!(message.contains("not a gamesolver table"), "{message}");
+    let missing = dir.path().join("missing.table");
+    let message = failure(&[
+        "query",
+        "tictactoe",
+        ".........",
+        "--table",
+        missing.to_str().unwrap(),
+    ]);
+    assert!(message.contains("missing.table"), "{message}");
+}
+
+#[test]
+fn unknown_games_are_refused_by_the_parser() {
+    let output = gamesolver(&["solve", "chess"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("possible values"));
+}
+
+#[test]
+fn tour_runs_and_explains() {
+    let output = gamesolver(&["tour"]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("gamesolver solve tictactoe"), "{text}");
+    assert!(text.contains("best moves: 1 2 3 5 6 7 8"), "{text}");
+}

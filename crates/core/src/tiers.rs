@@ -1,0 +1,69 @@
+//! How a game's positions are split into tiers and indexed densely.
+
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+
+use crate::Retrograde;
+
+/// A game's positions split into tiers, each with a dense index.
+///
+/// Indices may fold symmetries: positions that are equivalent under a
+/// symmetry of the rules share one index, and [`TierLayout::position`]
+/// returns the representative. Some indices may name no legal position
+/// (holes); `position` returns `None` for them.
+pub trait TierLayout: Sync {
+    /// The game; its un-moves must stay inside a tier.
+    type Game: Retrograde + Send + Sync;
+    /// A tier's name (for Jungle: a material).
+    type Tier: Copy + Eq + Ord + Hash + Debug + Display + Send + Sync;
+
+    /// The rules variant the tiers are built for (written in file headers).
+    fn variant(&self) -> String;
+
+    /// The name of the index scheme (written in file headers, so a file is
+    /// never read with another layout).
+    fn scheme(&self) -> String;
+
+    /// The tier `position` belongs to.
+    fn tier_of(&self, position: &Self::Game) -> Self::Tier;
+
+    /// The number of indices of `tier`.
+    fn tier_len(&self, tier: Self::Tier) -> u64;
+
+    /// The index of `position` (which must belong to `tier`), with
+    /// symmetries folded.
+    fn index(&self, tier: Self::Tier, position: &Self::Game) -> u64;
+
+    /// The representative position of `index` in `tier`, or `None` for a
+    /// hole.
+    fn position(&self, tier: Self::Tier, index: u64) -> Option<Self::Game>;
+
+    /// The tiers one tier-changing move away from `tier` (for Jungle: one
+    /// capture). They are solved before `tier`.
+    fn successors(&self, tier: Self::Tier) -> Vec<Self::Tier>;
+
+    /// The number of distinct indices among the positions `position`
+    /// reaches by `moves` (all of which stay in `tier`). Moves to positions
+    /// that are mirror images of each other share an index, so this may be
+    /// fewer than `moves.len()`. The default plays every move and counts the
+    /// distinct indices; a layout that knows its symmetries can count
+    /// without playing.
+    fn distinct_children(
+        &self,
+        tier: Self::Tier,
+        position: &Self::Game,
+        moves: &[<Self::Game as crate::Game>::Move],
+        scratch: &mut Vec<u64>,
+    ) -> usize {
+        use crate::Game;
+        scratch.clear();
+        scratch.extend(
+            moves
+                .iter()
+                .map(|&mv| self.index(tier, &position.after(mv))),
+        );
+        scratch.sort_unstable();
+        scratch.dedup();
+        scratch.len()
+    }
+}

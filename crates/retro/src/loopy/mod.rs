@@ -1,0 +1,31 @@
+//! Retrograde analysis of games with cycles, organised in tiers.
+//!
+//! A *tier* is a set of positions closed under the moves that keep it (in
+//! Jungle: one material, i.e. which pieces each side has). Moves that leave a
+//! tier lead to tiers that are solved first ([`schedule`] orders them), so
+//! within a tier every position is one of:
+//!
+//! - finished: worth its outcome, at distance 0;
+//! - having *exits*: moves to finished positions or to solved tiers, whose
+//!   values are known before the tier's own analysis starts;
+//! - having moves inside the tier, found again from the other side by
+//!   un-move generation ([`gamesolver_core::Retrograde`]).
+//!
+//! [`solve_tier`] keeps, for each unresolved position, a count of the child
+//! positions not yet proven to be wins for the opponent, and resolves
+//! positions strictly by distance: at level `d` every position whose final
+//! distance is `d` is known, so each parent gets its exact distance (the
+//! winner's shortest, the loser's longest). Whatever is unresolved at the end
+//! can only cycle or reach draws: it is a draw.
+
+mod entry;
+mod schedule;
+mod solve;
+mod tier_table;
+mod verify;
+
+pub use gamesolver_core::TierLayout;
+pub use schedule::{ScheduleError, schedule};
+pub use solve::{SolveTierError, TierProgress, solve_tier};
+pub use tier_table::TierTable;
+pub use verify::{VerifyFailure, verify_tier};

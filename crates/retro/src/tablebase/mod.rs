@@ -1,0 +1,8 @@
+//! A tablebase: a directory with one file per solved tier, built tier by
+//! tier in schedule order and probed across tiers.
+
+mod build;
+mod store;
+
+pub use build::{BuildError, BuildObserver, TierBuilt, build};
+pub use store::{ProbeError, Tablebase};

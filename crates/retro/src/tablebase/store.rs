@@ -1,0 +1,143 @@
+//! A directory of tier files, probed across tiers.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, RwLock};
+
+use gamesolver_core::{Game, Solution};
+use thiserror::Error;
+
+use crate::loopy::{TierLayout, TierTable};
+use crate::tbfile::{TablebaseFile, TablebaseFileError, TablebaseIdentity};
+
+/// Why a probe failed.
+#[derive(Debug, Error)]
+pub enum ProbeError {
+    /// The tier's file is damaged or unreadable.
+    #[error(transparent)]
+    File(#[from] TablebaseFileError),
+}
+
+/// Where a tier's answers come from: a verified file, or a table in memory
+/// (a tier just built, or loaded to build larger ones).
+#[derive(Debug)]
+enum Source {
+    File(TablebaseFile),
+    Memory(TierTable),
+}
+
+/// A tablebase directory for one layout: `DIR/<tier>.gstb` per tier.
+///
+/// Files are opened (and verified) on first use and kept open; a tier
+/// without a file is simply absent, and probes into it answer `None`.
+pub struct Tablebase<L: TierLayout> {
+    layout: L,
+    dir: PathBuf,
+    open: RwLock<HashMap<L::Tier, Option<Arc<Source>>>>,
+}
+
+impl<L: TierLayout> Tablebase<L> {
+    /// The tablebase of `layout` stored in `dir`.
+    pub fn new(layout: L, dir: impl Into<PathBuf>) -> Self {
+        Tablebase {
+            layout,
+            dir: dir.into(),
+            open: RwLock::new(HashMap::new()),
+        }
+    }
+
+    /// The layout.
+    pub fn layout(&self) -> &L {
+        &self.layout
+    }
+
+    /// The directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The file of `tier`.
+    pub fn path(&self, tier: L::Tier) -> PathBuf {
+        self.dir.join(format!("{tier}.gstb"))
+    }
+
+    /// What the file of `tier` must hold.
+    pub fn identity(&self, tier: L::Tier) -> TablebaseIdentity {
+        TablebaseIdentity {
+            game: L::Game::NAME.to_string(),
+            variant: self.layout.variant(),
+            tier: tier.to_string(),
+            scheme: self.layout.scheme(),
+        }
+    }
+
+    /// Opens the file of `tier` if it exists; `Ok(None)` if it does not.
+    pub fn open_tier(&self, tier: L::Tier) -> Result<Option<TablebaseFile>, TablebaseFileError> {
+        let path = self.path(tier);
+        if !path.exists() {
+            return Ok(None);
+        }
+        TablebaseFile::open(&path, &self.identity(tier)).map(Some)
+    }
+
+    /// Loads the whole file of `tier` into memory (faster probes), and
+    /// returns its table.
+    pub fn load_into_memory(&self, tier: L::Tier) -> Result<TierTable, TablebaseFileError> {
+        let path = self.path(tier);
+        let file = TablebaseFile::open(&path, &self.identity(tier))?;
+        let table = file.load()?;
+        self.keep_in_memory(tier, table.clone());
+        Ok(table)
+    }
+
+    /// Keeps `table` in memory as the answers for `tier`.
+    pub(crate) fn keep_in_memory(&self, tier: L::Tier, table: TierTable) {
+        let mut open = self.open.write().expect("no panic while holding the lock");
+        open.insert(tier, Some(Arc::new(Source::Memory(table))));
+    }
+
+    /// The source of `tier`, opening its file on first use.
+    fn source(&self, tier: L::Tier) -> Result<Option<Arc<Source>>, ProbeError> {
+        if let Some(found) = self
+            .open
+            .read()
+            .expect("no panic while holding the lock")
+            .get(&tier)
+        {
+            return Ok(found.clone());
+        }
+        let source = self.open_tier(tier)?.map(|f| Arc::new(Source::File(f)));
+        let mut open = self.open.write().expect("no panic while holding the lock");
+        Ok(open.entry(tier).or_insert(source).clone())
+    }
+
+    /// The solution of `position`, or `None` if its tier is not in the
+    /// tablebase. A finished position is answered by its outcome.
+    pub fn probe(&self, position: &L::Game) -> Result<Option<Solution>, ProbeError> {
+        if let Some(outcome) = position.outcome() {
+            return Ok(Some(Solution::finished(outcome.value_for(position.turn()))));
+        }
+        let tier = self.layout.tier_of(position);
+        let Some(source) = self.source(tier)? else {
+            return Ok(None);
+        };
+        let index = self.layout.index(tier, position);
+        Ok(match source.as_ref() {
+            Source::File(file) => file.probe(index)?,
+            Source::Memory(table) => table.get(index),
+        })
+    }
+
+    /// Whether `position`'s tier is in the tablebase.
+    pub fn covers(&self, position: &L::Game) -> bool {
+        matches!(self.source(self.layout.tier_of(position)), Ok(Some(_)))
+    }
+
+    /// Forgets every open file and in-memory table.
+    pub fn close_all(&self) {
+        self.open
+            .write()
+            .expect("no panic while holding the lock")
+            .clear();
+    }
+}

@@ -1,0 +1,27 @@
+//! What a tablebase file holds, as written in its header.
+
+use std::fmt;
+
+/// What a tablebase file was built for; checked when the file is opened, so
+/// a table is never read for the wrong game, rules, tier or index scheme.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TablebaseIdentity {
+    /// The game (for example `jungle`).
+    pub game: String,
+    /// The rules variant (for example `standard`).
+    pub variant: String,
+    /// The tier (for Jungle: the material, e.g. `R-e`).
+    pub tier: String,
+    /// The index scheme the entries are laid out by.
+    pub scheme: String,
+}
+
+impl fmt::Display for TablebaseIdentity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} tier {} (index {}, rules {})",
+            self.game, self.tier, self.scheme, self.variant
+        )
+    }
+}

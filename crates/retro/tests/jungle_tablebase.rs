@@ -1,0 +1,101 @@
+//! Jungle endgame tablebases against the reference values of
+//! `shared/reference/jungle-tablebase.md`.
+
+use gamesolver_core::{Solution, TierLayout, Wdl};
+use gamesolver_games::jungle::{JungleTiers, Material, Position, Variant};
+use gamesolver_retro::loopy::verify_tier;
+use gamesolver_retro::tablebase::{Tablebase, build};
+
+/// W/D/L per side to move, counting mirror images as separate positions.
+fn counts(tablebase: &Tablebase<JungleTiers>, material: Material) -> [[u64; 3]; 2] {
+    let layout = tablebase.layout();
+    let table = tablebase
+        .open_tier(material)
+        .unwrap()
+        .unwrap()
+        .load()
+        .unwrap();
+    let mut counts = [[0u64; 3]; 2];
+    for index in 0..table.len() {
+        let Some(position) = layout.position(material, index) else {
+            continue;
+        };
+        let s = table.get(index).unwrap();
+        let weight = if position.mirrored() == position {
+            1
+        } else {
+            2
+        };
+        let column = match s.wdl {
+            Wdl::Win => 0,
+            Wdl::Draw => 1,
+            Wdl::Loss => 2,
+        };
+        counts[position.turn().index()][column] += weight;
+    }
+    counts
+}
+
+fn probe(tablebase: &Tablebase<JungleTiers>, fen: &str) -> Solution {
+    let position = Position::from_fen(fen, Variant::Standard).unwrap();
+    tablebase.probe(&position).unwrap().unwrap()
+}
+
+#[test]
+fn one_against_one_reference_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let tablebase = Tablebase::new(JungleTiers::default(), dir.path());
+    let materials = Material::all_with(2);
+    build(&tablebase, &materials, &()).unwrap();
+    let mut total = [[0u64; 3]; 2];
+    for &material in &materials {
+        let c = counts(&tablebase, material);
+        for side in 0..2 {
+            for v in 0..3 {
+                total[side][v] += c[side][v];
+            }
+        }
+        let expected = match material.to_string().as_str() {
+            "L-l" => Some([1403, 0, 949]),
+            "R-r" => Some([1712, 742, 1206]),
+            "E-e" => Some([1317, 0, 1035]),
+            _ => None,
+        };
+        if let Some(e) = expected {
+            assert_eq!(c, [e, e], "{material}");
+        }
+    }
+    assert_eq!(total, [[82717, 12890, 64461]; 2]);
+    assert_eq!(
+        probe(&tablebase, "7/7/7/7/7/7/1l5/7/L6 w"),
+        Solution::new(Wdl::Win, 19)
+    );
+    assert_eq!(
+        probe(&tablebase, "7/r6/7/7/7/7/7/7/R6 w"),
+        Solution::new(Wdl::Win, 21)
+    );
+    assert_eq!(
+        probe(&tablebase, "7/7/7/7/7/7/1e5/7/E6 w"),
+        Solution::new(Wdl::Win, 33)
+    );
+    for &material in &materials {
+        let table = tablebase
+            .open_tier(material)
+            .unwrap()
+            .unwrap()
+            .load()
+            .unwrap();
+        let longest = table.longest_win().map(|(_, d)| d);
+        match material.to_string().as_str() {
+            "L-l" => assert_eq!(longest, Some(19)),
+            "R-r" => assert_eq!(longest, Some(21)),
+            "E-e" => assert_eq!(longest, Some(33)),
+            _ => {}
+        }
+        let lookup = |p: &Position| tablebase.probe(p).unwrap();
+        assert!(
+            verify_tier(tablebase.layout(), material, &table, &lookup).is_ok(),
+            "{material}"
+        );
+    }
+}
