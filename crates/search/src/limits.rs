@@ -140,8 +140,9 @@ impl Budget {
     }
 
     /// Whether another iteration is worth starting: false once stopped, or
-    /// when more than 60% of the time is gone (the next iteration would
-    /// most likely not get past its first move).
+    /// when more than 90% of the time is gone (the next iteration would
+    /// not get through its first move; earlier than that, a partial
+    /// iteration still improves the choice).
     #[must_use]
     pub fn may_deepen(&mut self) -> bool {
         if self.stopped || self.check_clock() {
@@ -151,7 +152,7 @@ impl Budget {
         match self.deadline {
             Some(d) => {
                 let total = d - self.started;
-                self.elapsed() * 5 < total * 3
+                self.elapsed() * 10 < total * 9
             }
             None => true,
         }
