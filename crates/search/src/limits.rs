@@ -77,7 +77,7 @@ impl StopFlag {
 
 /// Time kept back from a move-time budget (at most a tenth of it), so the
 /// move is returned on time even when the process is briefly descheduled.
-const SAFETY: Duration = Duration::from_millis(1);
+const SAFETY: Duration = Duration::from_millis(2);
 
 /// The running state of the limits: decides, cheaply, when to stop.
 #[derive(Debug)]
