@@ -3,9 +3,9 @@
 
 use gamesolver_core::{Game, Outcome, Player};
 
-use super::lines::{FULL, has_line};
 use super::zobrist::{CELL_KEYS, FORCED_KEYS};
 use super::{Cell, Variant};
+use crate::lines::{FULL, has_line};
 
 /// The 81 cells as bits `9 * board + pos` of a `u128`.
 const ALL_CELLS: u128 = (1 << 81) - 1;
