@@ -288,7 +288,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     ) -> bool {
         let child = pos.after(mv);
         let (alpha, beta) = (node.alpha, node.beta);
-        let score = if node.searched == 0 {
+        // A leaf's value does not depend on the window: one call, no
+        // null-window probe and re-search.
+        let score = if node.searched == 0 || depth == 1 {
             -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
         } else {
             let null = -Score::from_value(alpha.value() + 1);
