@@ -9,8 +9,10 @@ pub mod arena;
 pub mod commands;
 mod json;
 mod jungle_cli;
+mod mdp_report;
 pub mod protocol;
 pub mod search_args;
+mod svg_chart;
 mod tictactoe_table;
 pub mod uttt;
 

@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use super::Tablebase;
+use super::{ProbeError, Tablebase};
 use crate::loopy::{ScheduleError, SolveTierError, TierLayout, TierProgress, schedule, solve_tier};
 use crate::tbfile::{TablebaseFileError, write_tier};
 
@@ -26,6 +26,9 @@ pub enum BuildError {
     /// A file could not be read or written.
     #[error(transparent)]
     File(#[from] TablebaseFileError),
+    /// A solved tier could not be read back.
+    #[error(transparent)]
+    Probe(#[from] ProbeError),
     /// The directory could not be created or cleaned.
     #[error("cannot prepare the tablebase directory {path}")]
     Directory {
@@ -108,7 +111,9 @@ fn build_tier<L: TierLayout>(
         });
     }
     let started = Instant::now();
-    let probe = |position: &L::Game| tablebase.probe(position).ok().flatten();
+    // The successors are in memory (built or loaded before this tier).
+    let successors = tablebase.tier_probe(tier)?;
+    let probe = |position: &L::Game| successors.probe(position);
     let table = solve_tier(layout, tier, &probe, observer).map_err(|source| BuildError::Solve {
         tier: tier.to_string(),
         source,

@@ -1,0 +1,204 @@
+//! `gamesolver tablebase` as a user runs it: build, probe, stats, verify,
+//! and clear refusals of bad input.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn gamesolver(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gamesolver"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let output = gamesolver(args);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn fails(args: &[&str]) -> String {
+    let output = gamesolver(args);
+    assert!(!output.status.success(), "{args:?} should fail");
+    String::from_utf8(output.stderr).unwrap()
+}
+
+fn build_two_pieces(dir: &Path) -> &str {
+    let dir = dir.to_str().unwrap();
+    let report = ok(&[
+        "tablebase",
+        "build",
+        "jungle",
+        "--max-pieces",
+        "2",
+        "--dir",
+        dir,
+        "--quiet",
+    ]);
+    assert!(report.contains("64 tiers"), "{report}");
+    dir
+}
+
+#[test]
+fn build_probe_stats_verify() {
+    let temp = tempfile::tempdir().unwrap();
+    let dir = build_two_pieces(temp.path());
+    let again = ok(&[
+        "tablebase",
+        "build",
+        "jungle",
+        "--max-pieces",
+        "2",
+        "--dir",
+        dir,
+        "--quiet",
+    ]);
+    assert!(again.contains("0 built, 64 already there"), "{again}");
+
+    let probe = ok(&[
+        "tablebase",
+        "probe",
+        "jungle",
+        "7/7/7/7/7/7/1e5/7/E6 w",
+        "--dir",
+        dir,
+        "--json",
+    ]);
+    let answer: Value = serde_json::from_str(&probe).unwrap();
+    assert_eq!(answer["value"], "win");
+    assert_eq!(answer["distance"], 33);
+    assert_eq!(answer["material"], "E-e");
+    assert_eq!(answer["main_line"].as_array().unwrap().len(), 33);
+    assert_eq!(answer["best"], serde_json::json!(["a1b1", "a1a2"]));
+
+    let text = ok(&[
+        "tablebase",
+        "probe",
+        "jungle",
+        "7/r6/7/7/7/7/7/7/R6",
+        "w",
+        "--dir",
+        dir,
+    ]);
+    assert!(text.contains("value: win in 21 plies"), "{text}");
+
+    let stats = ok(&["tablebase", "stats", "--dir", dir]);
+    assert!(
+        stats.contains("L-l") && stats.contains("1403/0/949"),
+        "{stats}"
+    );
+    assert!(stats.contains("1712/742/1206"), "{stats}");
+
+    let verified = ok(&["tablebase", "verify", "--dir", dir]);
+    assert!(verified.contains("verified 64 materials"), "{verified}");
+}
+
+#[test]
+fn one_material_builds_what_it_captures_into() {
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path().to_str().unwrap();
+    let report = ok(&[
+        "tablebase",
+        "build",
+        "jungle",
+        "--material",
+        "LR-e",
+        "--dir",
+        dir,
+        "--quiet",
+    ]);
+    assert!(report.contains("3 tiers"), "{report}");
+    let files: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    for name in ["LR-e.gstb", "L-e.gstb", "R-e.gstb"] {
+        assert!(files.contains(&name.to_string()), "{files:?}");
+    }
+    // A lion and a rat against an elephant: probed and verified.
+    ok(&[
+        "tablebase",
+        "probe",
+        "jungle",
+        "7/7/7/7/7/7/4e2/7/L5R w",
+        "--dir",
+        dir,
+    ]);
+    ok(&["tablebase", "verify", "--dir", dir]);
+}
+
+#[test]
+fn bad_input_is_refused_with_the_reason() {
+    let temp = tempfile::tempdir().unwrap();
+    let dir = build_two_pieces(temp.path());
+    let missing = fails(&[
+        "tablebase",
+        "probe",
+        "jungle",
+        "7/7/7/7/7/7/4e2/7/L5R w",
+        "--dir",
+        dir,
+    ]);
+    assert!(
+        missing.contains("LR-e is not in the tablebase") && missing.contains("--material LR-e"),
+        "{missing}"
+    );
+    let bad_fen = fails(&["tablebase", "probe", "jungle", "7/7/7 w", "--dir", dir]);
+    assert!(bad_fen.contains("9"), "{bad_fen}");
+    let bad_spec = fails(&[
+        "tablebase",
+        "build",
+        "jungle",
+        "--material",
+        "LX-e",
+        "--dir",
+        dir,
+    ]);
+    assert!(bad_spec.contains("'X'"), "{bad_spec}");
+    let too_many = fails(&[
+        "tablebase",
+        "build",
+        "jungle",
+        "--max-pieces",
+        "9",
+        "--dir",
+        dir,
+    ]);
+    assert!(too_many.contains("--max-pieces"), "{too_many}");
+    let nothing = fails(&["tablebase", "build", "jungle", "--dir", dir]);
+    assert!(
+        nothing.contains("--max-pieces") || nothing.contains("--material"),
+        "{nothing}"
+    );
+
+    // A damaged file is named, not trusted.
+    let file = Path::new(dir).join("E-e.gstb");
+    let mut bytes = std::fs::read(&file).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x55;
+    std::fs::write(&file, bytes).unwrap();
+    let damaged = fails(&[
+        "tablebase",
+        "probe",
+        "jungle",
+        "7/7/7/7/7/7/1e5/7/E6 w",
+        "--dir",
+        dir,
+    ]);
+    assert!(
+        damaged.contains("E-e.gstb") && damaged.contains("corrupted"),
+        "{damaged}"
+    );
+    let verify = fails(&["tablebase", "verify", "--dir", dir]);
+    assert!(verify.contains("E-e.gstb"), "{verify}");
+    let empty = tempfile::tempdir().unwrap();
+    let nowhere = empty.path().join("absent");
+    let absent = fails(&["tablebase", "stats", "--dir", nowhere.to_str().unwrap()]);
+    assert!(absent.contains("absent"), "{absent}");
+}
