@@ -99,6 +99,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
                 "B wins"
             }
         };
+        if let (Some(reason), false) = (&record.forfeit, args.verbose) {
+            writeln!(out, "game {}: {reason}", game + 1)?;
+        }
         if args.verbose {
             let colour = if a_player == Player::First {
                 "A=X"
