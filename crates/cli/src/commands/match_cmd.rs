@@ -61,6 +61,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         args.engines.len() == 2,
         "give exactly two --engine commands"
     );
+    ensure!(args.games > 0, "a match needs at least one game (--games)");
     let openings = match &args.openings {
         Some(path) => {
             let text = std::fs::read_to_string(path)
