@@ -6,5 +6,6 @@
 #![deny(missing_docs)]
 
 pub mod jungle;
+mod lines;
 pub mod tictactoe;
 pub mod uttt;

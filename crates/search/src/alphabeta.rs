@@ -67,11 +67,37 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     killers: Killers<G::Move>,
     history: History,
     stop: StopFlag,
+    config: SearchConfig,
     budget: Budget,
     nodes: u64,
     move_lists: Vec<Vec<G::Move>>,
     ordered: Vec<Vec<(i32, G::Move)>>,
     pv: Vec<Vec<G::Move>>,
+}
+
+/// Moves searched at full depth before late move reductions start.
+const LMR_AFTER_MOVES: usize = 3;
+/// The least remaining depth at which moves are reduced.
+const LMR_MIN_DEPTH: u32 = 4;
+/// How many plies a late move is reduced by: two, so the reduced search
+/// ends on the same side to move as the full one (evaluations of
+/// ultimate tic-tac-toe swing with the side to move).
+const LMR_PLIES: u32 = 2;
+
+/// Switches for the search techniques that change the tree (for measuring
+/// each one in matches).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// Late move reductions (see `AlphaBeta::reduces`).
+    pub late_move_reductions: bool,
+}
+
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig {
+            late_move_reductions: true,
+        }
+    }
 }
 
 /// Ordering key per killer rank: above any history score.
@@ -87,12 +113,20 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             killers: Killers::new(MAX_PLY + 1),
             history: History::new(slots),
             stop: StopFlag::new(),
+            config: SearchConfig::default(),
             budget: Budget::start(&Limits::default(), StopFlag::new(), CHECK_EVERY),
             nodes: 0,
             move_lists: vec![Vec::new(); MAX_PLY + 1],
             ordered: vec![Vec::new(); MAX_PLY + 1],
             pv: vec![Vec::new(); MAX_PLY + 1],
         }
+    }
+
+    /// The same searcher with the techniques switched as in `config`.
+    #[must_use]
+    pub fn with_config(mut self, config: SearchConfig) -> AlphaBeta<G, E> {
+        self.config = config;
+        self
     }
 
     /// The flag that stops a running search; clone it to another thread.
@@ -148,7 +182,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 }
                 break;
             }
-            result = self.info(depth, score);
+            result = self.info(root, depth, score);
             on_iteration(&result);
             let proven = score
                 .plies_to_end()
@@ -163,13 +197,34 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     }
 
     /// The report of a completed iteration.
-    fn info(&self, depth: u32, score: Score) -> SearchInfo<G::Move> {
+    fn info(&self, root: &G, depth: u32, score: Score) -> SearchInfo<G::Move> {
+        let mut pv = self.pv[0].clone();
+        self.extend_pv(root, &mut pv, depth as usize);
         SearchInfo {
             depth,
             score,
             nodes: self.nodes,
             elapsed: self.budget.elapsed(),
-            pv: self.pv[0].clone(),
+            pv,
+        }
+    }
+
+    /// Lengthens a principal variation cut short by table hits, following
+    /// the table's best moves (each checked for legality) up to `length`.
+    fn extend_pv(&self, root: &G, pv: &mut Vec<G::Move>, length: usize) {
+        let mut pos = root.clone();
+        for &mv in pv.iter() {
+            pos.play_unchecked(mv);
+        }
+        while pv.len() < length && !pos.is_finished() {
+            let best = self.tt.probe(self.evaluator.key(&pos)).and_then(|e| e.best);
+            match best.filter(|mv| pos.moves().contains(mv)) {
+                Some(mv) => {
+                    pos.play_unchecked(mv);
+                    pv.push(mv);
+                }
+                None => break,
+            }
         }
     }
 
@@ -233,11 +288,19 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     ) -> bool {
         let child = pos.after(mv);
         let (alpha, beta) = (node.alpha, node.beta);
-        let score = if node.searched == 0 {
+        // A leaf's value does not depend on the window: one call, no
+        // null-window probe and re-search.
+        let score = if node.searched == 0 || depth == 1 {
             -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
         } else {
             let null = -Score::from_value(alpha.value() + 1);
-            let probe = -self.negamax(&child, depth - 1, ply + 1, null, -alpha);
+            let mut probe = Score::INFINITE;
+            if self.reduces(node.searched, depth, ply, mv) {
+                probe = -self.negamax(&child, depth - 1 - LMR_PLIES, ply + 1, null, -alpha);
+            }
+            if probe > alpha {
+                probe = -self.negamax(&child, depth - 1, ply + 1, null, -alpha);
+            }
             if probe > alpha && probe < beta {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
             } else {
@@ -261,6 +324,17 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             }
         }
         false
+    }
+
+    /// Late move reductions: whether the move searched `searched`-th (from 0)
+    /// at a node of remaining `depth` is first tried one ply shallower. Late
+    /// moves in a well-ordered list rarely matter; if the reduced search
+    /// beats alpha, the move is searched again at full depth.
+    fn reduces(&self, searched: usize, depth: u32, ply: usize, mv: G::Move) -> bool {
+        self.config.late_move_reductions
+            && searched >= LMR_AFTER_MOVES
+            && depth >= LMR_MIN_DEPTH
+            && self.killers.rank(ply, mv) == 0
     }
 
     /// Stores a finished node in the table (unless the search stopped) and

@@ -21,7 +21,7 @@ pub mod perft;
 mod score;
 pub mod tt;
 
-pub use alphabeta::{AlphaBeta, MAX_PLY, SearchInfo};
+pub use alphabeta::{AlphaBeta, MAX_PLY, SearchConfig, SearchInfo};
 pub use engine::Engine;
 pub use evaluator::Evaluator;
 pub use limits::{Budget, Limits, StopFlag};

@@ -28,7 +28,7 @@ pub struct Args {
 }
 
 /// The default bench depth.
-pub const DEFAULT_DEPTH: u32 = 9;
+pub const DEFAULT_DEPTH: u32 = 11;
 
 /// The bench positions: the start, and positions from the opening, the
 /// middle game (free choice, won and drawn small boards) and the end.

@@ -4,10 +4,12 @@
 use std::io::{self, Write};
 
 use gamesolver_games::uttt::Variant;
+use gamesolver_search::SearchConfig;
 
 use crate::protocol::uci::serve;
 use crate::uttt::codingame;
 use crate::uttt::engines::{EngineKind, EngineOptions};
+use crate::uttt::eval::EvalWeights;
 use crate::uttt::host::UtttHost;
 
 /// The games with an engine.
@@ -36,6 +38,19 @@ pub struct Args {
     /// Transposition-table size in MB (the `Hash` option changes it).
     #[arg(long, default_value_t = 16)]
     pub hash: usize,
+    /// Late move reductions in alpha-beta (`on`/`off`, for measuring).
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
+    pub lmr: bool,
+    /// Evaluation: bonus for the side to move.
+    #[arg(long, default_value_t = EvalWeights::default().tempo)]
+    pub tempo: i32,
+    /// Evaluation: extra bonus for the side to move with a free choice.
+    #[arg(long, default_value_t = EvalWeights::default().free_choice)]
+    pub free_choice: i32,
+    /// Evaluation: count a small board the mover can win at once as won
+    /// (measured neutral, so off by default).
+    #[arg(long, default_value_t = false, action = clap::ArgAction::Set, value_name = "BOOL")]
+    pub mover_threat: bool,
     /// Rules variant to start with (the `Variant` option changes it).
     #[arg(long, default_value_t = Variant::Standard)]
     pub variant: Variant,
@@ -47,6 +62,15 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let options = EngineOptions {
         kind: args.engine,
         hash_mb: args.hash.clamp(1, 4096),
+        search: SearchConfig {
+            late_move_reductions: args.lmr,
+        },
+        weights: EvalWeights {
+            tempo: args.tempo,
+            free_choice: args.free_choice,
+            mover_threat: args.mover_threat,
+            ..EvalWeights::default()
+        },
         ..EngineOptions::default()
     };
     if args.codingame {

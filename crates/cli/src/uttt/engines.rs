@@ -1,7 +1,7 @@
 //! The ultimate tic-tac-toe engines and their options, built by name.
 
 use gamesolver_games::uttt::Board;
-use gamesolver_search::{AlphaBeta, Engine, Mcts};
+use gamesolver_search::{AlphaBeta, Engine, Mcts, SearchConfig};
 
 use super::eval::{EvalWeights, UtttEval};
 
@@ -50,6 +50,8 @@ pub struct EngineOptions {
     pub exploration: f32,
     /// Random seed for MCTS.
     pub seed: u64,
+    /// Alpha-beta technique switches.
+    pub search: SearchConfig,
 }
 
 impl Default for EngineOptions {
@@ -60,6 +62,7 @@ impl Default for EngineOptions {
             weights: EvalWeights::default(),
             exploration: 0.9,
             seed: 2026,
+            search: SearchConfig::default(),
         }
     }
 }
@@ -68,10 +71,10 @@ impl Default for EngineOptions {
 #[must_use]
 pub fn build(options: &EngineOptions) -> Box<dyn Engine<Board> + Send> {
     match options.kind {
-        EngineKind::Alphabeta => Box::new(AlphaBeta::new(
-            UtttEval::new(options.weights),
-            options.hash_mb,
-        )),
+        EngineKind::Alphabeta => Box::new(
+            AlphaBeta::new(UtttEval::new(options.weights), options.hash_mb)
+                .with_config(options.search),
+        ),
         EngineKind::Mcts => Box::new(Mcts::<Board>::new(options.exploration, options.seed)),
     }
 }
