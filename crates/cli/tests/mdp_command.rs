@@ -1,23 +1,8 @@
 //! `gamesolver mdp` as a user runs it.
 
-use std::process::{Command, Output};
+mod common;
 
-fn gamesolver(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamesolver"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let output = gamesolver(args);
-    assert!(
-        output.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).expect("UTF-8 output")
-}
+use common::{gamesolver, ok as stdout_of};
 
 #[test]
 fn policy_iteration_prints_the_reference_trace() {

@@ -1,33 +1,12 @@
 //! `gamesolver tablebase` as a user runs it: build, probe, stats, verify,
 //! and clear refusals of bad input.
 
+mod common;
+
 use std::path::Path;
-use std::process::{Command, Output};
 
+use common::{fails, ok};
 use serde_json::Value;
-
-fn gamesolver(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamesolver"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let output = gamesolver(args);
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
-
-fn fails(args: &[&str]) -> String {
-    let output = gamesolver(args);
-    assert!(!output.status.success(), "{args:?} should fail");
-    String::from_utf8(output.stderr).unwrap()
-}
 
 fn build_two_pieces(dir: &Path) -> &str {
     let dir = dir.to_str().unwrap();
