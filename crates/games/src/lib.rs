@@ -5,6 +5,7 @@
 //! [`gamesolver_core::Game`]; nothing here knows about search or solving.
 #![deny(missing_docs)]
 
+mod cell_number;
 pub mod jungle;
 mod lines;
 pub mod tictactoe;
