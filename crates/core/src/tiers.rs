@@ -55,6 +55,13 @@ pub trait TierLayout: Sync {
         }
     }
 
+    /// How many positions the index of `position` stands for: 1, or more
+    /// when the index folds symmetric twins (Jungle: 2 for a position and
+    /// its different mirror image). The default is 1.
+    fn multiplicity(&self, _tier: Self::Tier, _position: &Self::Game) -> u64 {
+        1
+    }
+
     /// The tiers one tier-changing move away from `tier` (for Jungle: one
     /// capture). They are solved before `tier`.
     fn successors(&self, tier: Self::Tier) -> Vec<Self::Tier>;

@@ -370,6 +370,13 @@ impl TierLayout for JungleTiers {
         tier.after_captures()
     }
 
+    /// 1 for a position that is its own mirror image (every animal on the
+    /// `d` file), 2 for the others.
+    fn multiplicity(&self, _tier: Material, position: &Position) -> u64 {
+        let everyone = position.occupied(Player::First) | position.occupied(Player::Second);
+        if everyone & !FILE_D == 0 { 1 } else { 2 }
+    }
+
     /// Without playing the moves: a position that is not its own mirror
     /// image reaches a different index by every move (a piece cannot reach
     /// its own mirror square in one move, nor two pieces swap sides), so
