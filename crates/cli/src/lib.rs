@@ -10,9 +10,11 @@ pub mod commands;
 mod json;
 pub mod jungle;
 mod jungle_cli;
+mod mdp_report;
 pub mod openings;
 pub mod protocol;
 pub mod search_args;
+mod svg_chart;
 mod tictactoe_table;
 pub mod uttt;
 

@@ -1,17 +1,9 @@
 //! `gamesolver perft`: parsing of its command line, its report and its
 //! errors on bad input.
 
-use clap::Parser;
-use gamesolver_cli::{Cli, commands};
+mod common;
 
-/// Runs `gamesolver ARGS…` and returns its output or its error message.
-fn run(args: &[&str]) -> Result<String, String> {
-    let cli = Cli::try_parse_from(std::iter::once("gamesolver").chain(args.iter().copied()))
-        .map_err(|e| e.to_string())?;
-    let mut out = Vec::new();
-    commands::run(cli.command, &mut out).map_err(|e| format!("{e:#}"))?;
-    Ok(String::from_utf8(out).expect("utf-8 output"))
-}
+use common::run;
 
 #[test]
 fn counts_from_the_start_by_default() {

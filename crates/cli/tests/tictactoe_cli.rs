@@ -1,36 +1,9 @@
 //! The tic-tac-toe commands as a user runs them.
 
-use std::process::{Command, Output};
+mod common;
 
+use common::{fails_cleanly as failure, gamesolver, json as stdout_json};
 use serde_json::{Value, json};
-
-fn gamesolver(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamesolver"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout_json(args: &[&str]) -> Value {
-    let output = gamesolver(args);
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("valid JSON")
-}
-
-fn failure(args: &[&str]) -> String {
-    let output = gamesolver(args);
-    assert_eq!(
-        output.status.code(),
-        Some(1),
-        "{args:?} should fail cleanly"
-    );
-    assert!(output.stdout.is_empty());
-    String::from_utf8(output.stderr).unwrap()
-}
 
 #[test]
 fn solve_reports_the_reference_numbers() {

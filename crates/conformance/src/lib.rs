@@ -14,8 +14,10 @@
 
 mod checks;
 mod playouts;
+mod unmoves;
 
 pub use checks::{
     check_index_round_trip, check_move_notation, check_moves, check_position_notation,
 };
 pub use playouts::{play_choices, random_playouts};
+pub use unmoves::check_unmoves;

@@ -38,7 +38,78 @@ pub trait TierLayout: Sync {
     /// hole.
     fn position(&self, tier: Self::Tier, index: u64) -> Option<Self::Game>;
 
+    /// Calls `visit(index, position)` for every index of `range` in order,
+    /// with `None` for a hole, until `visit` returns `false`. The default
+    /// calls [`TierLayout::position`] for each; a layout can step from one
+    /// index to the next more cheaply.
+    fn for_each_position(
+        &self,
+        tier: Self::Tier,
+        range: std::ops::Range<u64>,
+        visit: &mut dyn FnMut(u64, Option<Self::Game>) -> bool,
+    ) {
+        for index in range {
+            if !visit(index, self.position(tier, index)) {
+                return;
+            }
+        }
+    }
+
+    /// How many positions the index of `position` stands for: 1, or more
+    /// when the index folds symmetric twins (Jungle: 2 for a position and
+    /// its different mirror image). The default is 1.
+    fn multiplicity(&self, _tier: Self::Tier, _position: &Self::Game) -> u64 {
+        1
+    }
+
     /// The tiers one tier-changing move away from `tier` (for Jungle: one
     /// capture). They are solved before `tier`.
     fn successors(&self, tier: Self::Tier) -> Vec<Self::Tier>;
+
+    /// The distinct indices of the positions one un-move before `position`
+    /// (its parents in `tier`), into `out`; `unmoves` is scratch space.
+    /// The default takes back every un-move and indexes the result; a
+    /// layout can compute the parents' indices from the child's.
+    fn parent_indices(
+        &self,
+        tier: Self::Tier,
+        position: &Self::Game,
+        unmoves: &mut Vec<<Self::Game as Retrograde>::Unmove>,
+        out: &mut Vec<u64>,
+    ) {
+        position.unmoves(unmoves);
+        out.clear();
+        out.extend(
+            unmoves
+                .iter()
+                .map(|&u| self.index(tier, &position.unplay(u))),
+        );
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    /// The number of distinct indices among the positions `position`
+    /// reaches by `moves` (all of which stay in `tier`). Moves to positions
+    /// that are mirror images of each other share an index, so this may be
+    /// fewer than `moves.len()`. The default plays every move and counts the
+    /// distinct indices; a layout that knows its symmetries can count
+    /// without playing.
+    fn distinct_children(
+        &self,
+        tier: Self::Tier,
+        position: &Self::Game,
+        moves: &[<Self::Game as crate::Game>::Move],
+        scratch: &mut Vec<u64>,
+    ) -> usize {
+        use crate::Game;
+        scratch.clear();
+        scratch.extend(
+            moves
+                .iter()
+                .map(|&mv| self.index(tier, &position.after(mv))),
+        );
+        scratch.sort_unstable();
+        scratch.dedup();
+        scratch.len()
+    }
 }

@@ -5,6 +5,8 @@
 //! [`gamesolver_core::Game`]; nothing here knows about search or solving.
 #![deny(missing_docs)]
 
+mod cell_number;
 pub mod jungle;
+mod lines;
 pub mod tictactoe;
 pub mod uttt;

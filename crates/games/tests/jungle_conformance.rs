@@ -2,7 +2,8 @@
 //! notation and symmetries.
 
 use gamesolver_conformance::{
-    check_move_notation, check_moves, check_position_notation, play_choices, random_playouts,
+    check_move_notation, check_moves, check_position_notation, check_unmoves, play_choices,
+    random_playouts,
 };
 use gamesolver_core::{Game, Outcome};
 use gamesolver_games::jungle::{GameEnd, JungleGame, Move, Position, Variant};
@@ -26,6 +27,26 @@ fn conformance_on_random_games() {
         let stride = positions.len() / 300 + 1;
         let sample: Vec<Position> = positions.iter().step_by(stride).copied().collect();
         check_moves(&sample, &universe);
+    }
+}
+
+#[test]
+fn unmoves_are_exactly_the_parents() {
+    for (seed, variant) in Variant::ALL.into_iter().enumerate() {
+        let positions: Vec<Position> =
+            random_playouts(&Position::start_with(variant), 40, 10 + seed as u64)
+                .into_iter()
+                // Tablebase positions: the game may be over for want of a move,
+                // but no den is entered and both sides have a piece.
+                .filter(|p| {
+                    !matches!(
+                        p.game_end(),
+                        Some(GameEnd::DenEntered | GameEnd::AllCaptured)
+                    )
+                })
+                .collect();
+        assert!(positions.len() > 1000);
+        check_unmoves(&positions);
     }
 }
 

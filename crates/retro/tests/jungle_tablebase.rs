@@ -1,39 +1,17 @@
 //! Jungle endgame tablebases against the reference values of
 //! `shared/reference/jungle-tablebase.md`.
 
-use gamesolver_core::{Solution, TierLayout, Wdl};
+use gamesolver_core::{Solution, Wdl};
 use gamesolver_games::jungle::{JungleTiers, Material, Position, Variant};
 use gamesolver_retro::loopy::verify_tier;
 use gamesolver_retro::tablebase::{Tablebase, build};
 
 /// W/D/L per side to move, counting mirror images as separate positions.
 fn counts(tablebase: &Tablebase<JungleTiers>, material: Material) -> [[u64; 3]; 2] {
-    let layout = tablebase.layout();
-    let table = tablebase
-        .open_tier(material)
-        .unwrap()
-        .unwrap()
-        .load()
-        .unwrap();
-    let mut counts = [[0u64; 3]; 2];
-    for index in 0..table.len() {
-        let Some(position) = layout.position(material, index) else {
-            continue;
-        };
-        let s = table.get(index).unwrap();
-        let weight = if position.mirrored() == position {
-            1
-        } else {
-            2
-        };
-        let column = match s.wdl {
-            Wdl::Win => 0,
-            Wdl::Draw => 1,
-            Wdl::Loss => 2,
-        };
-        counts[position.turn().index()][column] += weight;
-    }
-    counts
+    let table = tablebase.load_into_memory(material).unwrap();
+    table
+        .counts(tablebase.layout(), material)
+        .map(|c| [c.win, c.draw, c.loss])
 }
 
 fn probe(tablebase: &Tablebase<JungleTiers>, fen: &str) -> Solution {
@@ -79,12 +57,7 @@ fn one_against_one_reference_values() {
         Solution::new(Wdl::Win, 33)
     );
     for &material in &materials {
-        let table = tablebase
-            .open_tier(material)
-            .unwrap()
-            .unwrap()
-            .load()
-            .unwrap();
+        let table = tablebase.load_into_memory(material).unwrap();
         let longest = table.longest_win().map(|(_, d)| d);
         match material.to_string().as_str() {
             "L-l" => assert_eq!(longest, Some(19)),

@@ -214,7 +214,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 }
                 break;
             }
-            result = self.info(depth, score);
+            result = self.info(root, depth, score);
             on_iteration(&result);
             let proven = score
                 .plies_to_end()
@@ -229,13 +229,34 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     }
 
     /// The report of a completed iteration.
-    fn info(&self, depth: u32, score: Score) -> SearchInfo<G::Move> {
+    fn info(&self, root: &G, depth: u32, score: Score) -> SearchInfo<G::Move> {
+        let mut pv = self.pv[0].clone();
+        self.extend_pv(root, &mut pv, depth as usize);
         SearchInfo {
             depth,
             score,
             nodes: self.nodes,
             elapsed: self.budget.elapsed(),
-            pv: self.pv[0].clone(),
+            pv,
+        }
+    }
+
+    /// Lengthens a principal variation cut short by table hits, following
+    /// the table's best moves (each checked for legality) up to `length`.
+    fn extend_pv(&self, root: &G, pv: &mut Vec<G::Move>, length: usize) {
+        let mut pos = root.clone();
+        for &mv in pv.iter() {
+            pos.play_unchecked(mv);
+        }
+        while pv.len() < length && !pos.is_finished() {
+            let best = self.tt.probe(self.evaluator.key(&pos)).and_then(|e| e.best);
+            match best.filter(|mv| pos.moves().contains(mv)) {
+                Some(mv) => {
+                    pos.play_unchecked(mv);
+                    pv.push(mv);
+                }
+                None => break,
+            }
         }
     }
 
@@ -440,7 +461,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         node: &Node<G::Move>,
     ) -> Score {
         let (alpha, beta) = (node.alpha, node.beta);
-        if node.searched == 0 {
+        // Without a quiescence search a leaf's value does not depend on the
+        // window: one call, no null-window probe and re-search.
+        if node.searched == 0 || depth == 1 {
             -self.negamax(child, depth - 1, ply + 1, -beta, -alpha)
         } else {
             let null = -Score::from_value(alpha.value() + 1);

@@ -75,6 +75,10 @@ impl StopFlag {
     }
 }
 
+/// Time kept back from a move-time budget (at most a tenth of it), so the
+/// move is returned on time even when the process is briefly descheduled.
+const SAFETY: Duration = Duration::from_millis(2);
+
 /// The running state of the limits: decides, cheaply, when to stop.
 #[derive(Debug)]
 pub struct Budget {
@@ -95,7 +99,9 @@ impl Budget {
         let started = Instant::now();
         Budget {
             started,
-            deadline: limits.movetime.map(|t| started + t),
+            deadline: limits
+                .movetime
+                .map(|t| started + t.saturating_sub(SAFETY.min(t / 10))),
             node_limit: limits.nodes,
             stop,
             stopped: false,
@@ -134,8 +140,9 @@ impl Budget {
     }
 
     /// Whether another iteration is worth starting: false once stopped, or
-    /// when more than 60% of the time is gone (the next iteration would
-    /// most likely not get past its first move).
+    /// when more than 90% of the time is gone (the next iteration would
+    /// not get through its first move; earlier than that, a partial
+    /// iteration still improves the choice).
     #[must_use]
     pub fn may_deepen(&mut self) -> bool {
         if self.stopped || self.check_clock() {
@@ -145,7 +152,7 @@ impl Budget {
         match self.deadline {
             Some(d) => {
                 let total = d - self.started;
-                self.elapsed() * 5 < total * 3
+                self.elapsed() * 10 < total * 9
             }
             None => true,
         }

@@ -7,7 +7,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 
 use gamesolver_core::{Game, Outcome};
 use gamesolver_games::tictactoe::{Board, Cell};
-use gamesolver_search::{AlphaBeta, Evaluator, Limits, Score, StopFlag};
+use gamesolver_search::{AlphaBeta, Evaluator, Limits, Score, SearchConfig, StopFlag};
 
 struct Zero;
 
@@ -51,12 +51,21 @@ fn reachable() -> Vec<Board> {
             stack.extend(b.moves().into_iter().map(|m| b.after(m)));
         }
     }
-    seen.into_iter().collect()
+    let mut positions: Vec<Board> = seen.into_iter().collect();
+    positions.sort_by_key(ToString::to_string);
+    positions
 }
 
+/// Without late move reductions (which trade exactness for depth), a
+/// full-depth search is exact, whatever the table holds from earlier
+/// searches.
 #[test]
 fn full_depth_scores_are_exact_on_every_position() {
-    let mut search = AlphaBeta::new(Zero, 1);
+    let exact_search = SearchConfig {
+        late_move_reductions: false,
+        ..SearchConfig::default()
+    };
+    let mut search = AlphaBeta::new(Zero, 1).with_config(exact_search);
     for board in reachable().into_iter().filter(|b| !b.is_finished()) {
         let info = search.search(&board, &Limits::depth(9), |_| {});
         let exact = minimax(&board, 0);
@@ -89,4 +98,19 @@ fn a_raised_stop_flag_still_returns_a_legal_move() {
     flag.reset();
     let info = search.search(&Board::empty(), &Limits::nodes(50), |_| {});
     assert!(info.nodes <= 60);
+}
+
+/// With late move reductions the search still finds every win it is
+/// given enough depth for from a fresh table: each position's best move
+/// keeps the value it promises at least as well as a draw.
+#[test]
+fn reduced_search_never_chooses_a_losing_move_when_it_can_draw() {
+    for board in reachable().into_iter().filter(|b| !b.is_finished()) {
+        let mut search = AlphaBeta::new(Zero, 1);
+        let info = search.search(&board, &Limits::depth(9), |_| {});
+        let best = info.best_move().expect("a move");
+        let exact = minimax(&board, 0);
+        let chosen = -minimax(&board.after(best), 1);
+        assert!(chosen >= exact.min(Score::DRAW), "{board}: {best}");
+    }
 }

@@ -27,6 +27,16 @@ pub struct Seat<'a> {
     pub broken: bool,
 }
 
+impl<'a> Seat<'a> {
+    /// A seat for a working engine.
+    pub fn new(engine: &'a mut EngineProcess) -> Seat<'a> {
+        Seat {
+            engine,
+            broken: false,
+        }
+    }
+}
+
 /// Plays `opening` to the end with `seats[p.index()]` moving for player
 /// `p`, each move given `movetime_ms` and `grace_ms` more before it is a
 /// time-out.

@@ -27,14 +27,14 @@ pub enum BenchGame {
 pub struct Args {
     /// The game.
     pub game: BenchGame,
-    /// Search depth for every position (default: 9 for ultimate
+    /// Search depth for every position (default: 11 for ultimate
     /// tic-tac-toe, 12 for Jungle).
     #[arg(long)]
     pub depth: Option<u32>,
 }
 
 /// The default bench depth for ultimate tic-tac-toe.
-pub const DEFAULT_DEPTH: u32 = 9;
+pub const DEFAULT_DEPTH: u32 = 11;
 
 /// The default bench depth for Jungle.
 pub const JUNGLE_DEPTH: u32 = 12;

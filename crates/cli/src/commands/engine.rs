@@ -53,6 +53,10 @@ pub struct Args {
     /// Evaluation: extra bonus for the side to move with a free choice.
     #[arg(long, default_value_t = EvalWeights::default().free_choice)]
     pub free_choice: i32,
+    /// Evaluation: count a small board the mover can win at once as won
+    /// (measured neutral, so off by default).
+    #[arg(long, default_value_t = false, action = clap::ArgAction::Set, value_name = "BOOL")]
+    pub mover_threat: bool,
     /// Rules variant to start with (the `Variant` option changes it).
     #[arg(long, default_value_t = Variant::Standard)]
     pub variant: Variant,
@@ -130,6 +134,7 @@ fn run_uttt(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         weights: EvalWeights {
             tempo: args.tempo,
             free_choice: args.free_choice,
+            mover_threat: args.mover_threat,
             ..EvalWeights::default()
         },
         ..EngineOptions::default()

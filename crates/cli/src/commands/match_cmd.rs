@@ -11,7 +11,7 @@ use gamesolver_games::jungle::{self, JungleGame, Position};
 use gamesolver_games::uttt::Variant;
 
 use crate::arena::process::EngineProcess;
-use crate::arena::referee::{Seat, play_game};
+use crate::arena::referee::{GameRecord, Seat, play_game};
 use crate::arena::stats::{Tally, elo};
 use crate::openings::{parse_openings, random_openings};
 
@@ -70,6 +70,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         args.engines.len() == 2,
         "give exactly two --engine commands"
     );
+    ensure!(args.games > 0, "a match needs at least one game (--games)");
     let file = args
         .openings
         .as_ref()
@@ -111,53 +112,21 @@ fn run_match<G: Game + std::fmt::Display>(
     openings: &[G],
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let mut processes: [Option<EngineProcess>; 2] = [None, None];
+    let mut pair = EnginePair {
+        commands: [&args.engines[0], &args.engines[1]],
+        processes: [None, None],
+    };
     let mut tally = Tally::default();
     let mut forfeits = 0;
     for game in 0..args.games {
-        let opening: &G = &openings[(game / 2) % openings.len()];
-        // Engine A plays first in even games.
+        // Each opening twice, engine A first in even games.
+        let opening = &openings[(game / 2) % openings.len()];
         let a_player = if game % 2 == 0 {
             Player::First
         } else {
             Player::Second
         };
-        let record = {
-            for (slot, command) in processes.iter_mut().zip(&args.engines) {
-                if slot.is_none() {
-                    *slot = Some(EngineProcess::start(command)?);
-                }
-            }
-            let [Some(a), Some(b)] = &mut processes else {
-                unreachable!("both engines were just started");
-            };
-            let (first, second) = if a_player == Player::First {
-                (a, b)
-            } else {
-                (b, a)
-            };
-            let mut seats = [
-                Seat {
-                    engine: first,
-                    broken: false,
-                },
-                Seat {
-                    engine: second,
-                    broken: false,
-                },
-            ];
-            let record = play_game(opening, &mut seats, args.movetime, args.grace);
-            let broken = [seats[0].broken, seats[1].broken];
-            let broken_a = broken[a_player.index()];
-            let broken_b = broken[a_player.opponent().index()];
-            if broken_a {
-                processes[0] = None;
-            }
-            if broken_b {
-                processes[1] = None;
-            }
-            record
-        };
+        let record = pair.play(opening, a_player, args.movetime, args.grace)?;
         forfeits += usize::from(record.forfeit.is_some());
         let verdict = match record.outcome {
             Outcome::Draw => {
@@ -173,6 +142,9 @@ fn run_match<G: Game + std::fmt::Display>(
                 "B wins"
             }
         };
+        if let (Some(reason), false) = (&record.forfeit, args.verbose) {
+            writeln!(out, "game {}: {reason}", game + 1)?;
+        }
         if args.verbose {
             let colour = format!("A={}", G::player_name(a_player));
             writeln!(
@@ -188,6 +160,50 @@ fn run_match<G: Game + std::fmt::Display>(
         }
     }
     write_summary(out, args, &tally, forfeits)
+}
+
+/// Engines A and B: their commands and running processes, restarted when
+/// one broke (crashed or timed out) in the previous game.
+struct EnginePair<'a> {
+    commands: [&'a str; 2],
+    processes: [Option<EngineProcess>; 2],
+}
+
+impl EnginePair<'_> {
+    /// Plays one game from `opening`, engine A moving for `a_player`.
+    fn play<G: Game + std::fmt::Display>(
+        &mut self,
+        opening: &G,
+        a_player: Player,
+        movetime: u64,
+        grace: u64,
+    ) -> anyhow::Result<GameRecord<G::Move>> {
+        for (slot, command) in self.processes.iter_mut().zip(self.commands) {
+            if slot.is_none() {
+                *slot = Some(EngineProcess::start(command)?);
+            }
+        }
+        let [Some(a), Some(b)] = &mut self.processes else {
+            anyhow::bail!("an engine failed to start");
+        };
+        let (first, second) = if a_player == Player::First {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut seats = [Seat::new(first), Seat::new(second)];
+        let record = play_game(opening, &mut seats, movetime, grace);
+        let broken = seats.map(|seat| seat.broken);
+        // Seats are by colour; processes by engine (A, B).
+        let a_broken = broken[a_player.index()];
+        let b_broken = broken[a_player.opponent().index()];
+        for (slot, broken) in self.processes.iter_mut().zip([a_broken, b_broken]) {
+            if broken {
+                *slot = None;
+            }
+        }
+        Ok(record)
+    }
 }
 
 /// The final report.

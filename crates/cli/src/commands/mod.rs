@@ -7,6 +7,7 @@ pub mod bench;
 pub mod bestmove;
 pub mod engine;
 pub mod match_cmd;
+pub mod mdp;
 pub mod perft;
 pub mod play;
 pub mod query;
@@ -44,6 +45,8 @@ pub enum Command {
     Play(play::Args),
     /// Endgame tablebases: build, probe, stats, verify.
     Tablebase(tablebase::Args),
+    /// Play a fixed opponent optimally: the game as a Markov decision process.
+    Mdp(mdp::Args),
 }
 
 /// Runs `command`, writing its report to `out`.
@@ -60,5 +63,6 @@ pub fn run(command: Command, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Match(args) => match_cmd::run(&args, out),
         Command::Play(args) => play::run(&args, out),
         Command::Tablebase(args) => tablebase::run(&args, out),
+        Command::Mdp(args) => mdp::run(&args, out),
     }
 }

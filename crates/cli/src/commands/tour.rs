@@ -6,7 +6,7 @@ use gamesolver_games::jungle;
 use gamesolver_games::uttt::Variant;
 use gamesolver_search::perft::perft;
 
-use super::{bestmove, perft, query, selfplay, solve, tablebase};
+use super::{bestmove, mdp, perft, query, selfplay, solve, tablebase};
 use crate::search_args::LimitArgs;
 use crate::uttt::engines::EngineKind;
 
@@ -39,6 +39,15 @@ pub fn run(_args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         json: false,
     };
     query::run(&demo, out)?;
+    section(
+        out,
+        "3. Playing a fixed opponent optimally",
+        "Against an O who plays at random, tic-tac-toe is a Markov decision process for X. \
+         Policy iteration starts from 'always take the lowest free cell' and improves it \
+         until no state changes; values are exact fractions.",
+        "gamesolver mdp tictactoe --method policy-iteration --exact",
+    )?;
+    mdp::write_tour_demo(out)?;
     uttt_section(out)?;
     jungle_section(out)?;
     tablebase_section(out)?;
@@ -102,7 +111,7 @@ fn selfplay_args(game: selfplay::SelfplayGame, games: usize) -> selfplay::Args {
 fn uttt_section(out: &mut dyn Write) -> anyhow::Result<()> {
     section(
         out,
-        "3. Ultimate tic-tac-toe: move generation, search and self-play",
+        "4. Ultimate tic-tac-toe: move generation, search and self-play",
         "Bitboard move generation is proven by perft; the alpha-beta engine searches the \
          start for 20 ms; then it plays two quick games against itself.",
         "gamesolver perft uttt 6; gamesolver bestmove uttt start; gamesolver selfplay uttt --games 2",
@@ -127,7 +136,7 @@ fn uttt_section(out: &mut dyn Write) -> anyhow::Result<()> {
 fn jungle_section(out: &mut dyn Write) -> anyhow::Result<()> {
     section(
         out,
-        "4. Jungle rules, counted",
+        "5. Jungle rules, counted",
         "Perft counts every sequence of legal moves from the Jungle start position: \
          proof that the rules match independent numbers, and a measure of their speed.",
         "gamesolver perft jungle 5",
@@ -139,7 +148,7 @@ fn jungle_section(out: &mut dyn Write) -> anyhow::Result<()> {
 fn tablebase_section(out: &mut dyn Write) -> anyhow::Result<()> {
     section(
         out,
-        "5. Jungle endgame tablebases",
+        "6. Jungle endgame tablebases",
         "Retrograde analysis solves every one-against-one Jungle endgame (64 materials, \
          both sides to move); positions that can only cycle are draws. Then the \
          tablebase answers a position exactly: elephant against elephant, won in 33 plies.",

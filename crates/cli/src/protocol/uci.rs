@@ -141,6 +141,10 @@ where
                 };
                 if let Err(message) = result {
                     writeln!(out, "info string error {message}")?;
+                    if verb == "go" {
+                        // A `go` is always answered, as GUIs wait for it.
+                        writeln!(out, "bestmove (none)")?;
+                    }
                 }
             }
             _ => writeln!(out, "info string error unknown command {verb:?}")?,
@@ -383,5 +387,13 @@ mod session_tests {
         );
         assert!(out.contains("bestmove"));
         assert!(out.contains("unknown engine"));
+        // X owns boards 0, 1 and 2: the game is over, yet `go` is answered.
+        let out = talk(
+            "position fen XXX......XXX......XXX......OO.......OO.......OO.......OO......................... *\ngo depth 3\n",
+        );
+        assert!(
+            out.contains("the game is over") && out.contains("bestmove (none)"),
+            "{out}"
+        );
     }
 }

@@ -27,6 +27,9 @@ pub struct EvalWeights {
     pub tempo: i32,
     /// Extra bonus for having the move with a free choice of board.
     pub free_choice: i32,
+    /// Count a small board the side to move can win at once (where it may
+    /// play) as already won: a one-move look-ahead at the leaves.
+    pub mover_threat: bool,
 }
 
 impl Default for EvalWeights {
@@ -35,6 +38,7 @@ impl Default for EvalWeights {
             scale: 1000.0,
             tempo: 20,
             free_choice: 60,
+            mover_threat: false,
         }
     }
 }
@@ -49,6 +53,8 @@ pub struct UtttEval {
     /// `take[base3[x] + 2 * base3[o]]`: the probabilities that X and that O
     /// take a small board with marks `x` and `o` (1/0 once won, 0/0 if full).
     take: Box<[[f32; 2]]>,
+    /// `completes[mask]`: the cells that would give `mask` a line.
+    completes: Box<[u16; 512]>,
 }
 
 impl Default for UtttEval {
@@ -123,8 +129,15 @@ impl UtttEval {
             let (x, o) = masks_of(state);
             take_probability(x, o, &mut memo);
         }
+        let mut completes = Box::new([0u16; 512]);
+        for (mask, cells) in completes.iter_mut().enumerate() {
+            *cells = (0..9)
+                .filter(|&c| has_line(mask as u16 | 1 << c))
+                .fold(0, |acc, c| acc | 1 << c);
+        }
         UtttEval {
             weights,
+            completes,
             base3: base3_table,
             take: memo.into_iter().map(|p| p.unwrap_or([0.0; 2])).collect(),
         }
@@ -137,9 +150,9 @@ impl UtttEval {
         self.take[usize::from(state)]
     }
 
-    /// The meta-line values of X and O (module documentation).
+    /// Each player's probability of taking each small board.
     #[inline]
-    fn line_values(&self, board: &Board) -> [f32; 2] {
+    fn probabilities(&self, board: &Board) -> [[f32; 9]; 2] {
         let (mut xs, mut os) = (board.marks(Player::First), board.marks(Player::Second));
         let (mut px, mut po) = ([0.0f32; 9], [0.0f32; 9]);
         for (x_take, o_take) in px.iter_mut().zip(po.iter_mut()) {
@@ -147,35 +160,71 @@ impl UtttEval {
             xs >>= 9;
             os >>= 9;
         }
-        [px, po].map(|q| {
-            q[0] * q[1] * q[2]
-                + q[3] * q[4] * q[5]
-                + q[6] * q[7] * q[8]
-                + q[0] * q[3] * q[6]
-                + q[1] * q[4] * q[7]
-                + q[2] * q[5] * q[8]
-                + q[0] * q[4] * q[8]
-                + q[2] * q[4] * q[6]
-        })
+        [px, po]
+    }
+
+    /// The small board the side to move can win with its next move where it
+    /// may play, preferring the one it is least likely to take otherwise,
+    /// weighted by how many meta-lines run through it.
+    #[inline]
+    fn board_won_next(&self, board: &Board, mover_take: &[f32; 9]) -> Option<usize> {
+        let me = board.turn();
+        let allowed = board.forced().map_or(!board.closed() & FULL, |b| 1 << b);
+        let mut best = None;
+        let mut best_gain = 0.0;
+        let mut boards = allowed;
+        while boards != 0 {
+            let b = boards.trailing_zeros() as u8;
+            boards &= boards - 1;
+            let mine = board.small_board(b, me);
+            let empty = !(mine | board.small_board(b, me.opponent())) & FULL;
+            if self.completes[usize::from(mine)] & empty != 0 {
+                let b = usize::from(b);
+                let gain = (1.0 - mover_take[b]) * LINES_THROUGH[b];
+                if gain > best_gain {
+                    best_gain = gain;
+                    best = Some(b);
+                }
+            }
+        }
+        best
+    }
+
+    /// Sum over the meta-lines of the product of the line's probabilities.
+    #[inline]
+    fn line_value(q: &[f32; 9]) -> f32 {
+        q[0] * q[1] * q[2]
+            + q[3] * q[4] * q[5]
+            + q[6] * q[7] * q[8]
+            + q[0] * q[3] * q[6]
+            + q[1] * q[4] * q[7]
+            + q[2] * q[5] * q[8]
+            + q[0] * q[4] * q[8]
+            + q[2] * q[4] * q[6]
     }
 }
 
+/// How many meta-lines run through each small board.
+const LINES_THROUGH: [f32; 9] = [3.0, 2.0, 3.0, 2.0, 4.0, 2.0, 3.0, 2.0, 3.0];
+
 impl Evaluator<Board> for UtttEval {
     fn evaluate(&self, position: &Board) -> Score {
-        let [x, o] = self.line_values(position);
-        let sign = if position.turn() == Player::First {
-            1.0
-        } else {
-            -1.0
-        };
+        let mut p = self.probabilities(position);
+        let (me, them) = (position.turn().index(), position.turn().opponent().index());
+        if self.weights.mover_threat
+            && let Some(b) = self.board_won_next(position, &p[me])
+        {
+            p[me][b] = 1.0;
+            p[them][b] = 0.0;
+        }
+        let advantage = UtttEval::line_value(&p[me]) - UtttEval::line_value(&p[them]);
         let w = &self.weights;
-        let mover = w.tempo
-            + if position.forced().is_none() {
-                w.free_choice
-            } else {
-                0
-            };
-        Score::eval((sign * (x - o) * w.scale) as i32 + mover)
+        let free = if position.forced().is_none() {
+            w.free_choice
+        } else {
+            0
+        };
+        Score::eval((advantage * w.scale) as i32 + w.tempo + free)
     }
 
     fn key(&self, position: &Board) -> u64 {

@@ -1,6 +1,7 @@
 //! A perft walk specialised to the ultimate tic-tac-toe bitboards: moves
-//! come straight from the legal-move mask (no move list) and the last ply is
-//! one popcount. It must agree with the generic
+//! come straight from the legal-move mask (no move list), the last ply is one
+//! popcount, and the last move before it is not even made
+//! ([`Board::move_count_after`]). It must agree with the generic
 //! [`gamesolver_search::perft::perft`], which the tests check.
 
 use gamesolver_games::uttt::Board;
@@ -11,6 +12,11 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => board.move_count().into(),
+        2 => {
+            let mut total = 0;
+            board.for_each_move(|cell| total += u64::from(board.move_count_after(cell)));
+            total
+        }
         _ => {
             let mut total = 0;
             board.for_each_move(|cell| {

@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use gamesolver_core::Player;
 
+use super::board::OFF_BOARD;
 use super::{Piece, Position};
 
 /// The animals each side has: the *tier* of a Jungle tablebase. Captures
@@ -63,9 +64,14 @@ impl Material {
     /// The material of `position`.
     #[must_use]
     pub fn of(position: &Position) -> Material {
+        let by_rank = position.variant().rules().by_rank;
         let mut sides = [0u8; 2];
-        for (player, piece, _) in position.pieces() {
-            sides[player.index()] |= 1 << piece as u8;
+        for player in Player::BOTH {
+            for (slot, &square) in position.slots(player).iter().enumerate() {
+                if square != OFF_BOARD {
+                    sides[player.index()] |= 1 << by_rank[slot] as u8;
+                }
+            }
         }
         Material { sides }
     }

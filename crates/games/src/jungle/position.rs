@@ -250,31 +250,29 @@ impl Position {
         self.turn = self.turn.opponent();
     }
 
-    /// A position from the square of each side's slot ([`OFF_BOARD`] for an
-    /// absent piece), trusted to follow the rules: the tablebase index
-    /// builds only positions it has checked.
-    pub(crate) fn from_slots_unchecked(
+    /// A position from `(side, strength slot, square)` triples, trusted to
+    /// follow the rules: the tablebase index builds only positions it has
+    /// checked.
+    pub(crate) fn from_pieces_unchecked(
         variant: Variant,
         turn: Player,
-        squares: [[u8; 8]; 2],
+        pieces: impl IntoIterator<Item = (usize, usize, u8)>,
     ) -> Position {
         let mut position = Position {
-            squares,
+            squares: [[OFF_BOARD; 8]; 2],
             occupied: [0; 2],
-            key: 0,
+            key: if turn == Player::Second {
+                TOP_TO_MOVE
+            } else {
+                0
+            },
             turn,
             variant,
         };
-        for side in 0..2 {
-            for (slot, &square) in squares[side].iter().enumerate() {
-                if square != OFF_BOARD {
-                    position.occupied[side] |= bit(square);
-                    position.key ^= PIECE_KEYS[side][slot][square as usize];
-                }
-            }
-        }
-        if turn == Player::Second {
-            position.key ^= TOP_TO_MOVE;
+        for (side, slot, square) in pieces {
+            position.squares[side][slot] = square;
+            position.occupied[side] |= bit(square);
+            position.key ^= PIECE_KEYS[side][slot][square as usize];
         }
         position
     }

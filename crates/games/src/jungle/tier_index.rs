@@ -12,12 +12,14 @@
 //! `d` file, the position and its mirror image share the smaller of their
 //! two indices and the other is a hole.
 
-use gamesolver_core::{Player, TierLayout};
+use std::cell::Cell;
 
-use super::board::{DENS, LAND, OFF_BOARD};
+use gamesolver_core::{Player, Retrograde, TierLayout};
+
+use super::board::{DENS, LAND};
 use super::rules::RAT;
 use super::square::{FILES, SQUARES};
-use super::{Material, Piece, Position, Variant};
+use super::{Material, Move, Piece, Position, Variant};
 
 /// Which squares an animal may stand on: 0 for the non-rats, 1 for the rat.
 type Kind = usize;
@@ -64,10 +66,15 @@ pub struct JungleTiers {
     slot_of: [u8; 8],
 }
 
-/// The animals of one material in index order, each as `side << 3 | slot`.
+/// The animals of one material in index order (each as `side << 3 | slot`)
+/// and the weight of each one's digit in the index.
+#[derive(Clone, Copy, Debug)]
 struct Layout {
     pieces: [u8; 16],
+    weights: [u64; 16],
     count: usize,
+    /// Indices per side to move: the product of every animal's range.
+    per_turn: u64,
 }
 
 impl Layout {
@@ -79,18 +86,56 @@ impl Layout {
         usize::from(self.pieces[i] & 7)
     }
 
-    fn kind(&self, i: usize) -> Kind {
-        usize::from(self.slot(i) == RAT)
-    }
-
     /// The square table of the `i`-th animal: half the board for the first.
     fn table(&self, i: usize) -> &'static SquareTable {
-        if i == 0 {
-            &HALF[self.kind(i)]
-        } else {
-            &FULL[self.kind(i)]
-        }
+        let kind: Kind = usize::from(self.slot(i) == RAT);
+        if i == 0 { &HALF[kind] } else { &FULL[kind] }
     }
+
+    /// The animals' squares in index order.
+    fn squares(&self, position: &Position) -> [u8; 16] {
+        let slots = [
+            position.slots(Player::First),
+            position.slots(Player::Second),
+        ];
+        let mut squares = [0u8; 16];
+        for (i, square) in squares.iter_mut().enumerate().take(self.count) {
+            *square = slots[self.side(i)][self.slot(i)];
+        }
+        squares
+    }
+
+    /// The index of `squares` with `turn` to move, the first square on
+    /// files a–d.
+    fn raw_index(&self, turn: usize, squares: &[u8; 16]) -> u64 {
+        let mut index = turn as u64 * self.per_turn;
+        for (i, &square) in squares.iter().enumerate().take(self.count) {
+            index += u64::from(self.table(i).ordinal[square as usize]) * self.weights[i];
+        }
+        index
+    }
+
+    /// The index of `squares` (any orientation) with `turn` to move: the
+    /// orientation whose first animal stands on files a–d, the smaller of
+    /// the two when it stands on the `d` file.
+    fn index(&self, turn: usize, squares: &[u8; 16]) -> u64 {
+        let file = squares[0] % FILES;
+        if file < 3 {
+            return self.raw_index(turn, squares);
+        }
+        let mirrored = squares.map(mirror);
+        if file > 3 {
+            return self.raw_index(turn, &mirrored);
+        }
+        self.raw_index(turn, squares)
+            .min(self.raw_index(turn, &mirrored))
+    }
+}
+
+thread_local! {
+    /// The layout last used on this thread: a tier is worked on for many
+    /// positions in a row.
+    static LAST_LAYOUT: Cell<Option<(Variant, Material, Layout)>> = const { Cell::new(None) };
 }
 
 impl JungleTiers {
@@ -109,9 +154,23 @@ impl JungleTiers {
     }
 
     fn layout(&self, material: Material) -> Layout {
+        if let Some((variant, last, layout)) = LAST_LAYOUT.get()
+            && variant == self.variant
+            && last == material
+        {
+            return layout;
+        }
+        let layout = self.compute_layout(material);
+        LAST_LAYOUT.set(Some((self.variant, material, layout)));
+        layout
+    }
+
+    fn compute_layout(&self, material: Material) -> Layout {
         let mut layout = Layout {
             pieces: [0; 16],
+            weights: [0; 16],
             count: 0,
+            per_turn: 1,
         };
         for player in Player::BOTH {
             let mut pieces = material.mask(player);
@@ -127,24 +186,60 @@ impl JungleTiers {
                 layout.count += 1;
             }
         }
+        for i in (0..layout.count).rev() {
+            layout.weights[i] = layout.per_turn;
+            layout.per_turn *= layout.table(i).count;
+        }
         layout
     }
+}
 
-    /// The index of the squares `squares` (index order) with `turn` to
-    /// move, the first square on files a–d.
-    fn raw_index(layout: &Layout, turn: usize, squares: &[u8]) -> u64 {
-        let mut index = turn as u64;
-        for (i, &square) in squares.iter().enumerate() {
-            let table = layout.table(i);
-            index = index * table.count + u64::from(table.ordinal[square as usize]);
+impl JungleTiers {
+    /// The position whose index `index` has `turn` and the square ordinals
+    /// `digits`, or `None` if two animals share a square or the index is the
+    /// mirror image's twin that is not kept.
+    fn at_digits(
+        &self,
+        layout: &Layout,
+        turn: usize,
+        digits: &[u64; 16],
+        index: u64,
+    ) -> Option<Position> {
+        let mut squares = [0u8; 16];
+        for i in 0..layout.count {
+            squares[i] = layout.table(i).squares[digits[i] as usize];
+            if squares[..i].contains(&squares[i]) {
+                return None;
+            }
         }
-        index
+        if squares[0] % FILES == 3 && layout.raw_index(turn, &squares.map(mirror)) < index {
+            return None;
+        }
+        let pieces = (0..layout.count).map(|i| (layout.side(i), layout.slot(i), squares[i]));
+        Some(Position::from_pieces_unchecked(
+            self.variant,
+            Player::BOTH[turn],
+            pieces,
+        ))
     }
 }
 
 impl Default for JungleTiers {
     fn default() -> JungleTiers {
         JungleTiers::new(Variant::Standard)
+    }
+}
+
+/// `(n / d, n % d)` for the four ranges an animal can have, with constant
+/// divisors so that the compiler turns the divisions into multiplications.
+#[inline]
+fn divide(n: u64, d: u64) -> (u64, u64) {
+    match d {
+        49 => (n / 49, n % 49),
+        61 => (n / 61, n % 61),
+        28 => (n / 28, n % 28),
+        34 => (n / 34, n % 34),
+        _ => (n / d, n % d),
     }
 }
 
@@ -169,75 +264,238 @@ impl TierLayout for JungleTiers {
     }
 
     fn tier_len(&self, tier: Material) -> u64 {
-        let layout = self.layout(tier);
-        (0..layout.count).fold(2, |len, i| len * layout.table(i).count)
+        2 * self.layout(tier).per_turn
     }
 
     fn index(&self, tier: Material, position: &Position) -> u64 {
         let layout = self.layout(tier);
-        let mut squares = [0u8; 16];
-        for (i, square) in squares.iter_mut().enumerate().take(layout.count) {
-            *square = position.slots(Player::BOTH[layout.side(i)])[layout.slot(i)];
-        }
-        let squares = &mut squares[..layout.count];
-        let turn = position.turn().index();
-        let file = squares[0] % FILES;
-        if file > 3 {
-            squares.iter_mut().for_each(|s| *s = mirror(*s));
-        } else if file == 3 {
-            let mut mirrored = [0u8; 16];
-            for (m, &s) in mirrored.iter_mut().zip(squares.iter()) {
-                *m = mirror(s);
-            }
-            let a = Self::raw_index(&layout, turn, squares);
-            let b = Self::raw_index(&layout, turn, &mirrored[..layout.count]);
-            return a.min(b);
-        }
-        Self::raw_index(&layout, turn, squares)
+        layout.index(position.turn().index(), &layout.squares(position))
     }
 
     fn position(&self, tier: Material, index: u64) -> Option<Position> {
         let layout = self.layout(tier);
         let mut rest = index;
-        let mut squares = [0u8; 16];
+        let mut digits = [0u64; 16];
         for i in (0..layout.count).rev() {
-            let table = layout.table(i);
-            squares[i] = table.squares[(rest % table.count) as usize];
-            rest /= table.count;
+            let (quotient, digit) = divide(rest, layout.table(i).count);
+            digits[i] = digit;
+            rest = quotient;
         }
-        let squares = &squares[..layout.count];
-        let distinct = (1..squares.len()).all(|i| !squares[..i].contains(&squares[i]));
-        if rest > 1 || !distinct {
-            return None;
+        (rest <= 1).then(|| self.at_digits(&layout, rest as usize, &digits, index))?
+    }
+
+    /// An odometer over the digits of the index: no division per index.
+    fn for_each_position(
+        &self,
+        tier: Material,
+        range: std::ops::Range<u64>,
+        visit: &mut dyn FnMut(u64, Option<Position>) -> bool,
+    ) {
+        let layout = self.layout(tier);
+        let mut rest = range.start;
+        let mut digits = [0u64; 16];
+        for i in (0..layout.count).rev() {
+            let (quotient, digit) = divide(rest, layout.table(i).count);
+            digits[i] = digit;
+            rest = quotient;
         }
-        if squares[0] % FILES == 3 {
-            let mut mirrored = [0u8; 16];
-            for (m, &s) in mirrored.iter_mut().zip(squares.iter()) {
-                *m = mirror(s);
+        let mut turn = rest as usize;
+        for index in range {
+            let position = if turn <= 1 {
+                self.at_digits(&layout, turn, &digits, index)
+            } else {
+                None
+            };
+            if !visit(index, position) {
+                return;
             }
-            if Self::raw_index(&layout, rest as usize, &mirrored[..layout.count]) < index {
-                return None;
+            let mut i = layout.count;
+            loop {
+                if i == 0 {
+                    turn += 1;
+                    break;
+                }
+                i -= 1;
+                digits[i] += 1;
+                if digits[i] < layout.table(i).count {
+                    break;
+                }
+                digits[i] = 0;
             }
         }
-        let mut slots = [[OFF_BOARD; 8]; 2];
-        for (i, &square) in squares.iter().enumerate() {
-            slots[layout.side(i)][layout.slot(i)] = square;
+    }
+
+    /// From the child's squares: an un-move changes one digit of the
+    /// index, so most parents cost one multiply-add; only when the first
+    /// animal is on (or moves to or from) the `d` file or the right half
+    /// is the orientation worked out again.
+    fn parent_indices(
+        &self,
+        tier: Material,
+        position: &Position,
+        unmoves: &mut Vec<Move>,
+        out: &mut Vec<u64>,
+    ) {
+        let layout = self.layout(tier);
+        let squares = layout.squares(position);
+        let parent_turn = position.turn().opponent().index();
+        let fast = squares[0] % FILES < 3;
+        let base = if fast {
+            layout.raw_index(parent_turn, &squares)
+        } else {
+            0
+        };
+        position.unmoves(unmoves);
+        out.clear();
+        for mv in unmoves.iter() {
+            let Some(i) = (0..layout.count).find(|&i| squares[i] == mv.to.index()) else {
+                continue;
+            };
+            if fast && i != 0 {
+                let table = layout.table(i);
+                let from = u64::from(table.ordinal[mv.from.index() as usize]);
+                let to = u64::from(table.ordinal[mv.to.index() as usize]);
+                out.push(base + from * layout.weights[i] - to * layout.weights[i]);
+            } else {
+                let mut before = squares;
+                before[i] = mv.from.index();
+                out.push(layout.index(parent_turn, &before));
+            }
         }
-        Some(Position::from_slots_unchecked(
-            self.variant,
-            Player::BOTH[rest as usize],
-            slots,
-        ))
+        out.sort_unstable();
+        out.dedup();
     }
 
     fn successors(&self, tier: Material) -> Vec<Material> {
         tier.after_captures()
     }
+
+    /// 1 for a position that is its own mirror image (every animal on the
+    /// `d` file), 2 for the others.
+    fn multiplicity(&self, _tier: Material, position: &Position) -> u64 {
+        let everyone = position.occupied(Player::First) | position.occupied(Player::Second);
+        if everyone & !FILE_D == 0 { 1 } else { 2 }
+    }
+
+    /// Without playing the moves: a position that is not its own mirror
+    /// image reaches a different index by every move (a piece cannot reach
+    /// its own mirror square in one move, nor two pieces swap sides), so
+    /// the count is the number of moves; a symmetric one (every animal on
+    /// the `d` file) reaches the same index by a move and its mirror image,
+    /// so the moves pair up, but for those along the `d` file.
+    fn distinct_children(
+        &self,
+        _tier: Material,
+        position: &Position,
+        moves: &[Move],
+        _scratch: &mut Vec<u64>,
+    ) -> usize {
+        let everyone = position.occupied(Player::First) | position.occupied(Player::Second);
+        if everyone & !FILE_D != 0 {
+            return moves.len();
+        }
+        let along_d = moves
+            .iter()
+            .filter(|m| m.from.file() == 3 && m.to.file() == 3)
+            .count();
+        (moves.len() + along_d) / 2
+    }
 }
+
+/// The squares of the `d` file, the mirror's axis.
+const FILE_D: u64 = {
+    let mut mask = 0;
+    let mut rank = 0;
+    while rank < 9 {
+        mask |= 1 << (rank * FILES + 3);
+        rank += 1;
+    }
+    mask
+};
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counting_distinct_children_agrees_with_playing_the_moves() {
+        use gamesolver_core::{Game, Retrograde};
+        let tiers = JungleTiers::default();
+        let mut checked_symmetric = 0;
+        for spec in ["L-l", "R-e", "LR-e", "T-rd"] {
+            let material: Material = spec.parse().unwrap();
+            for index in (0..tiers.tier_len(material)).step_by(7) {
+                let Some(position) = tiers.position(material, index) else {
+                    continue;
+                };
+                let quiet: Vec<Move> = position
+                    .moves()
+                    .into_iter()
+                    .filter(|&m| position.stays_in_tier(m))
+                    .collect();
+                let mut played: Vec<u64> = quiet
+                    .iter()
+                    .map(|&m| tiers.index(material, &position.after(m)))
+                    .collect();
+                played.sort_unstable();
+                played.dedup();
+                let counted = tiers.distinct_children(material, &position, &quiet, &mut Vec::new());
+                assert_eq!(counted, played.len(), "{position}");
+                checked_symmetric += usize::from(position.mirrored() == position);
+            }
+        }
+        assert!(checked_symmetric > 0);
+    }
+
+    #[test]
+    fn parent_indices_agree_with_taking_back_every_unmove() {
+        use gamesolver_core::Retrograde;
+        let tiers = JungleTiers::default();
+        for spec in ["L-l", "R-e", "LR-e", "T-rd", "ER-lr"] {
+            let material: Material = spec.parse().unwrap();
+            let step = (tiers.tier_len(material) / 5000).max(1) as usize;
+            for index in (0..tiers.tier_len(material)).step_by(step) {
+                let Some(position) = tiers.position(material, index) else {
+                    continue;
+                };
+                for child in [position, position.mirrored()] {
+                    let mut unmoves = Vec::new();
+                    child.unmoves(&mut unmoves);
+                    let mut expected: Vec<u64> = unmoves
+                        .iter()
+                        .map(|&u| tiers.index(material, &child.unplay(u)))
+                        .collect();
+                    expected.sort_unstable();
+                    expected.dedup();
+                    let mut found = Vec::new();
+                    tiers.parent_indices(material, &child, &mut Vec::new(), &mut found);
+                    assert_eq!(found, expected, "{child}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_odometer_agrees_with_decoding_each_index() {
+        let tiers = JungleTiers::default();
+        for spec in ["R-e", "LR-e"] {
+            let material: Material = spec.parse().unwrap();
+            let len = tiers.tier_len(material);
+            for start in [0, 1, 17, len / 2 - 3, len - 40] {
+                let mut seen = 0;
+                tiers.for_each_position(
+                    material,
+                    start..len.min(start + 5000),
+                    &mut |index, position| {
+                        assert_eq!(position, tiers.position(material, index), "{spec} {index}");
+                        seen += 1;
+                        true
+                    },
+                );
+                assert_eq!(seen, (len.min(start + 5000) - start) as usize);
+            }
+        }
+    }
 
     #[test]
     fn square_tables_have_the_documented_sizes() {

@@ -5,7 +5,7 @@ use std::fmt;
 use gamesolver_core::{Game, Outcome, Player};
 
 use super::Cell;
-use super::lines::{FULL, has_line};
+use crate::lines::{FULL, has_line};
 
 /// A tic-tac-toe position: which cells hold an X and which an O.
 ///

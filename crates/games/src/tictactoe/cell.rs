@@ -50,10 +50,7 @@ impl FromStr for Cell {
     type Err = ParseMoveError;
 
     fn from_str(s: &str) -> Result<Cell, ParseMoveError> {
-        let n: u8 = s
-            .trim()
-            .parse()
-            .map_err(|_| ParseMoveError::new(s, "a tic-tac-toe move is a cell number 0..8"))?;
-        Cell::new(n).ok_or_else(|| ParseMoveError::new(s, "cells are numbered 0..8"))
+        let n = crate::cell_number::parse_cell_number(s, 9, "a tic-tac-toe")?;
+        Ok(Cell(n))
     }
 }

@@ -8,7 +8,6 @@
 mod board;
 mod cell;
 mod code;
-mod lines;
 mod parse;
 
 pub use board::Board;

@@ -5,7 +5,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use super::Board;
-use super::lines::has_line;
+use crate::lines::has_line;
 
 /// Why a text is not a tic-tac-toe position that can arise in a game.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

@@ -3,9 +3,9 @@
 
 use gamesolver_core::{Game, Outcome, Player};
 
-use super::lines::{FULL, has_line};
 use super::zobrist::{CELL_KEYS, FORCED_KEYS};
 use super::{Cell, Variant};
+use crate::lines::{FULL, has_line};
 
 /// The 81 cells as bits `9 * board + pos` of a `u128`.
 const ALL_CELLS: u128 = (1 << 81) - 1;
@@ -151,6 +151,36 @@ impl Board {
         self.legal_mask().count_ones()
     }
 
+    /// The number of legal moves after the legal move `cell`, without
+    /// making the move (perft's last two plies): the small board and
+    /// meta-board are updated in registers only.
+    #[inline]
+    #[must_use]
+    pub fn move_count_after(&self, cell: Cell) -> u32 {
+        let me = self.turn.index();
+        let (board, pos) = (cell.board(), cell.pos());
+        let mine = self.marks[me] | 1 << cell.index();
+        let occupied = mine | self.marks[1 - me];
+        let mut open = self.open;
+        let mut closed = self.closed;
+        if has_line((mine >> (9 * u32::from(board))) as u16 & FULL) {
+            if has_line(self.meta[me] | 1 << board) {
+                return 0;
+            }
+            open &= !board_cells(board);
+            closed |= 1 << board;
+        } else if occupied & board_cells(board) == board_cells(board) {
+            open &= !board_cells(board);
+            closed |= 1 << board;
+        }
+        let empty = !occupied & open;
+        if closed >> pos & 1 == 1 {
+            empty.count_ones()
+        } else {
+            (empty & board_cells(pos)).count_ones()
+        }
+    }
+
     /// Marks `cell` for the side to move without checking legality; updates
     /// the small board, the meta-board, the end of the game, the forced
     /// board and the key.
@@ -275,6 +305,11 @@ impl Game for Board {
         self.for_each_move(|cell| out.push(cell));
     }
 
+    /// One popcount of the legal-move mask.
+    fn count_legal_moves(&self, _scratch: &mut Vec<Cell>) -> u64 {
+        self.move_count().into()
+    }
+
     #[inline]
     fn play_unchecked(&mut self, mv: Cell) {
         self.mark(mv);
@@ -325,6 +360,25 @@ mod tests {
         assert_eq!(b.forced(), None);
         assert!(b.moves().iter().all(|c| c.board() != 0));
         assert_eq!(b.move_count(), 81 - 9 - 4);
+    }
+
+    #[test]
+    fn counting_after_a_move_agrees_with_playing_it() {
+        let mut board = Board::empty();
+        for step in 0..200u32 {
+            if board.is_finished() {
+                board = Board::empty();
+            }
+            let moves = board.moves();
+            for &mv in &moves {
+                assert_eq!(
+                    board.move_count_after(mv),
+                    board.after(mv).move_count(),
+                    "{board} {mv}"
+                );
+            }
+            board = board.after(moves[(step as usize * 7919) % moves.len()]);
+        }
     }
 
     #[test]

@@ -92,10 +92,8 @@ impl FromStr for Cell {
     type Err = ParseMoveError;
 
     fn from_str(s: &str) -> Result<Cell, ParseMoveError> {
-        let n: u8 = s.trim().parse().map_err(|_| {
-            ParseMoveError::new(s, "an ultimate tic-tac-toe move is a cell number 0..80")
-        })?;
-        Cell::new(n).ok_or_else(|| ParseMoveError::new(s, "cells are numbered 0..80"))
+        let n = crate::cell_number::parse_cell_number(s, 81, "an ultimate tic-tac-toe")?;
+        Ok(Cell(n))
     }
 }
 

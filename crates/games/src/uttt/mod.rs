@@ -12,13 +12,12 @@
 
 mod board;
 mod cell;
-mod lines;
 mod parse;
 mod variant;
 mod zobrist;
 
+pub use crate::lines::{FULL, LINES, has_line};
 pub use board::Board;
 pub use cell::Cell;
-pub use lines::{FULL, LINES, has_line};
 pub use parse::ParseBoardError;
 pub use variant::{ParseVariantError, Variant};

@@ -8,8 +8,8 @@ use std::str::FromStr;
 use gamesolver_core::{Game, Player};
 use thiserror::Error;
 
-use super::lines::has_line;
 use super::{Board, Variant};
+use crate::lines::has_line;
 
 /// Why a text is not an ultimate tic-tac-toe position that can arise in a game.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

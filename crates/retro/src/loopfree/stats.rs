@@ -3,34 +3,7 @@
 use gamesolver_core::{Game, Outcome, Player, Wdl};
 
 use super::LoopFreeSolution;
-
-/// Positions counted by their value for the side to move.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct WdlCounts {
-    /// Won for the side to move.
-    pub win: u64,
-    /// Drawn.
-    pub draw: u64,
-    /// Lost for the side to move.
-    pub loss: u64,
-}
-
-impl WdlCounts {
-    /// Counts one more position of value `wdl`.
-    pub fn add(&mut self, wdl: Wdl) {
-        match wdl {
-            Wdl::Win => self.win += 1,
-            Wdl::Draw => self.draw += 1,
-            Wdl::Loss => self.loss += 1,
-        }
-    }
-
-    /// All positions counted.
-    #[must_use]
-    pub fn total(&self) -> u64 {
-        self.win + self.draw + self.loss
-    }
-}
+pub use crate::wdl_counts::WdlCounts;
 
 /// The positions of one layer (for tic-tac-toe: one ply).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

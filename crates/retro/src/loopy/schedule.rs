@@ -23,6 +23,19 @@ pub fn schedule<L: TierLayout>(
     layout: &L,
     targets: &[L::Tier],
 ) -> Result<Vec<L::Tier>, ScheduleError> {
+    Ok(schedule_waves(layout, targets)?
+        .into_iter()
+        .flatten()
+        .collect())
+}
+
+/// The tiers of [`schedule`] in waves: every tier of a wave has all its
+/// successors in earlier waves, so the tiers of one wave can be solved at
+/// the same time.
+pub fn schedule_waves<L: TierLayout>(
+    layout: &L,
+    targets: &[L::Tier],
+) -> Result<Vec<Vec<L::Tier>>, ScheduleError> {
     let mut successors = BTreeMap::new();
     let mut stack: Vec<L::Tier> = targets.to_vec();
     while let Some(tier) = stack.pop() {
@@ -54,7 +67,7 @@ pub fn schedule<L: TierLayout>(
             return Err(ScheduleError::Cycle(stuck.join(", ")));
         }
         done.extend(ready.iter().copied());
-        order.extend(ready);
+        order.push(ready);
     }
     Ok(order)
 }

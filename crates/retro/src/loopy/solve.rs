@@ -1,6 +1,6 @@
 //! Solving one tier: counters, exits, and resolution strictly by distance.
 
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU16, AtomicU32, Ordering};
 
 use gamesolver_core::{Game, Retrograde, Solution, Wdl};
 use rayon::prelude::*;
@@ -21,6 +21,14 @@ pub enum SolveTierError {
     /// A position has more moves than an entry can count.
     #[error("{position} has more than {MAX_PENDING} moves")]
     TooManyMoves {
+        /// The position (its `Debug` text).
+        position: String,
+    },
+    /// A position with no legal move that is not finished.
+    #[error(
+        "{position} has no legal move but is not finished (the game's rules break the Game contract)"
+    )]
+    StuckPosition {
         /// The position (its `Debug` text).
         position: String,
     },
@@ -64,6 +72,7 @@ impl Exits {
 /// Reusable buffers of one worker thread.
 struct Scratch<G: Game + Retrograde> {
     moves: Vec<G::Move>,
+    quiet: Vec<G::Move>,
     unmoves: Vec<G::Unmove>,
     indices: Vec<u64>,
 }
@@ -72,6 +81,7 @@ impl<G: Game + Retrograde> Scratch<G> {
     fn new() -> Self {
         Scratch {
             moves: Vec::new(),
+            quiet: Vec::new(),
             unmoves: Vec::new(),
             indices: Vec::new(),
         }
@@ -85,8 +95,8 @@ const CHUNK: usize = 4096;
 /// `probe`, which must know every position of the tiers
 /// [`TierLayout::successors`] names. Runs in parallel on rayon's pool.
 ///
-/// Memory: one 4-byte entry per index of the tier while solving; the result
-/// is packed into 2 bytes per index.
+/// Memory: one 4-byte entry per index of the tier while solving (plus two
+/// bytes per 256 indices); the result is packed into 2 bytes per index.
 pub fn solve_tier<L: TierLayout>(
     layout: &L,
     tier: L::Tier,
@@ -95,47 +105,97 @@ pub fn solve_tier<L: TierLayout>(
 ) -> Result<TierTable, SolveTierError> {
     let len = layout.tier_len(tier);
     let size = usize::try_from(len).map_err(|_| SolveTierError::TooLarge(len))?;
-    let entries: Vec<AtomicU32> = (0..size).map(|_| AtomicU32::new(HOLE)).collect();
-    let longest = initialise(layout, tier, probe, progress, &entries)?;
-    let longest = AtomicU32::new(longest);
+    let work = Work::new(size);
+    initialise(layout, tier, probe, progress, &work)?;
     let mut level: u16 = 0;
-    while u32::from(level) <= longest.load(Ordering::Relaxed) {
-        resolve_level(layout, tier, &entries, level, &longest);
+    while u32::from(level) <= work.longest.load(Ordering::Relaxed) {
+        resolve_level(layout, tier, &work, level);
         progress.level_done(level);
         level = level.checked_add(1).expect("distances fit 16 bits");
     }
-    let solutions = entries
+    let solutions = work
+        .entries
         .into_iter()
         .map(|e| entry::final_solution(e.into_inner()));
     Ok(TierTable::from_solutions(solutions))
 }
 
-/// Sets every entry from the position's moves; returns the longest
-/// distance assigned.
+/// Entries per block of the map of the next level to visit.
+const BLOCK: usize = 256;
+
+/// The working state of a tier: an entry per index, and per block of
+/// [`BLOCK`] entries the smallest distance of a solved entry not yet
+/// propagated, so a level visits only the blocks that have work at it.
+struct Work {
+    entries: Vec<AtomicU32>,
+    next: Vec<AtomicU16>,
+    longest: AtomicU32,
+}
+
+impl Work {
+    fn new(size: usize) -> Work {
+        Work {
+            entries: (0..size).map(|_| AtomicU32::new(HOLE)).collect(),
+            next: (0..size.div_ceil(BLOCK))
+                .map(|_| AtomicU16::new(u16::MAX))
+                .collect(),
+            longest: AtomicU32::new(0),
+        }
+    }
+
+    /// Notes that the entry at `index` is now solved at `distance`.
+    fn solved_at(&self, index: usize, distance: u16) {
+        self.next[index / BLOCK].fetch_min(distance, Ordering::Release);
+        self.longest
+            .fetch_max(u32::from(distance), Ordering::Relaxed);
+    }
+}
+
+/// The distance of a win or loss entry, `None` for anything else.
+fn decided_distance(value: u32) -> Option<u16> {
+    match entry::state(value) {
+        State::Solved(s) if s.wdl != Wdl::Draw => Some(s.distance),
+        _ => None,
+    }
+}
+
+/// Sets every entry from the position's moves.
 fn initialise<L: TierLayout>(
     layout: &L,
     tier: L::Tier,
     probe: &(dyn Fn(&L::Game) -> Option<Solution> + Sync),
     progress: &dyn TierProgress,
-    entries: &[AtomicU32],
-) -> Result<u32, SolveTierError> {
-    entries
+    work: &Work,
+) -> Result<(), SolveTierError> {
+    work.entries
         .par_chunks(CHUNK)
         .enumerate()
-        .map_init(Scratch::<L::Game>::new, |scratch, (chunk, slots)| {
-            let mut longest = 0;
-            for (offset, slot) in slots.iter().enumerate() {
-                let index = (chunk * CHUNK + offset) as u64;
-                let value = initial_entry(layout, tier, index, probe, scratch)?;
-                if let State::Solved(s) = entry::state(value) {
-                    longest = longest.max(u32::from(s.distance));
+        .try_for_each_init(Scratch::<L::Game>::new, |scratch, (chunk, slots)| {
+            let first = (chunk * CHUNK) as u64;
+            let mut result = Ok(());
+            let range = first..first + slots.len() as u64;
+            layout.for_each_position(tier, range, &mut |index, position| {
+                let value = match position {
+                    None => HOLE,
+                    Some(position) => {
+                        match initial_entry(layout, tier, &position, probe, scratch) {
+                            Ok(value) => value,
+                            Err(e) => {
+                                result = Err(e);
+                                return false;
+                            }
+                        }
+                    }
+                };
+                slots[(index - first) as usize].store(value, Ordering::Relaxed);
+                if let Some(distance) = decided_distance(value) {
+                    work.solved_at(index as usize, distance);
                 }
-                slot.store(value, Ordering::Relaxed);
-            }
+                true
+            });
             progress.initialised(slots.len() as u64);
-            Ok(longest)
+            result
         })
-        .try_reduce(|| 0, |a, b| Ok(a.max(b)))
 }
 
 /// The starting entry of one index: finished positions are solved at
@@ -143,42 +203,43 @@ fn initialise<L: TierLayout>(
 fn initial_entry<L: TierLayout>(
     layout: &L,
     tier: L::Tier,
-    index: u64,
+    position: &L::Game,
     probe: &(dyn Fn(&L::Game) -> Option<Solution> + Sync),
     scratch: &mut Scratch<L::Game>,
 ) -> Result<u32, SolveTierError> {
-    let Some(position) = layout.position(tier, index) else {
-        return Ok(HOLE);
-    };
-    if let Some(outcome) = position.outcome() {
+    position.legal_moves(&mut scratch.moves);
+    if scratch.moves.is_empty() {
+        // No move: the game is over here (the Game contract).
+        let outcome = position
+            .outcome()
+            .ok_or_else(|| SolveTierError::StuckPosition {
+                position: format!("{position:?}"),
+            })?;
         return Ok(entry::solved(Solution::finished(
             outcome.value_for(position.turn()),
         )));
     }
     let mut exits = Exits::default();
-    position.legal_moves(&mut scratch.moves);
-    scratch.indices.clear();
+    scratch.quiet.clear();
     for &mv in &scratch.moves {
-        let child = position.after(mv);
         if position.stays_in_tier(mv) {
-            scratch.indices.push(layout.index(tier, &child));
-        } else if let Some(outcome) = child.outcome() {
-            exits.add(Solution::through_child(Solution::finished(
-                outcome.value_for(child.turn()),
-            )));
-        } else {
-            let solved = probe(&child).ok_or_else(|| SolveTierError::MissingSuccessor {
-                position: format!("{child:?}"),
-            })?;
-            exits.add(Solution::through_child(solved));
+            scratch.quiet.push(mv);
+            continue;
         }
+        let child = position.after(mv);
+        let solved = match child.outcome() {
+            Some(outcome) => Solution::finished(outcome.value_for(child.turn())),
+            None => probe(&child).ok_or_else(|| SolveTierError::MissingSuccessor {
+                position: format!("{child:?}"),
+            })?,
+        };
+        exits.add(Solution::through_child(solved));
     }
     if let Some(distance) = exits.shortest_win {
         return Ok(entry::win(distance));
     }
-    scratch.indices.sort_unstable();
-    scratch.indices.dedup();
-    let pending = scratch.indices.len() as u32 + u32::from(exits.draw);
+    let children = layout.distinct_children(tier, position, &scratch.quiet, &mut scratch.indices);
+    let pending = children as u32 + u32::from(exits.draw);
     if pending > MAX_PENDING {
         return Err(SolveTierError::TooManyMoves {
             position: format!("{position:?}"),
@@ -190,26 +251,39 @@ fn initial_entry<L: TierLayout>(
     })
 }
 
-/// Propagates every position whose final distance is `level` to its parents.
-fn resolve_level<L: TierLayout>(
-    layout: &L,
-    tier: L::Tier,
-    entries: &[AtomicU32],
-    level: u16,
-    longest: &AtomicU32,
-) {
-    entries.par_chunks(CHUNK).enumerate().for_each_init(
+/// Propagates every position whose final distance is `level` to its
+/// parents, visiting only the blocks that have such positions.
+fn resolve_level<L: TierLayout>(layout: &L, tier: L::Tier, work: &Work, level: u16) {
+    let (won, lost) = (entry::win(level), entry::loss(level));
+    work.entries.par_chunks(CHUNK).enumerate().for_each_init(
         Scratch::<L::Game>::new,
         |scratch, (chunk, slots)| {
-            let (won, lost) = (entry::win(level), entry::loss(level));
-            for (offset, slot) in slots.iter().enumerate() {
-                let value = slot.load(Ordering::Relaxed);
-                if value == won || value == lost {
-                    let index = (chunk * CHUNK + offset) as u64;
-                    let solved =
-                        Solution::new(if value == won { Wdl::Win } else { Wdl::Loss }, level);
-                    propagate(layout, tier, entries, index, solved, scratch, longest);
+            for (b, block) in slots.chunks(BLOCK).enumerate() {
+                let first = chunk * CHUNK + b * BLOCK;
+                let next = &work.next[first / BLOCK];
+                if next.load(Ordering::Acquire) != level {
+                    continue;
                 }
+                next.swap(u16::MAX, Ordering::AcqRel);
+                let mut later = u16::MAX;
+                for (offset, slot) in block.iter().enumerate() {
+                    let value = slot.load(Ordering::Relaxed);
+                    if value == won || value == lost {
+                        let wdl = if value == won { Wdl::Win } else { Wdl::Loss };
+                        let index = (first + offset) as u64;
+                        propagate(
+                            layout,
+                            tier,
+                            work,
+                            index,
+                            Solution::new(wdl, level),
+                            scratch,
+                        );
+                    } else if let Some(distance) = decided_distance(value).filter(|&d| d > level) {
+                        later = later.min(distance);
+                    }
+                }
+                next.fetch_min(later, Ordering::Release);
             }
         },
     );
@@ -220,34 +294,24 @@ fn resolve_level<L: TierLayout>(
 fn propagate<L: TierLayout>(
     layout: &L,
     tier: L::Tier,
-    entries: &[AtomicU32],
+    work: &Work,
     index: u64,
     child: Solution,
     scratch: &mut Scratch<L::Game>,
-    longest: &AtomicU32,
 ) {
     let position = layout
         .position(tier, index)
         .expect("a solved entry is a position");
-    position.unmoves(&mut scratch.unmoves);
-    scratch.indices.clear();
-    for &unmove in &scratch.unmoves {
-        scratch
-            .indices
-            .push(layout.index(tier, &position.unplay(unmove)));
-    }
-    scratch.indices.sort_unstable();
-    scratch.indices.dedup();
+    layout.parent_indices(tier, &position, &mut scratch.unmoves, &mut scratch.indices);
     for &parent in &scratch.indices {
-        let slot = &entries[parent as usize];
+        let slot = &work.entries[parent as usize];
         let updated = slot.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |old| {
             parent_after(old, child)
         });
         if let Ok(old) = updated
-            && let Some(new) = parent_after(old, child)
-            && let State::Solved(s) = entry::state(new)
+            && let Some(distance) = parent_after(old, child).and_then(decided_distance)
         {
-            longest.fetch_max(u32::from(s.distance), Ordering::Relaxed);
+            work.solved_at(parent as usize, distance);
         }
     }
 }

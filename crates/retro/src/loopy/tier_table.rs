@@ -1,6 +1,8 @@
 //! The solved values of one tier, two bytes per index.
 
-use gamesolver_core::{Solution, Wdl};
+use gamesolver_core::{Game, Solution, TierLayout, Wdl};
+
+use crate::WdlCounts;
 
 use crate::table::{decode, encode};
 
@@ -49,16 +51,17 @@ impl TierTable {
         &self.entries
     }
 
-    /// Counts of positions won, drawn and lost for the side to move.
-    #[must_use]
-    pub fn counts(&self) -> [u64; 3] {
-        let mut counts = [0u64; 3];
-        for s in self.entries.iter().filter_map(|&e| decode(e)) {
-            counts[match s.wdl {
-                Wdl::Win => 0,
-                Wdl::Draw => 1,
-                Wdl::Loss => 2,
-            }] += 1;
+    /// Positions won, drawn and lost for each side to move (`[first,
+    /// second]`), each index counted as the
+    /// [`TierLayout::multiplicity`] positions it stands for.
+    pub fn counts<L: TierLayout>(&self, layout: &L, tier: L::Tier) -> [WdlCounts; 2] {
+        let mut counts = [WdlCounts::default(); 2];
+        for index in 0..self.len() {
+            let (Some(position), Some(s)) = (layout.position(tier, index), self.get(index)) else {
+                continue;
+            };
+            let weight = layout.multiplicity(tier, &position);
+            counts[position.turn().index()].add_many(s.wdl, weight);
         }
         counts
     }

@@ -1,6 +1,6 @@
 //! Re-checking a solved tier against the definition, position by position.
 
-use gamesolver_core::{Game, Solution, Wdl};
+use gamesolver_core::{Game, Retrograde, Solution, Wdl};
 use rayon::prelude::*;
 
 use super::{TierLayout, TierTable};
@@ -17,8 +17,8 @@ pub struct VerifyFailure {
 }
 
 /// Checks every stored position of `tier` against its children, valued by
-/// `lookup` (which must answer for this tier, from `table`, and for the
-/// tiers its moves lead to):
+/// `table` when the move stays in the tier and by `lookup` (which must
+/// answer for the tiers the moves lead to) otherwise:
 ///
 /// - a finished position is worth its outcome at distance 0;
 /// - a win at `d` has a child lost at `d − 1` and none lost sooner;
@@ -34,23 +34,16 @@ pub fn verify_tier<L: TierLayout>(
     table: &TierTable,
     lookup: &(dyn Fn(&L::Game) -> Option<Solution> + Sync),
 ) -> Result<u64, Vec<VerifyFailure>> {
+    let checker = Checker {
+        layout,
+        tier,
+        table,
+        lookup,
+    };
     let failures: Vec<VerifyFailure> = (0..table.len())
         .into_par_iter()
-        .filter_map(|index| {
-            let stored = table.get(index);
-            let position = layout.position(tier, index);
-            let problem = match (position.as_ref(), stored) {
-                (None, None) => return None,
-                (None, Some(_)) => Some("a hole holds a value".to_string()),
-                (Some(_), None) => Some("a position has no value".to_string()),
-                (Some(p), Some(s)) => check(p, s, lookup),
-            }?;
-            Some(VerifyFailure {
-                index,
-                position: format!("{position:?}"),
-                problem,
-            })
-        })
+        .map_init(Vec::new, |moves, index| checker.check_index(index, moves))
+        .flatten()
         .collect();
     if failures.is_empty() {
         Ok(table.len() - table.entries().iter().filter(|&&e| e == 0).count() as u64)
@@ -59,41 +52,85 @@ pub fn verify_tier<L: TierLayout>(
     }
 }
 
-/// What is wrong with `stored` as the verdict on `position`, if anything.
-fn check<G: Game>(
-    position: &G,
-    stored: Solution,
-    lookup: &dyn Fn(&G) -> Option<Solution>,
-) -> Option<String> {
-    if let Some(outcome) = position.outcome() {
-        let expected = Solution::finished(outcome.value_for(position.turn()));
-        return (stored != expected)
-            .then(|| format!("finished: stored {stored}, outcome gives {expected}"));
-    }
-    let mut children = Vec::new();
-    for mv in position.moves() {
-        let child = position.after(mv);
-        let value = match child.outcome() {
-            Some(o) => Solution::finished(o.value_for(child.turn())),
-            None => match lookup(&child) {
-                Some(v) => v,
-                None => return Some(format!("no value for the position after {mv}")),
-            },
+/// What `verify_tier` checks against.
+struct Checker<'a, L: TierLayout> {
+    layout: &'a L,
+    tier: L::Tier,
+    table: &'a TierTable,
+    lookup: &'a (dyn Fn(&L::Game) -> Option<Solution> + Sync),
+}
+
+impl<L: TierLayout> Checker<'_, L> {
+    /// The failure at `index`, if any; `moves` is scratch space.
+    fn check_index(
+        &self,
+        index: u64,
+        moves: &mut Vec<<L::Game as Game>::Move>,
+    ) -> Option<VerifyFailure> {
+        let stored = self.table.get(index);
+        let position = self.layout.position(self.tier, index);
+        let problem = match (position.as_ref(), stored) {
+            (None, None) => return None,
+            (None, Some(_)) => "a hole holds a value".to_string(),
+            (Some(_), None) => "a position has no value".to_string(),
+            (Some(p), Some(s)) => self.check(p, s, moves)?,
         };
-        children.push(value);
+        Some(VerifyFailure {
+            index,
+            position: format!("{position:?}"),
+            problem,
+        })
     }
-    let shortest_child_loss = children
-        .iter()
-        .filter(|c| c.wdl == Wdl::Loss)
-        .map(|c| c.distance)
-        .min();
-    let all_won = children.iter().all(|c| c.wdl == Wdl::Win);
-    let longest = children.iter().map(|c| c.distance).max();
-    let any_draw = children.iter().any(|c| c.wdl == Wdl::Draw);
-    let ok = match stored.wdl {
-        Wdl::Win => shortest_child_loss.map(|d| d + 1) == Some(stored.distance),
-        Wdl::Loss => all_won && longest.map(|d| d + 1) == Some(stored.distance),
-        Wdl::Draw => shortest_child_loss.is_none() && any_draw,
-    };
-    (!ok).then(|| format!("stored {stored}, but the children are {children:?}"))
+
+    /// The value of the position `position` reaches by `mv`: from this
+    /// tier's table when the move stays in the tier, else from `lookup`.
+    fn child(&self, position: &L::Game, mv: <L::Game as Game>::Move) -> Option<Solution> {
+        let child = position.after(mv);
+        if position.stays_in_tier(mv) {
+            return self.table.get(self.layout.index(self.tier, &child));
+        }
+        match child.outcome() {
+            Some(o) => Some(Solution::finished(o.value_for(child.turn()))),
+            None => (self.lookup)(&child),
+        }
+    }
+
+    /// What is wrong with `stored` as the verdict on `position`, if anything.
+    fn check(
+        &self,
+        position: &L::Game,
+        stored: Solution,
+        moves: &mut Vec<<L::Game as Game>::Move>,
+    ) -> Option<String> {
+        position.legal_moves(moves);
+        if moves.is_empty() {
+            let expected = position
+                .outcome()
+                .map(|o| Solution::finished(o.value_for(position.turn())));
+            return (Some(stored) != expected)
+                .then(|| format!("no move: stored {stored}, the outcome gives {expected:?}"));
+        }
+        let mut shortest_child_loss = None::<u16>;
+        let (mut all_won, mut any_draw, mut longest) = (true, false, 0u16);
+        for &mv in moves.iter() {
+            let Some(child) = self.child(position, mv) else {
+                return Some(format!("no value for the position after {mv}"));
+            };
+            if child.wdl == Wdl::Loss {
+                shortest_child_loss =
+                    Some(shortest_child_loss.map_or(child.distance, |d| d.min(child.distance)));
+            }
+            all_won &= child.wdl == Wdl::Win;
+            any_draw |= child.wdl == Wdl::Draw;
+            longest = longest.max(child.distance);
+        }
+        let ok = match stored.wdl {
+            Wdl::Win => shortest_child_loss.map(|d| d + 1) == Some(stored.distance),
+            Wdl::Loss => all_won && longest + 1 == stored.distance,
+            Wdl::Draw => shortest_child_loss.is_none() && any_draw,
+        };
+        (!ok).then(|| {
+            format!("stored {stored}, but the best child loss is {shortest_child_loss:?}, all won {all_won}, longest {longest}, a draw {any_draw}")
+        })
+    }
 }

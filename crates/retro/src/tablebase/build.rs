@@ -4,8 +4,12 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use super::Tablebase;
-use crate::loopy::{ScheduleError, SolveTierError, TierLayout, TierProgress, schedule, solve_tier};
+use super::{ProbeError, Tablebase};
+use rayon::prelude::*;
+
+use crate::loopy::{
+    ScheduleError, SolveTierError, TierLayout, TierProgress, schedule_waves, solve_tier,
+};
 use crate::tbfile::{TablebaseFileError, write_tier};
 
 /// Why a build stopped.
@@ -26,6 +30,9 @@ pub enum BuildError {
     /// A file could not be read or written.
     #[error(transparent)]
     File(#[from] TablebaseFileError),
+    /// A solved tier could not be read back.
+    #[error(transparent)]
+    Probe(#[from] ProbeError),
     /// The directory could not be created or cleaned.
     #[error("cannot prepare the tablebase directory {path}")]
     Directory {
@@ -55,8 +62,9 @@ pub struct TierBuilt {
 /// Follows a build (for progress bars and logs). Every method has an empty
 /// default; the progress within a tier arrives through [`TierProgress`].
 pub trait BuildObserver: TierProgress {
-    /// The build will handle these tiers, in this order.
-    fn planned(&self, _tiers: &[String]) {}
+    /// The build will handle these tiers (with their numbers of indices),
+    /// in this order; tiers of one wave may be worked on at the same time.
+    fn planned(&self, _tiers: &[(String, u64)]) {}
     /// Work on a tier with `indices` indices starts.
     fn tier_started(&self, _tier: &str, _indices: u64) {}
     /// A tier is done.
@@ -66,7 +74,8 @@ pub trait BuildObserver: TierProgress {
 impl BuildObserver for () {}
 
 /// Builds every tier needed for `targets` (the targets and every tier their
-/// moves lead to), smallest first. Tiers whose file already exists and
+/// moves lead to), smallest first; the tiers of one wave of the schedule
+/// (whose successors are all solved) in parallel. Tiers whose file already exists and
 /// checks out are reused, so an interrupted build resumes where it stopped;
 /// files are written atomically, so an interruption never leaves a
 /// valid-looking partial file.
@@ -76,13 +85,24 @@ pub fn build<L: TierLayout>(
     observer: &dyn BuildObserver,
 ) -> Result<Vec<TierBuilt>, BuildError> {
     prepare_directory(tablebase)?;
-    let order = schedule(tablebase.layout(), targets)?;
-    observer.planned(&order.iter().map(ToString::to_string).collect::<Vec<_>>());
-    let mut reports = Vec::with_capacity(order.len());
-    for tier in order {
-        let report = build_tier(tablebase, tier, observer)?;
-        observer.tier_finished(&report);
-        reports.push(report);
+    let waves = schedule_waves(tablebase.layout(), targets)?;
+    let plan: Vec<(String, u64)> = waves
+        .iter()
+        .flatten()
+        .map(|&t| (t.to_string(), tablebase.layout().tier_len(t)))
+        .collect();
+    observer.planned(&plan);
+    let mut reports = Vec::with_capacity(plan.len());
+    for wave in waves {
+        let built: Vec<TierBuilt> = wave
+            .into_par_iter()
+            .map(|tier| {
+                let report = build_tier(tablebase, tier, observer)?;
+                observer.tier_finished(&report);
+                Ok(report)
+            })
+            .collect::<Result<_, BuildError>>()?;
+        reports.extend(built);
     }
     Ok(reports)
 }
@@ -108,7 +128,9 @@ fn build_tier<L: TierLayout>(
         });
     }
     let started = Instant::now();
-    let probe = |position: &L::Game| tablebase.probe(position).ok().flatten();
+    // The successors are in memory (built or loaded before this tier).
+    let successors = tablebase.tier_probe(tier)?;
+    let probe = |position: &L::Game| successors.probe(position);
     let table = solve_tier(layout, tier, &probe, observer).map_err(|source| BuildError::Solve {
         tier: tier.to_string(),
         source,

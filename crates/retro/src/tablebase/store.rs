@@ -1,10 +1,10 @@
 //! A directory of tier files, probed across tiers.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
 
 use gamesolver_core::{Game, Solution};
+use rustc_hash::FxHashMap;
 use thiserror::Error;
 
 use crate::loopy::{TierLayout, TierTable};
@@ -26,6 +26,31 @@ enum Source {
     Memory(TierTable),
 }
 
+/// The answers for one tier and its successors, resolved in advance (see
+/// [`Tablebase::tier_probe`]).
+pub struct TierProbe<'a, L: TierLayout> {
+    layout: &'a L,
+    sources: Vec<(L::Tier, Arc<Source>)>,
+}
+
+impl<L: TierLayout> TierProbe<'_, L> {
+    /// The solution of `position`, if its tier is one of this probe's and
+    /// the position is stored. Finished positions are answered by their
+    /// outcome.
+    pub fn probe(&self, position: &L::Game) -> Option<Solution> {
+        if let Some(outcome) = position.outcome() {
+            return Some(Solution::finished(outcome.value_for(position.turn())));
+        }
+        let tier = self.layout.tier_of(position);
+        let (_, source) = self.sources.iter().find(|(t, _)| *t == tier)?;
+        let index = self.layout.index(tier, position);
+        match source.as_ref() {
+            Source::File(file) => file.probe(index).ok().flatten(),
+            Source::Memory(table) => table.get(index),
+        }
+    }
+}
+
 /// A tablebase directory for one layout: `DIR/<tier>.gstb` per tier.
 ///
 /// Files are opened (and verified) on first use and kept open; a tier
@@ -33,7 +58,7 @@ enum Source {
 pub struct Tablebase<L: TierLayout> {
     layout: L,
     dir: PathBuf,
-    open: RwLock<HashMap<L::Tier, Option<Arc<Source>>>>,
+    open: RwLock<FxHashMap<L::Tier, Option<Arc<Source>>>>,
 }
 
 impl<L: TierLayout> Tablebase<L> {
@@ -42,7 +67,7 @@ impl<L: TierLayout> Tablebase<L> {
         Tablebase {
             layout,
             dir: dir.into(),
-            open: RwLock::new(HashMap::new()),
+            open: RwLock::new(FxHashMap::default()),
         }
     }
 
@@ -131,6 +156,23 @@ impl<L: TierLayout> Tablebase<L> {
     /// Whether `position`'s tier is in the tablebase.
     pub fn covers(&self, position: &L::Game) -> bool {
         matches!(self.source(self.layout.tier_of(position)), Ok(Some(_)))
+    }
+
+    /// A probe for the positions of `tier` and of the tiers its moves lead
+    /// to, resolved once: it answers from memory or the files without locks
+    /// or hashing, so it suits hot loops (building, verifying). Positions of
+    /// other tiers, and tiers without a file, answer `None`.
+    pub fn tier_probe(&self, tier: L::Tier) -> Result<TierProbe<'_, L>, ProbeError> {
+        let mut sources = Vec::new();
+        for t in std::iter::once(tier).chain(self.layout.successors(tier)) {
+            if let Some(source) = self.source(t)? {
+                sources.push((t, source));
+            }
+        }
+        Ok(TierProbe {
+            layout: &self.layout,
+            sources,
+        })
     }
 
     /// Forgets every open file and in-memory table.

@@ -10,14 +10,17 @@
 //! | 1 + n each | game, rules variant, tier, index scheme: length then UTF-8 |
 //! | 8 | entry count `N` |
 //! | 4 | entries per block `B` |
+//! | 1 | entry width `W`: 1 or 2 bytes |
 //! | 8 · (⌈N/B⌉ + 1) | offset of each compressed block from the file start, then the end of the last |
-//! | … | the blocks: zstd frames, each holding `B` (the last: the rest) 16-bit entries, low bytes first then high bytes |
+//! | … | the blocks: zstd frames, each holding `B` entries (the last: the rest) |
 //! | 4 | CRC-32 (IEEE) of every byte before it |
 //!
-//! Entries are those of [`crate::SolvedTable`]: 0 for an index that is no
-//! position, otherwise the value in bits 0–1 (1 loss, 2 draw, 3 win) and
-//! the distance in bits 2–15. Storing a block's low bytes before its high
-//! bytes lets zstd see the long runs of equal values and distances.
+//! With `W = 2`, entries are those of [`crate::SolvedTable`] (0 for an index
+//! that is no position, otherwise the value in bits 0–1 — 1 loss, 2 draw,
+//! 3 win — and the distance in bits 2–15), a block's low bytes first, then
+//! its high bytes, so that zstd sees the long runs. When every distance is
+//! at most 126, `W = 1` and each entry is one byte: 0 for no position, 1
+//! for a draw, `2 + 2d` for a win in `d`, `3 + 2d` for a loss in `d`.
 //!
 //! The writer writes a temporary file and renames it into place, so a crash
 //! never leaves a file that looks valid. The reader checks magic, version,

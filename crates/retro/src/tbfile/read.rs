@@ -6,6 +6,7 @@ use std::path::Path;
 use gamesolver_core::Solution;
 use memmap2::Mmap;
 
+use super::write::widen_entry;
 use super::{MAGIC, TablebaseFileError, TablebaseIdentity, VERSION};
 use crate::loopy::TierTable;
 use crate::table::decode;
@@ -19,6 +20,7 @@ pub struct TablebaseFile {
     identity: TablebaseIdentity,
     entries: u64,
     block_entries: u32,
+    width: u8,
     offsets: Vec<u64>,
 }
 
@@ -111,16 +113,21 @@ impl TablebaseFile {
         let end = self.offsets[block + 1] as usize;
         let first = block as u64 * u64::from(self.block_entries);
         let count = (self.entries - first).min(u64::from(self.block_entries)) as usize;
-        let planes = zstd::bulk::decompress(&self.map[start..end], 2 * count).map_err(|_| bad())?;
-        if planes.len() != 2 * count {
+        let width = usize::from(self.width);
+        let bytes =
+            zstd::bulk::decompress(&self.map[start..end], width * count).map_err(|_| bad())?;
+        if bytes.len() != width * count {
             return Err(bad());
         }
-        let (low, high) = planes.split_at(count);
-        let entries: Vec<u16> = low
-            .iter()
-            .zip(high)
-            .map(|(&l, &h)| u16::from_le_bytes([l, h]))
-            .collect();
+        let entries: Vec<u16> = if width == 1 {
+            bytes.iter().map(|&b| widen_entry(b)).collect()
+        } else {
+            let (low, high) = bytes.split_at(count);
+            low.iter()
+                .zip(high)
+                .map(|(&l, &h)| u16::from_le_bytes([l, h]))
+                .collect()
+        };
         if entries.iter().any(|&e| e != 0 && e & 3 == 0) {
             return Err(bad());
         }
@@ -137,7 +144,7 @@ struct Header<'a> {
 
 impl<'a> Header<'a> {
     fn parse(path: &str, map: Mmap) -> Result<TablebaseFile, TablebaseFileError> {
-        let (identity, entries, block_entries, offsets) = {
+        let (identity, entries, block_entries, width, offsets) = {
             let mut h = Header {
                 path,
                 bytes: &map,
@@ -153,8 +160,12 @@ impl<'a> Header<'a> {
             };
             let entries = u64::from_le_bytes(h.array()?);
             let block_entries = u32::from_le_bytes(h.array()?);
+            let [width] = h.array()?;
+            if width != 1 && width != 2 {
+                return Err(h.malformed("entry width is neither 1 nor 2"));
+            }
             let offsets = h.offsets(entries, block_entries)?;
-            (identity, entries, block_entries, offsets)
+            (identity, entries, block_entries, width, offsets)
         };
         Ok(TablebaseFile {
             path: path.to_string(),
@@ -162,6 +173,7 @@ impl<'a> Header<'a> {
             identity,
             entries,
             block_entries,
+            width,
             offsets,
         })
     }

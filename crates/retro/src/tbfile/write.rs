@@ -10,7 +10,7 @@ use super::{BLOCK_ENTRIES, MAGIC, TablebaseFileError, TablebaseIdentity, VERSION
 use crate::loopy::TierTable;
 
 /// zstd level: high ratio, still fast enough not to dominate a build.
-const ZSTD_LEVEL: i32 = 9;
+const ZSTD_LEVEL: i32 = 6;
 
 /// Writes `table` to `path` as a tablebase file for `identity`, through a
 /// temporary file renamed into place once complete and flushed.
@@ -57,9 +57,11 @@ fn encode(identity: &TablebaseIdentity, entries: &[u16]) -> std::io::Result<Vec<
     }
     out.extend_from_slice(&(entries.len() as u64).to_le_bytes());
     out.extend_from_slice(&BLOCK_ENTRIES.to_le_bytes());
+    let narrow = entries.iter().all(|&e| narrow_entry(e).is_some());
+    out.push(if narrow { 1 } else { 2 });
     let blocks: Vec<Vec<u8>> = entries
         .par_chunks(BLOCK_ENTRIES as usize)
-        .map(compress_block)
+        .map(|block| compress_block(block, narrow))
         .collect::<std::io::Result<_>>()?;
     let mut offset = (out.len() + 8 * (blocks.len() + 1)) as u64;
     for block in &blocks {
@@ -75,10 +77,38 @@ fn encode(identity: &TablebaseIdentity, entries: &[u16]) -> std::io::Result<Vec<
     Ok(out)
 }
 
-/// One block: low bytes, then high bytes, compressed.
-fn compress_block(entries: &[u16]) -> std::io::Result<Vec<u8>> {
-    let mut planes = Vec::with_capacity(entries.len() * 2);
-    planes.extend(entries.iter().map(|&e| e as u8));
-    planes.extend(entries.iter().map(|&e| (e >> 8) as u8));
-    zstd::bulk::compress(&planes, ZSTD_LEVEL)
+/// One block, compressed: one byte per entry when `narrow`, else low
+/// bytes then high bytes.
+fn compress_block(entries: &[u16], narrow: bool) -> std::io::Result<Vec<u8>> {
+    let bytes: Vec<u8> = if narrow {
+        entries.iter().filter_map(|&e| narrow_entry(e)).collect()
+    } else {
+        let low = entries.iter().map(|&e| e as u8);
+        low.chain(entries.iter().map(|&e| (e >> 8) as u8)).collect()
+    };
+    zstd::bulk::compress(&bytes, ZSTD_LEVEL)
+}
+
+/// The one-byte form of a 16-bit entry, if its distance is at most 126.
+pub(crate) fn narrow_entry(entry: u16) -> Option<u8> {
+    let (value, distance) = (entry & 3, entry >> 2);
+    match value {
+        0 => Some(0),
+        2 => Some(1),
+        _ if distance <= 126 => Some((2 + 2 * distance + u16::from(value == 1)) as u8),
+        _ => None,
+    }
+}
+
+/// The 16-bit entry of a one-byte form.
+pub(crate) fn widen_entry(byte: u8) -> u16 {
+    match byte {
+        0 => 0,
+        1 => 2,
+        _ => {
+            let distance = u16::from(byte - 2) / 2;
+            let value = if byte % 2 == 0 { 3 } else { 1 };
+            value | distance << 2
+        }
+    }
 }

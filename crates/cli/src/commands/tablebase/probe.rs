@@ -17,8 +17,9 @@ use crate::json::write_json;
 pub struct Args {
     /// The game.
     pub game: TablebaseGame,
-    /// The position in FEN, e.g. `7/7/7/7/7/7/1l5/7/L6 w` (quote it).
-    pub fen: String,
+    /// The position in FEN, e.g. `7/7/7/7/7/7/1l5/7/L6 w` (quotes optional).
+    #[arg(required = true, num_args = 1.., value_name = "FEN")]
+    pub fen: Vec<String>,
     /// Where the tables are.
     #[command(flatten)]
     pub location: Location,
@@ -34,8 +35,9 @@ const MAX_LINE: usize = 1000;
 
 /// Probes the position and prints the answer.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let position = Position::from_fen(&args.fen, args.location.rules)
-        .with_context(|| format!("cannot read the Jungle position {:?}", args.fen))?;
+    let fen = args.fen.join(" ");
+    let position = Position::from_fen(&fen, args.location.rules)
+        .with_context(|| format!("cannot read the Jungle position {fen:?}"))?;
     let tablebase = args.location.open();
     write_probe(&tablebase, &position, args.json, out)
 }
@@ -48,7 +50,7 @@ pub(crate) fn write_probe(
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
     let material = Material::of(position);
-    if !position.is_finished() && !tablebase.covers(position) {
+    if tablebase.probe(position)?.is_none() {
         bail!(
             "material {material} is not in the tablebase at {}; build it with \
              `gamesolver tablebase build jungle --material {material}`",

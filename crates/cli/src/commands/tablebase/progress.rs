@@ -1,5 +1,5 @@
 //! Progress bars for a tablebase build: one for the tiers, one for the
-//! positions of the tier being solved.
+//! indices of all of them (rate and time left over the whole build).
 
 use std::time::Duration;
 
@@ -48,26 +48,26 @@ impl TierProgress for BuildBars {
         self.positions.inc(positions);
     }
 
-    fn level_done(&self, level: u16) {
-        self.positions.set_message(format!("distance {level}"));
-    }
+    fn level_done(&self, _level: u16) {}
 }
 
 impl BuildObserver for BuildBars {
-    fn planned(&self, tiers: &[String]) {
+    fn planned(&self, tiers: &[(String, u64)]) {
         self.tiers.set_length(tiers.len() as u64);
-    }
-
-    fn tier_started(&self, tier: &str, indices: u64) {
-        self.tiers.set_message(tier.to_string());
-        self.positions.reset();
-        self.positions.set_length(indices);
-        self.positions.set_message("");
+        self.positions
+            .set_length(tiers.iter().map(|(_, n)| n).sum());
         self.positions
             .enable_steady_tick(Duration::from_millis(200));
     }
 
-    fn tier_finished(&self, _report: &TierBuilt) {
+    fn tier_started(&self, tier: &str, _indices: u64) {
+        self.tiers.set_message(tier.to_string());
+    }
+
+    fn tier_finished(&self, report: &TierBuilt) {
         self.tiers.inc(1);
+        if report.skipped {
+            self.positions.inc(report.indices);
+        }
     }
 }

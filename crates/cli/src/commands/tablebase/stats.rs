@@ -2,8 +2,9 @@
 
 use std::io::Write;
 
-use gamesolver_core::{TierLayout, Wdl};
+use gamesolver_core::TierLayout;
 use gamesolver_games::jungle::{JungleTiers, Material, Position};
+use gamesolver_retro::WdlCounts;
 use gamesolver_retro::loopy::TierTable;
 use serde::Serialize;
 
@@ -27,6 +28,16 @@ struct Split {
     win: u64,
     draw: u64,
     loss: u64,
+}
+
+impl From<WdlCounts> for Split {
+    fn from(c: WdlCounts) -> Split {
+        Split {
+            win: c.win,
+            draw: c.draw,
+            loss: c.loss,
+        }
+    }
 }
 
 /// The statistics of one material.
@@ -77,30 +88,13 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
 /// Counts a material's positions (a position and its mirror image count
 /// twice unless they are the same) and finds its longest win.
 fn material_stats(layout: &JungleTiers, material: Material, table: &TierTable) -> MaterialStats {
-    let mut sides = [Split::default(), Split::default()];
-    for index in 0..table.len() {
-        let (Some(position), Some(s)) = (layout.position(material, index), table.get(index)) else {
-            continue;
-        };
-        let weight = if position.mirrored() == position {
-            1
-        } else {
-            2
-        };
-        let split = &mut sides[position.turn().index()];
-        match s.wdl {
-            Wdl::Win => split.win += weight,
-            Wdl::Draw => split.draw += weight,
-            Wdl::Loss => split.loss += weight,
-        }
-    }
+    let [bottom, top] = table.counts(layout, material);
     let longest = table.longest_win();
     let example = longest.and_then(|(index, _)| layout.position(material, index));
-    let [bottom_to_move, top_to_move] = sides;
     MaterialStats {
         material: material.to_string(),
-        bottom_to_move,
-        top_to_move,
+        bottom_to_move: bottom.into(),
+        top_to_move: top.into(),
         longest_win: longest.map(|(_, d)| d),
         longest_win_example: example.as_ref().map(Position::to_string),
     }

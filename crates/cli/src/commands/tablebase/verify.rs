@@ -25,7 +25,8 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let (mut checked, mut failed) = (0u64, 0usize);
     for &material in &materials {
         let table = tablebase.load_into_memory(material)?;
-        let lookup = |p: &_| tablebase.probe(p).ok().flatten();
+        let probe = tablebase.tier_probe(material)?;
+        let lookup = |p: &_| probe.probe(p);
         match verify_tier(tablebase.layout(), material, &table, &lookup) {
             Ok(n) => checked += n,
             Err(failures) => {

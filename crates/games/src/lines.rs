@@ -1,4 +1,5 @@
-//! Line checks on 9-bit masks, shared by the small boards and the meta-board.
+//! The eight lines of a 3×3 grid as 9-bit masks and the line check, shared
+//! by tic-tac-toe and by ultimate tic-tac-toe's small boards and meta-board.
 
 /// All nine cells of a 3×3 grid.
 pub const FULL: u16 = 0b111_111_111;

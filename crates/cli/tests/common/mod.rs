@@ -1,0 +1,64 @@
+//! Running `gamesolver` from the tests: as a separate process (exit codes,
+//! standard error) or in process (faster, for many small cases).
+// Each test file uses only some of these.
+#![allow(dead_code)]
+
+use std::process::{Command, Output};
+
+use clap::Parser;
+use gamesolver_cli::{Cli, commands};
+use serde_json::Value;
+
+/// Runs the binary with `args`.
+pub fn gamesolver(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gamesolver"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// The standard output of a run that must succeed.
+pub fn ok(args: &[&str]) -> String {
+    let output = gamesolver(args);
+    assert!(
+        output.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("UTF-8 output")
+}
+
+/// The standard output of a run that must succeed, as JSON.
+pub fn json(args: &[&str]) -> Value {
+    serde_json::from_str(&ok(args)).expect("valid JSON")
+}
+
+/// The standard error of a run that must fail (any failing exit code).
+pub fn fails(args: &[&str]) -> String {
+    let output = gamesolver(args);
+    assert!(!output.status.success(), "{args:?} should fail");
+    String::from_utf8(output.stderr).expect("UTF-8 output")
+}
+
+/// The standard error of a command that must fail cleanly: exit code 1
+/// (not a parse error, not a crash) and nothing on standard output.
+pub fn fails_cleanly(args: &[&str]) -> String {
+    let output = gamesolver(args);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{args:?} should fail cleanly"
+    );
+    assert!(output.stdout.is_empty());
+    String::from_utf8(output.stderr).expect("UTF-8 output")
+}
+
+/// Runs `gamesolver ARGS…` in process and returns its output or its error
+/// message.
+pub fn run(args: &[&str]) -> Result<String, String> {
+    let cli = Cli::try_parse_from(std::iter::once("gamesolver").chain(args.iter().copied()))
+        .map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    commands::run(cli.command, &mut out).map_err(|e| format!("{e:#}"))?;
+    Ok(String::from_utf8(out).expect("utf-8 output"))
+}
