@@ -58,7 +58,7 @@ pub fn run(_args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
 fn jungle_play_section(out: &mut dyn Write) -> anyhow::Result<()> {
     section(
         out,
-        "6. Jungle: search and self-play",
+        "7. Jungle: search and self-play",
         "Alpha-beta with a quiescence search and an evaluation of material, den distance, \
          den threats and attacked pieces searches the start for 100 ms; then it plays a game \
          against itself at 5 ms per move, ended by a den entry, the last capture, a \
