@@ -30,7 +30,7 @@ pub fn chinese_name(piece: Piece) -> char {
     }
 }
 
-/// A piece as two terminal columns.
+/// A piece as three terminal columns: a separator, then the piece in two.
 fn piece_cell(player: Player, piece: Piece, style: Style) -> String {
     let text = match (style.chinese, player) {
         (true, _) => chinese_name(piece).to_string(),
@@ -39,12 +39,12 @@ fn piece_cell(player: Player, piece: Piece, style: Style) -> String {
     };
     if style.colour {
         let code = if player == Player::First { 31 } else { 34 };
-        format!("\u{1b}[1;{code}m{text}\u{1b}[0m")
+        format!(" \u{1b}[1;{code}m{text}\u{1b}[0m")
     } else if style.chinese && player == Player::Second {
-        // Without colour, top pieces are bracketed to tell the sides apart.
-        format!("{text}'")
+        // Without colour, a star before top pieces tells the sides apart.
+        format!("*{text}")
     } else {
-        text
+        format!(" {text}")
     }
 }
 
@@ -73,9 +73,8 @@ pub fn draw(position: &Position, style: Style) -> String {
             let square = Square::at(file, rank).unwrap_or_else(|| unreachable!("on the board"));
             let cell = match position.piece_at(square) {
                 Some((player, piece)) => piece_cell(player, piece, style),
-                None => empty_cell(square).to_string(),
+                None => format!(" {}", empty_cell(square)),
             };
-            text.push(' ');
             text.push_str(&cell);
         }
         text.push('\n');
@@ -83,7 +82,11 @@ pub fn draw(position: &Position, style: Style) -> String {
     text.push_str("   a  b  c  d  e  f  g\n");
     text.push_str("   ~~ water  ## trap  () den");
     text.push_str(if style.chinese {
-        "  象8 狮7 虎6 豹5 狼4 狗3 猫2 鼠1\n"
+        if style.colour {
+            "  象8 狮7 虎6 豹5 狼4 狗3 猫2 鼠1\n"
+        } else {
+            "  象8 狮7 虎6 豹5 狼4 狗3 猫2 鼠1 (top marked *)\n"
+        }
     } else {
         "  E8 L7 T6 P5 W4 D3 C2 R1 (bottom upper case)\n"
     });
@@ -114,5 +117,13 @@ mod tests {
             },
         );
         assert!(cn.contains('象') && cn.contains('鼠') && cn.contains("\u{1b}[1;34m"));
+        let plain = draw(
+            &Position::start(),
+            Style {
+                chinese: true,
+                colour: false,
+            },
+        );
+        assert_eq!(plain.lines().next(), Some("9 *狮 .  ## () ## . *虎"));
     }
 }
