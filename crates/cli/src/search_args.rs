@@ -2,6 +2,7 @@
 
 use std::time::Duration;
 
+use gamesolver_games::{jungle, uttt};
 use gamesolver_search::Limits;
 
 /// How long to think: at most one of these; 20 ms per move by default.
@@ -36,4 +37,16 @@ impl LimitArgs {
             },
         }
     }
+}
+
+/// Which rules the engine commands play by: one flag per game that has
+/// variants.
+#[derive(Clone, Copy, Debug, Default, clap::Args)]
+pub struct RuleArgs {
+    /// Ultimate tic-tac-toe rules variant (`standard` or `codingame`).
+    #[arg(long, default_value_t = uttt::Variant::Standard)]
+    pub variant: uttt::Variant,
+    /// Jungle rules preset: standard, dog-over-wolf or rat-across-water.
+    #[arg(long = "rules", default_value = "standard")]
+    pub jungle: jungle::Variant,
 }

@@ -7,10 +7,10 @@ use gamesolver_cli::commands::{bench, bestmove, selfplay};
 use gamesolver_cli::jungle::engine::{JungleEngine, JungleOptions};
 use gamesolver_cli::jungle::host::JungleHost;
 use gamesolver_cli::protocol::uci::serve;
-use gamesolver_cli::search_args::LimitArgs;
+use gamesolver_cli::search_args::{LimitArgs, RuleArgs};
 use gamesolver_cli::uttt::engines::EngineKind;
 use gamesolver_core::Game;
-use gamesolver_games::jungle::{self, JungleGame, Position};
+use gamesolver_games::jungle::{JungleGame, Position};
 use gamesolver_search::{Engine, Limits, Score};
 
 fn talk(input: &str) -> String {
@@ -80,8 +80,7 @@ fn best(fen: &str, depth: u32) -> (String, String) {
             ..LimitArgs::default()
         },
         engine: EngineKind::Alphabeta,
-        variant: gamesolver_games::uttt::Variant::Standard,
-        rules: jungle::Variant::Standard,
+        rules: RuleArgs::default(),
         tablebase: None,
         json: true,
     };
@@ -141,8 +140,7 @@ fn selfplay_games_end_by_the_rules() {
         engine: EngineKind::Alphabeta,
         random_plies: 4,
         seed: 7,
-        variant: gamesolver_games::uttt::Variant::Standard,
-        rules: jungle::Variant::Standard,
+        rules: RuleArgs::default(),
         tablebase: None,
     };
     let mut out = Vec::new();

@@ -2,7 +2,7 @@
 //! illegal move and a crash each lose the game.
 
 use gamesolver_cli::commands::match_cmd::{Args, MatchGame, run};
-use gamesolver_games::uttt::Variant;
+use gamesolver_cli::search_args::RuleArgs;
 
 /// A shell engine that answers the handshake and then `bestmove MOVE`, or
 /// exits on `go` when `MOVE` is `crash`.
@@ -27,8 +27,7 @@ fn play(a: &str, b: &str, games: usize) -> String {
         grace: 2000,
         openings: None,
         seed: 1,
-        variant: Variant::Standard,
-        rules: gamesolver_games::jungle::Variant::Standard,
+        rules: RuleArgs::default(),
         random_plies: None,
         verbose: true,
     };

@@ -4,15 +4,14 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use gamesolver_games::jungle::{self, JungleGame};
-use gamesolver_games::uttt::Variant;
+use gamesolver_games::jungle::JungleGame;
 use gamesolver_search::{Engine, Limits, SearchInfo};
 use serde::Serialize;
 
 use crate::json::write_json;
 use crate::jungle::engine::{JungleOptions, open_tablebase};
 use crate::jungle_cli::parse_position;
-use crate::search_args::LimitArgs;
+use crate::search_args::{LimitArgs, RuleArgs};
 use crate::uttt::engines::{EngineKind, EngineOptions, build};
 use crate::uttt::position::read_position;
 
@@ -41,12 +40,9 @@ pub struct Args {
     /// Which engine searches.
     #[arg(long, value_enum, default_value_t = EngineKind::Alphabeta)]
     pub engine: EngineKind,
-    /// Rules variant (`standard` or `codingame`).
-    #[arg(long, default_value_t = Variant::Standard)]
-    pub variant: Variant,
-    /// Jungle rules preset.
-    #[arg(long, default_value = "standard")]
-    pub rules: jungle::Variant,
+    /// The rules of the game.
+    #[command(flatten)]
+    pub rules: RuleArgs,
     /// Jungle endgame tablebase directory: positions whose material it
     /// holds are answered from it, and the search probes it at its leaves.
     #[arg(long, value_name = "DIR")]
@@ -74,7 +70,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let limits = args.limits.limits();
     let answer = match args.game {
         SearchGame::Uttt => {
-            let board = read_position(&args.position, args.variant)?;
+            let board = read_position(&args.position, args.rules.variant)?;
             let options = EngineOptions {
                 kind: args.engine,
                 ..EngineOptions::default()
@@ -88,10 +84,10 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
             } else {
                 &text
             };
-            let game = JungleGame::new(parse_position(Some(text), args.rules)?);
+            let game = JungleGame::new(parse_position(Some(text), args.rules.jungle)?);
             let options = JungleOptions {
                 kind: args.engine,
-                tablebase: open_tablebase(args.tablebase.as_deref(), args.rules)?,
+                tablebase: open_tablebase(args.tablebase.as_deref(), args.rules.jungle)?,
                 ..JungleOptions::default()
             };
             think(

@@ -4,13 +4,13 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use gamesolver_games::uttt::Variant;
 use gamesolver_search::SearchConfig;
 
 use crate::jungle::engine::{JungleOptions, open_tablebase};
 use crate::jungle::eval::JungleWeights;
 use crate::jungle::host::JungleHost;
 use crate::protocol::uci::serve;
+use crate::search_args::RuleArgs;
 use crate::uttt::codingame;
 use crate::uttt::engines::{EngineKind, EngineOptions};
 use crate::uttt::eval::EvalWeights;
@@ -57,12 +57,9 @@ pub struct Args {
     /// (measured neutral, so off by default).
     #[arg(long, default_value_t = false, action = clap::ArgAction::Set, value_name = "BOOL")]
     pub mover_threat: bool,
-    /// Rules variant to start with (the `Variant` option changes it).
-    #[arg(long, default_value_t = Variant::Standard)]
-    pub variant: Variant,
-    /// Jungle rules preset to start with (the `Rules` option changes it).
-    #[arg(long, default_value = "standard")]
-    pub rules: gamesolver_games::jungle::Variant,
+    /// The rules of the game.
+    #[command(flatten)]
+    pub rules: RuleArgs,
     /// Jungle endgame tablebase directory: positions whose material it
     /// holds are played from it (the `TablebasePath` option changes it).
     #[arg(long, value_name = "DIR")]
@@ -105,7 +102,7 @@ fn run_jungle(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
             null_move: args.null_move,
             ..defaults.search
         },
-        tablebase: open_tablebase(args.tablebase.as_deref(), args.rules)?,
+        tablebase: open_tablebase(args.tablebase.as_deref(), args.rules.jungle)?,
         quiescence: args.quiescence,
         weights: if args.material_only {
             JungleWeights::material_only()
@@ -116,7 +113,7 @@ fn run_jungle(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     };
     let host = JungleHost {
         options,
-        rules: args.rules,
+        rules: args.rules.jungle,
     };
     serve(host, Box::new(io::BufReader::new(io::stdin())), out)?;
     Ok(())
@@ -151,7 +148,7 @@ fn run_uttt(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     } else {
         let host = UtttHost {
             options,
-            variant: args.variant,
+            variant: args.rules.variant,
         };
         serve(host, Box::new(io::BufReader::new(io::stdin())), out)?;
     }

@@ -7,13 +7,13 @@ use std::path::PathBuf;
 
 use anyhow::{Context, ensure};
 use gamesolver_core::{Game, Outcome, Player};
-use gamesolver_games::jungle::{self, JungleGame, Position};
-use gamesolver_games::uttt::Variant;
+use gamesolver_games::jungle::{JungleGame, Position};
 
 use crate::arena::process::EngineProcess;
 use crate::arena::referee::{GameRecord, Seat, play_game};
 use crate::arena::stats::{Tally, elo};
 use crate::openings::{parse_openings, random_openings};
+use crate::search_args::RuleArgs;
 
 /// The games `match` can referee.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -49,12 +49,9 @@ pub struct Args {
     /// Seed of the random openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Rules the referee applies (engines should be set to the same).
-    #[arg(long, default_value_t = Variant::Standard)]
-    pub variant: Variant,
-    /// Jungle rules preset the referee applies.
-    #[arg(long, default_value = "standard")]
-    pub rules: jungle::Variant,
+    /// The rules of the game.
+    #[command(flatten)]
+    pub rules: RuleArgs,
     /// Random plies of the generated openings (default: 2 for ultimate
     /// tic-tac-toe, 4 for Jungle).
     #[arg(long, value_name = "N")]
@@ -82,9 +79,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     match args.game {
         MatchGame::Uttt => {
             let openings = match file {
-                Some(text) => crate::uttt::openings::parse_openings(&text, args.variant)?,
+                Some(text) => crate::uttt::openings::parse_openings(&text, args.rules.variant)?,
                 None => {
-                    let start = gamesolver_games::uttt::Board::start(args.variant);
+                    let start = gamesolver_games::uttt::Board::start(args.rules.variant);
                     random_openings(&start, count, args.random_plies.unwrap_or(2), args.seed)
                 }
             };
@@ -93,10 +90,13 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         MatchGame::Jungle => {
             let openings = match file {
                 Some(text) => parse_openings(&text, |line| {
-                    Ok(JungleGame::new(Position::from_fen(line, args.rules)?))
+                    Ok(JungleGame::new(Position::from_fen(
+                        line,
+                        args.rules.jungle,
+                    )?))
                 })?,
                 None => {
-                    let start = JungleGame::new(Position::start_with(args.rules));
+                    let start = JungleGame::new(Position::start_with(args.rules.jungle));
                     random_openings(&start, count, args.random_plies.unwrap_or(4), args.seed)
                 }
             };

@@ -6,11 +6,12 @@ use std::path::PathBuf;
 use anyhow::anyhow;
 use gamesolver_core::{Game, Outcome, Player};
 use gamesolver_games::jungle::{self, JungleGame, Position};
-use gamesolver_games::uttt::{Board, Cell, Variant};
+use gamesolver_games::uttt::{Board, Cell};
 use gamesolver_search::{Engine, Limits};
 
 use crate::jungle::display::Style;
 use crate::jungle::engine::{JungleOptions, open_tablebase};
+use crate::search_args::RuleArgs;
 use crate::uttt::display::draw;
 use crate::uttt::engines::{EngineKind, EngineOptions, build};
 
@@ -48,12 +49,9 @@ pub struct Args {
     /// The engine you play against.
     #[arg(long, value_enum, default_value_t = EngineKind::Alphabeta)]
     pub engine: EngineKind,
-    /// Rules variant (`standard` or `codingame`).
-    #[arg(long, default_value_t = Variant::Standard)]
-    pub variant: Variant,
-    /// Jungle rules preset.
-    #[arg(long, default_value = "standard")]
-    pub rules: jungle::Variant,
+    /// The rules of the game.
+    #[command(flatten)]
+    pub rules: RuleArgs,
     /// Jungle endgame tablebase directory for the engine.
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
@@ -161,7 +159,7 @@ pub fn play_session(
                 kind: args.engine,
                 ..EngineOptions::default()
             });
-            let start = Board::start(args.variant);
+            let start = Board::start(args.rules.variant);
             let session = Session {
                 human,
                 movetime: args.movetime,
@@ -171,14 +169,14 @@ pub fn play_session(
         PlayGame::Jungle => {
             let mut engine = crate::jungle::engine::build(&JungleOptions {
                 kind: args.engine,
-                tablebase: open_tablebase(args.tablebase.as_deref(), args.rules)?,
+                tablebase: open_tablebase(args.tablebase.as_deref(), args.rules.jungle)?,
                 ..JungleOptions::default()
             });
             let table = JungleTable(Style {
                 chinese: args.cn,
                 colour: !args.plain,
             });
-            let start = JungleGame::new(Position::start_with(args.rules));
+            let start = JungleGame::new(Position::start_with(args.rules.jungle));
             let session = Session {
                 human,
                 movetime: args.movetime,
@@ -299,8 +297,7 @@ mod tests {
             side: Side::X,
             movetime: 5,
             engine: EngineKind::Alphabeta,
-            variant: Variant::Standard,
-            rules: jungle::Variant::Standard,
+            rules: RuleArgs::default(),
             tablebase: None,
             cn: false,
             plain: true,
@@ -323,8 +320,7 @@ mod tests {
             side: Side::O,
             movetime: 5,
             engine: EngineKind::Alphabeta,
-            variant: Variant::Standard,
-            rules: jungle::Variant::Standard,
+            rules: RuleArgs::default(),
             tablebase: None,
             cn: true,
             plain: true,

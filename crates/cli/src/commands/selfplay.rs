@@ -8,11 +8,11 @@ use std::time::{Duration, Instant};
 
 use gamesolver_core::{Game, Outcome, Player};
 use gamesolver_games::jungle::{self, JungleGame, Position};
-use gamesolver_games::uttt::Variant;
 use gamesolver_search::{Engine, Limits};
 
 use crate::jungle::engine::{JungleOptions, open_tablebase};
 use crate::openings::random_openings;
+use crate::search_args::RuleArgs;
 use crate::uttt::engines::{EngineKind, EngineOptions, build};
 
 /// The games `selfplay` can play.
@@ -44,12 +44,9 @@ pub struct Args {
     /// Seed of the random openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Rules variant (`standard` or `codingame`).
-    #[arg(long, default_value_t = Variant::Standard)]
-    pub variant: Variant,
-    /// Jungle rules preset.
-    #[arg(long, default_value = "standard")]
-    pub rules: jungle::Variant,
+    /// The rules of the game.
+    #[command(flatten)]
+    pub rules: RuleArgs,
     /// Jungle endgame tablebase directory for both engines.
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
@@ -133,17 +130,17 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
                 kind: args.engine,
                 ..EngineOptions::default()
             };
-            let start = gamesolver_games::uttt::Board::start(args.variant);
+            let start = gamesolver_games::uttt::Board::start(args.rules.variant);
             let engines = [build(&options), build(&options)];
             play_games(args, &start, engines, |_| String::new(), out)
         }
         SelfplayGame::Jungle => {
             let options = JungleOptions {
                 kind: args.engine,
-                tablebase: open_tablebase(args.tablebase.as_deref(), args.rules)?,
+                tablebase: open_tablebase(args.tablebase.as_deref(), args.rules.jungle)?,
                 ..JungleOptions::default()
             };
-            let start = JungleGame::new(Position::start_with(args.rules));
+            let start = JungleGame::new(Position::start_with(args.rules.jungle));
             let build = crate::jungle::engine::build;
             let engines = [build(&options), build(&options)];
             play_games(args, &start, engines, jungle_end, out)

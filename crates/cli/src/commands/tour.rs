@@ -3,11 +3,10 @@
 use std::io::Write;
 
 use gamesolver_games::jungle;
-use gamesolver_games::uttt::Variant;
 use gamesolver_search::perft::perft;
 
 use super::{bestmove, mdp, perft, query, selfplay, solve, tablebase};
-use crate::search_args::LimitArgs;
+use crate::search_args::{LimitArgs, RuleArgs};
 use crate::uttt::engines::EngineKind;
 
 /// Arguments of `gamesolver tour` (none yet).
@@ -85,8 +84,7 @@ fn bestmove_args(game: bestmove::SearchGame, position: &str, limits: LimitArgs) 
         position: vec![position.into()],
         limits,
         engine: EngineKind::Alphabeta,
-        variant: Variant::Standard,
-        rules: jungle::Variant::Standard,
+        rules: RuleArgs::default(),
         tablebase: None,
         json: false,
     }
@@ -101,8 +99,7 @@ fn selfplay_args(game: selfplay::SelfplayGame, games: usize) -> selfplay::Args {
         engine: EngineKind::Alphabeta,
         random_plies: 2,
         seed: 1,
-        variant: Variant::Standard,
-        rules: jungle::Variant::Standard,
+        rules: RuleArgs::default(),
         tablebase: None,
     }
 }

@@ -107,7 +107,7 @@ pub(crate) fn widen_entry(byte: u8) -> u16 {
         1 => 2,
         _ => {
             let distance = u16::from(byte - 2) / 2;
-            let value = if byte % 2 == 0 { 3 } else { 1 };
+            let value = if byte.is_multiple_of(2) { 3 } else { 1 };
             value | distance << 2
         }
     }

@@ -54,10 +54,10 @@ impl Graph {
                 let candidates: Vec<u32> = (lowest_allowed..highest)
                     .filter(|&c| turn[c as usize] != turn[node as usize])
                     .collect();
-                if let Some(&c) = candidates.get(rng.random_range(0..candidates.len().max(1))) {
-                    if !children[node as usize].contains(&c) {
-                        children[node as usize].push(c);
-                    }
+                if let Some(&c) = candidates.get(rng.random_range(0..candidates.len().max(1)))
+                    && !children[node as usize].contains(&c)
+                {
+                    children[node as usize].push(c);
                 }
             }
             if children[node as usize].is_empty() {
