@@ -428,7 +428,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     ) -> bool {
         let child = pos.after(mv);
         let irreversible = self.evaluator.is_irreversible(pos, mv);
-        self.path.push(self.evaluator.key(&child), irreversible);
+        let key = self.evaluator.key(&child);
+        self.tt.prefetch(key);
+        self.path.push(key, irreversible);
         let score = self.search_child(&child, mv, depth, ply, node);
         self.path.pop();
         node.searched += 1;
