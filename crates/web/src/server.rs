@@ -13,7 +13,7 @@ use crate::state::AppState;
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
     /// The address is taken or not allowed.
-    #[error("cannot listen on {addr}: {source}")]
+    #[error("cannot listen on {addr}")]
     Bind {
         /// The address.
         addr: SocketAddr,
@@ -21,10 +21,10 @@ pub enum ServeError {
         source: std::io::Error,
     },
     /// The tablebase directory could not be opened.
-    #[error("cannot open the tablebase: {0}")]
+    #[error("cannot open the tablebase")]
     Tablebase(#[from] FacadeError),
     /// The runtime or the connection loop failed.
-    #[error("server error: {0}")]
+    #[error("server error")]
     Io(#[from] std::io::Error),
 }
 
@@ -39,9 +39,10 @@ pub async fn serve(
     let listener = TcpListener::bind(addr)
         .await
         .map_err(|source| ServeError::Bind { addr, source })?;
+    let shutdown = shutdown_signal()?;
     announce(listener.local_addr()?);
     axum::serve(listener, router(state))
-        .with_graceful_shutdown(shutdown_signal())
+        .with_graceful_shutdown(shutdown)
         .await?;
     Ok(())
 }
@@ -57,25 +58,25 @@ pub fn serve_blocking(
         .block_on(serve(config, announce))
 }
 
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        if tokio::signal::ctrl_c().await.is_err() {
-            std::future::pending::<()>().await;
+/// Ctrl-C (SIGINT) or SIGTERM, registered before the address is announced
+/// so that a signal sent right after start-up is not missed.
+#[cfg(unix)]
+fn shutdown_signal() -> std::io::Result<impl std::future::Future<Output = ()>> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut interrupt = signal(SignalKind::interrupt())?;
+    let mut terminate = signal(SignalKind::terminate())?;
+    Ok(async move {
+        tokio::select! {
+            _ = interrupt.recv() => {},
+            _ = terminate.recv() => {},
         }
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = terminate => {},
-    }
+    })
+}
+
+/// Ctrl-C.
+#[cfg(not(unix))]
+fn shutdown_signal() -> std::io::Result<impl std::future::Future<Output = ()>> {
+    Ok(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
 }

@@ -88,7 +88,7 @@ export class GameSession {
       if (event.key === "Enter") setPosition();
     });
     document.addEventListener("keydown", (event) => {
-      const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement;
+      const typing = event.target.matches("input[type=text], input[type=number], select, textarea");
       if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
       if (event.key === "u" || event.key === "Backspace") { event.preventDefault(); this.undo(undoPlies()); }
       if (event.key === "n") { event.preventDefault(); this.newGame(); }
