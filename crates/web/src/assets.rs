@@ -134,7 +134,7 @@ mod tests {
         files_under(&dir, "", &mut files);
         for file in &files {
             assert!(
-                ASSETS.iter().any(|asset| &asset.path == file),
+                ASSETS.iter().any(|asset| asset.path == file.as_str()),
                 "static/{file} is not in ASSETS"
             );
         }

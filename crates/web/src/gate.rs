@@ -80,9 +80,15 @@ mod tests {
             tokio::task::yield_now().await;
         }
         let refused = gate.enter().await.expect_err("queue is full");
-        assert_eq!(refused.status(), axum::http::StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(
+            refused.status(),
+            axum::http::StatusCode::SERVICE_UNAVAILABLE
+        );
         drop(held);
-        queued.await.expect("joined").expect("the waiter gets the slot");
+        queued
+            .await
+            .expect("joined")
+            .expect("the waiter gets the slot");
         assert_eq!(gate.free_slots(), 1);
         assert_eq!(gate.waiting.load(Ordering::SeqCst), 0);
     }

@@ -56,7 +56,11 @@ impl PositionRequest {
             state.play(mv).map_err(|error| {
                 ApiError::bad_request(
                     "illegal_move",
-                    format!("move {} of {} ({mv:?}): {error}", index + 1, self.moves.len()),
+                    format!(
+                        "move {} of {} ({mv:?}): {error}",
+                        index + 1,
+                        self.moves.len()
+                    ),
                 )
             })?;
         }

@@ -51,6 +51,9 @@ async fn wrong_method(uri: Uri) -> ApiError {
     ApiError::new(
         axum::http::StatusCode::METHOD_NOT_ALLOWED,
         "method_not_allowed",
-        format!("{} does not accept this method; see /api/openapi.json", uri.path()),
+        format!(
+            "{} does not accept this method; see /api/openapi.json",
+            uri.path()
+        ),
     )
 }

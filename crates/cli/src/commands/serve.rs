@@ -28,7 +28,10 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         ..gamesolver_web::ServeConfig::default()
     };
     gamesolver_web::serve_blocking(config, |addr| {
-        let _ = writeln!(out, "gamesolver serve: listening on http://{addr}/ (Ctrl-C stops)");
+        let _ = writeln!(
+            out,
+            "gamesolver serve: listening on http://{addr}/ (Ctrl-C stops)"
+        );
         let _ = out.flush();
     })?;
     writeln!(out, "gamesolver serve: stopped")?;

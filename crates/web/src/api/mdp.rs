@@ -237,12 +237,13 @@ pub async fn values(
     let service_request = request.problem.to_service()?;
     let _slot = app.gate().enter().await?;
     let position = request.position.clone();
-    let values = blocking(move || {
-        Ok(mdp_service::action_values(&service_request, &position)?)
-    })
-    .await?;
+    let values =
+        blocking(move || Ok(mdp_service::action_values(&service_request, &position)?)).await?;
     let values: Vec<ActionValue> = values.into_iter().map(action_value).collect();
-    let top = values.iter().map(|v| v.value).fold(f64::NEG_INFINITY, f64::max);
+    let top = values
+        .iter()
+        .map(|v| v.value)
+        .fold(f64::NEG_INFINITY, f64::max);
     let best = values
         .iter()
         .filter(|v| (v.value - top).abs() < 1e-9)

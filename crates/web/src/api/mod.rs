@@ -17,11 +17,13 @@ pub mod values_view;
 pub async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, crate::ApiError> + Send + 'static,
 ) -> Result<T, crate::ApiError> {
-    tokio::task::spawn_blocking(work).await.map_err(|join_error| {
-        crate::ApiError::new(
-            axum::http::StatusCode::INTERNAL_SERVER_ERROR,
-            "internal",
-            format!("the computation failed: {join_error}"),
-        )
-    })?
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|join_error| {
+            crate::ApiError::new(
+                axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                format!("the computation failed: {join_error}"),
+            )
+        })?
 }

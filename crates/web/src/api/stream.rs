@@ -78,7 +78,11 @@ fn event(name: &str, payload: &impl Serialize) -> Event {
     Event::default()
         .event(name)
         .json_data(payload)
-        .unwrap_or_else(|_| Event::default().event("error").data("unserialisable report"))
+        .unwrap_or_else(|_| {
+            Event::default()
+                .event("error")
+                .data("unserialisable report")
+        })
 }
 
 /// Streams the engine's analysis of the position.
@@ -99,7 +103,11 @@ pub async fn analyse_stream(
             let events = events.clone();
             tokio::spawn(async move {
                 while let Some(report) = reports.recv().await {
-                    if events.send(event("info", &SearchView::from(report))).await.is_err() {
+                    if events
+                        .send(event("info", &SearchView::from(report)))
+                        .await
+                        .is_err()
+                    {
                         break;
                     }
                 }
