@@ -21,6 +21,7 @@ mod error;
 mod extract;
 mod gate;
 mod limits;
+mod mdp_cache;
 mod openapi;
 mod replay;
 mod router;

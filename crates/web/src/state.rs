@@ -9,6 +9,7 @@ use tokio::sync::OnceCell;
 use crate::api::tablebase::MaterialStats;
 use crate::config::ServeConfig;
 use crate::gate::SearchGate;
+use crate::mdp_cache::MdpCache;
 
 /// The server's shared state (cheap to clone).
 #[derive(Clone)]
@@ -18,6 +19,7 @@ struct Shared {
     gate: SearchGate,
     tablebase: Option<LoadedTablebase>,
     stats: OnceCell<Vec<MaterialStats>>,
+    mdp: MdpCache,
 }
 
 /// A tablebase opened at start-up.
@@ -42,6 +44,7 @@ impl AppState {
             gate: SearchGate::new(config.max_searches, config.queue_limit),
             tablebase,
             stats: OnceCell::new(),
+            mdp: MdpCache::default(),
         })))
     }
 
@@ -53,6 +56,11 @@ impl AppState {
     /// The tablebase, if the server was started with one.
     pub fn tablebase(&self) -> Option<&LoadedTablebase> {
         self.0.tablebase.as_ref()
+    }
+
+    /// The solved MDP problems kept for the next request.
+    pub fn mdp_cache(&self) -> &MdpCache {
+        &self.0.mdp
     }
 
     /// The cache of the tablebase's material statistics.

@@ -3,7 +3,9 @@
 
 use axum::Json;
 use axum::extract::State;
-use gamesolver_engines::mdp_service::{self, MdpReport, MdpRequest};
+use std::sync::Arc;
+
+use gamesolver_engines::mdp_service::{MdpReport, MdpRequest, MdpSession};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -162,6 +164,7 @@ impl MdpSolveRequest {
                 format!("episodes {episodes} is outside 1..={MAX_EPISODES}"),
             ));
         }
+        let defaults = MdpRequest::default();
         Ok(MdpRequest {
             opponent: match self.opponent {
                 Opponent::Random => "random",
@@ -176,38 +179,63 @@ impl MdpSolveRequest {
             method: self.method.name().into(),
             gamma: self.gamma.clone(),
             exact: self.exact,
-            episodes: self.episodes,
-            seed: self.seed,
+            episodes: self.episodes.unwrap_or(defaults.episodes.min(MAX_EPISODES)),
+            seed: self.seed.unwrap_or(defaults.seed),
         })
     }
+}
+
+/// The solved session of `request`: from the cache, or solved now in a
+/// search slot.
+async fn session(app: &AppState, request: MdpRequest) -> Result<Arc<MdpSession>, ApiError> {
+    if let Some(session) = app.mdp_cache().get(&request) {
+        return Ok(session);
+    }
+    let _slot = app.gate().enter().await?;
+    let key = request.clone();
+    let session = blocking(move || Ok(Arc::new(MdpSession::new(&request)?))).await?;
+    app.mdp_cache().put(&key, Arc::clone(&session));
+    Ok(session)
 }
 
 fn action_value((mv, value, exact): (String, f64, Option<String>)) -> ActionValue {
     ActionValue { mv, value, exact }
 }
 
-fn view(report: MdpReport, method: Method) -> MdpView {
-    let odds = report.outcome_probabilities;
+fn view(report: &MdpReport, method: Method) -> MdpView {
+    let odds = &report.outcome_probabilities;
     MdpView {
         optimum: report.optimum,
-        optimum_exact: report.optimum_exact,
-        trace: report.trace,
+        optimum_exact: report.optimum_exact.clone(),
+        trace: report.trace.clone(),
         trace_unit: match method {
             Method::PolicyIteration => "round",
             Method::ValueIteration => "sweep",
             Method::QLearning => "batch",
         }
         .into(),
-        first_moves: report.first_moves.into_iter().map(action_value).collect(),
+        first_moves: report.first_moves.iter().cloned().map(action_value).collect(),
         outcome: OutcomeOdds {
             win: odds.win,
             draw: odds.draw,
             loss: odds.loss,
-            win_exact: odds.win_exact,
-            draw_exact: odds.draw_exact,
-            loss_exact: odds.loss_exact,
+            win_exact: Some(odds.win_exact.clone()),
+            draw_exact: Some(odds.draw_exact.clone()),
+            loss_exact: Some(odds.loss_exact.clone()),
         },
     }
+}
+
+/// The moves of highest value (ties by exact value when there is one).
+fn best_moves(values: &[ActionValue]) -> Vec<String> {
+    let Some(top) = values.iter().max_by(|a, b| a.value.total_cmp(&b.value)) else {
+        return Vec::new();
+    };
+    let tied = |v: &ActionValue| match (&v.exact, &top.exact) {
+        (Some(exact), Some(top_exact)) => exact == top_exact,
+        _ => (v.value - top.value).abs() <= 1e-12,
+    };
+    values.iter().filter(|v| tied(v)).map(|v| v.mv.clone()).collect()
 }
 
 /// Solves the problem: optimum, trace, first moves, outcome probabilities.
@@ -219,10 +247,8 @@ pub async fn solve(
     State(app): State<AppState>,
     ApiJson(request): ApiJson<MdpSolveRequest>,
 ) -> Result<Json<MdpView>, ApiError> {
-    let service_request = request.to_service()?;
-    let _slot = app.gate().enter().await?;
-    let report = blocking(move || Ok(mdp_service::solve(&service_request)?)).await?;
-    Ok(Json(view(report, request.method)))
+    let session = session(&app, request.to_service()?).await?;
+    Ok(Json(view(session.report(), request.method)))
 }
 
 /// Every move's value in a position with the agent to move, and the best.
@@ -234,21 +260,13 @@ pub async fn values(
     State(app): State<AppState>,
     ApiJson(request): ApiJson<MdpValuesRequest>,
 ) -> Result<Json<MdpValuesView>, ApiError> {
-    let service_request = request.problem.to_service()?;
-    let _slot = app.gate().enter().await?;
-    let position = request.position.clone();
-    let values =
-        blocking(move || Ok(mdp_service::action_values(&service_request, &position)?)).await?;
-    let values: Vec<ActionValue> = values.into_iter().map(action_value).collect();
-    let top = values
-        .iter()
-        .map(|v| v.value)
-        .fold(f64::NEG_INFINITY, f64::max);
-    let best = values
-        .iter()
-        .filter(|v| (v.value - top).abs() < 1e-9)
-        .map(|v| v.mv.clone())
+    let session = session(&app, request.problem.to_service()?).await?;
+    let values: Vec<ActionValue> = session
+        .action_values(&request.position)?
+        .into_iter()
+        .map(action_value)
         .collect();
+    let best = best_moves(&values);
     Ok(Json(MdpValuesView {
         position: request.position,
         best,
