@@ -585,22 +585,85 @@ impl Registry {
 pub mod mdp_service {
     use super::FacadeError;
     #[derive(Clone, Debug)]
-    pub struct MdpRequest { pub opponent: String, pub side: String, pub method: String, pub gamma: Option<String>, pub exact: bool, pub episodes: u64, pub seed: u64 }
-    impl Default for MdpRequest { fn default() -> Self { MdpRequest { opponent: "random".into(), side: "x".into(), method: "policy-iteration".into(), gamma: None, exact: false, episodes: 200_000, seed: 1 } } }
+    pub struct MdpRequest {
+        pub opponent: String,
+        pub side: String,
+        pub method: String,
+        pub gamma: Option<String>,
+        pub exact: bool,
+        pub episodes: u64,
+        pub seed: u64,
+    }
+    impl Default for MdpRequest {
+        fn default() -> Self {
+            MdpRequest {
+                opponent: "random".into(),
+                side: "x".into(),
+                method: "policy-iteration".into(),
+                gamma: None,
+                exact: false,
+                episodes: 200_000,
+                seed: 1,
+            }
+        }
+    }
     pub type ActionValue = (String, f64, Option<String>);
-    pub struct OutcomeOdds { pub win: f64, pub draw: f64, pub loss: f64, pub win_exact: String, pub draw_exact: String, pub loss_exact: String }
-    pub struct MdpReport { pub optimum: f64, pub optimum_exact: Option<String>, pub trace: Vec<f64>, pub first_moves: Vec<ActionValue>, pub first_position: String, pub outcome_probabilities: OutcomeOdds }
+    pub struct OutcomeOdds {
+        pub win: f64,
+        pub draw: f64,
+        pub loss: f64,
+        pub win_exact: String,
+        pub draw_exact: String,
+        pub loss_exact: String,
+    }
+    pub struct MdpReport {
+        pub optimum: f64,
+        pub optimum_exact: Option<String>,
+        pub trace: Vec<f64>,
+        pub first_moves: Vec<ActionValue>,
+        pub first_position: String,
+        pub outcome_probabilities: OutcomeOdds,
+    }
     pub struct MdpSession(MdpReport);
     impl MdpSession {
         pub fn new(_: &MdpRequest) -> Result<MdpSession, FacadeError> {
-            Ok(MdpSession(MdpReport { optimum: 191.0/192.0, optimum_exact: Some("191/192".into()), trace: vec![0.2, 0.7, 0.95, 0.99, 191.0/192.0],
-              first_moves: (0..9).map(|c| (c.to_string(), 0.9 + c as f64 / 100.0, Some(format!("{}/100", 90 + c)))).collect(), first_position: ".........".into(),
-              outcome_probabilities: OutcomeOdds { win: 0.99, draw: 0.01, loss: 0.0, win_exact: "99/100".into(), draw_exact: "1/100".into(), loss_exact: "0".into() } }))
+            Ok(MdpSession(MdpReport {
+                optimum: 191.0 / 192.0,
+                optimum_exact: Some("191/192".into()),
+                trace: vec![0.2, 0.7, 0.95, 0.99, 191.0 / 192.0],
+                first_moves: (0..9)
+                    .map(|c| {
+                        (
+                            c.to_string(),
+                            0.9 + c as f64 / 100.0,
+                            Some(format!("{}/100", 90 + c)),
+                        )
+                    })
+                    .collect(),
+                first_position: ".........".into(),
+                outcome_probabilities: OutcomeOdds {
+                    win: 0.99,
+                    draw: 0.01,
+                    loss: 0.0,
+                    win_exact: "99/100".into(),
+                    draw_exact: "1/100".into(),
+                    loss_exact: "0".into(),
+                },
+            }))
         }
-        pub fn report(&self) -> &MdpReport { &self.0 }
+        pub fn report(&self) -> &MdpReport {
+            &self.0
+        }
         pub fn action_values(&self, position: &str) -> Result<Vec<ActionValue>, FacadeError> {
-            if position.len() != 9 { return Err(FacadeError::BadPosition("need 9 cells".into())) }
-            Ok(position.chars().enumerate().filter(|(_, c)| *c == '.').map(|(i, _)| (i.to_string(), i as f64 / 10.0, Some(format!("{i}/10")))).collect())
+            if position.len() != 9 {
+                return Err(FacadeError::BadPosition("need 9 cells".into()));
+            }
+            Ok(position
+                .chars()
+                .enumerate()
+                .filter(|(_, c)| *c == '.')
+                .map(|(i, _)| (i.to_string(), i as f64 / 10.0, Some(format!("{i}/10"))))
+                .collect())
         }
     }
 }

@@ -32,7 +32,10 @@ impl MdpCache {
     /// The cached session of `request`, if any (marked as recently used).
     pub fn get(&self, request: &MdpRequest) -> Option<Arc<MdpSession>> {
         let key = key_of(request);
-        let mut entries = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut entries = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         let index = entries.iter().position(|(k, _)| *k == key)?;
         let entry = entries.remove(index);
         let session = Arc::clone(&entry.1);
@@ -43,7 +46,10 @@ impl MdpCache {
     /// Keeps `session` for `request`, dropping the least recently used.
     pub fn put(&self, request: &MdpRequest, session: Arc<MdpSession>) {
         let key = key_of(request);
-        let mut entries = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut entries = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         entries.retain(|(k, _)| *k != key);
         if entries.len() >= CAPACITY {
             entries.remove(0);

@@ -214,7 +214,12 @@ fn view(report: &MdpReport, method: Method) -> MdpView {
             Method::QLearning => "batch",
         }
         .into(),
-        first_moves: report.first_moves.iter().cloned().map(action_value).collect(),
+        first_moves: report
+            .first_moves
+            .iter()
+            .cloned()
+            .map(action_value)
+            .collect(),
         outcome: OutcomeOdds {
             win: odds.win,
             draw: odds.draw,
@@ -235,7 +240,11 @@ fn best_moves(values: &[ActionValue]) -> Vec<String> {
         (Some(exact), Some(top_exact)) => exact == top_exact,
         _ => (v.value - top.value).abs() <= 1e-12,
     };
-    values.iter().filter(|v| tied(v)).map(|v| v.mv.clone()).collect()
+    values
+        .iter()
+        .filter(|v| tied(v))
+        .map(|v| v.mv.clone())
+        .collect()
 }
 
 /// Solves the problem: optimum, trace, first moves, outcome probabilities.
