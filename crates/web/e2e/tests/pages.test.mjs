@@ -23,11 +23,13 @@ test("the start page links to every game page", async () => {
 test("every page loads without script errors and fits a phone-sized screen", async () => {
   for (const [path] of PAGES) {
     await withPage(browser, `phone${path.replaceAll("/", "-")}`, async (page) => {
-      await page.setViewportSize({ width: 390, height: 800 });
+      await page.setViewportSize({ width: 360, height: 740 });
       await page.goto(`${server.url}${path}`);
       await page.locator("#board button").first().waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `${path} is ${overflow}px wider than the screen`);
+      const boardRight = await page.locator("#board").evaluate((board) => board.getBoundingClientRect().right);
+      assert.ok(boardRight <= 360, `${path}: the board ends at ${boardRight}px`);
     });
   }
 });

@@ -14,7 +14,7 @@ function svg(tag, attributes, text) {
  * given, is drawn as a dashed horizontal line (the optimum).
  */
 export function lineChart(container, values, { xLabel = "", reference = null } = {}) {
-  const width = 480, height = 260, left = 52, right = 12, top = 12, bottom = 40;
+  const width = 360, height = 230, left = 50, right = 10, top = 10, bottom = 38;
   const all = reference === null ? values : [...values, reference];
   let low = Math.min(...all), high = Math.max(...all);
   if (high - low < 1e-9) { low -= 0.5; high += 0.5; }

@@ -43,7 +43,8 @@ async function showPerPly() {
     const counts = await get("/solved/tictactoe/per-ply");
     const rows = Array.isArray(counts) ? counts : (counts.per_ply || counts.plies || []);
     if (rows.length === 0) return;
-    const keys = Object.keys(rows[0]);
+    const first = ["ply", "win", "draw", "loss"].filter((k) => k in rows[0]);
+    const keys = [...first, ...Object.keys(rows[0]).filter((k) => !first.includes(k))];
     byId("per-ply").replaceChildren(el("table", { id: "per-ply-table" },
       el("thead", {}, el("tr", {}, keys.map((k) => el("th", { class: k === "ply" ? "" : "num" }, k)))),
       el("tbody", {}, rows.map((row) => el("tr", {}, keys.map((k) => el("td", { class: k === "ply" ? "" : "num" }, String(row[k]))))))));

@@ -74,7 +74,7 @@ async function init() {
   const games = await get("/games");
   const info = games.find((g) => g.name === "uttt");
   fillSelect(byId("engine"), info.engines.map((e) => [e, e]), info.engines[0]);
-  fillSelect(byId("rules"), info.rules.map((r) => [r, r === "codingame" ? "CodinGame (most boards wins)" : r]), info.rules[0]);
+  fillSelect(byId("rules"), info.rules.map((r) => [r, r === "codingame" ? "CodinGame" : r]), info.rules[0]);
   session.wireToolbar({ undoPlies: () => (byId("side").value === "both" || !session.view || session.view.result ? 1 : 2) });
   for (const id of ["side", "rules"]) byId(id).addEventListener("change", () => session.load());
   byId("analyse").addEventListener("click", () => {
