@@ -18,6 +18,10 @@ use crate::replay::{PositionRequest, Replayed};
 use crate::search_task::{self, SearchJob};
 use crate::state::AppState;
 
+/// The transposition table of a request's engine, in MiB: a search lasts at
+/// most 2 s, and a fresh table is allocated (and cleared) for every request.
+const HASH_MB: usize = 16;
+
 /// A position to search, the engine and the limits.
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 pub struct AnalyseRequest {
@@ -74,6 +78,7 @@ impl PreparedSearch {
             rules: Some(replayed.state.rules().to_string()),
             seed: request.seed,
             tablebase,
+            hash_mb: Some(HASH_MB),
             ..EngineSpec::default()
         };
         Ok(PreparedSearch {

@@ -84,7 +84,7 @@ function showTablebase(report, view) {
   const rows = report.moves.map((m) => el("tr", { class: m.value, "data-move": m.move },
     el("td", {}, el("button", { type: "button", class: "linklike", onclick: () => session.play(m.move) }, m.move)),
     el("td", { class: m.value }, m.value),
-    el("td", { class: "num" }, String(m.distance))));
+    el("td", { class: "num" }, m.value === "draw" ? "–" : String(m.distance))));
   const mainLine = report.main_line.map((move, index) =>
     el("button", { type: "button", class: "linklike", title: "play the main line to here",
       onclick: () => playLine(report.main_line.slice(0, index + 1)) }, move));
