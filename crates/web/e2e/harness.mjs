@@ -6,6 +6,7 @@ import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { after, before } from "node:test";
 import { chromium } from "playwright-core";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -89,4 +90,22 @@ export async function withPage(browser, name, body) {
   } finally {
     await page.close();
   }
+}
+
+/**
+ * Registers before/after hooks that start a server (with `serverArgs()`,
+ * called in the hook) and a browser; returns { server, browser }, filled in
+ * before the first test.
+ */
+export function setUp(serverArgs = () => []) {
+  const shared = { server: null, browser: null };
+  before(async () => {
+    shared.server = await startServer(serverArgs());
+    shared.browser = await startBrowser();
+  });
+  after(async () => {
+    await shared.browser?.close();
+    if (shared.server) await shared.server.stop();
+  });
+  return shared;
 }

@@ -1,34 +1,29 @@
 // Jungle: the board, click-to-see-targets, playing the engine, the Chinese
 // toggle, pasting a FEN and exploring the tablebase; the stats page.
-import { after, before, test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { rmSync } from "node:fs";
-import { buildTablebase, cli, startBrowser, startServer, withPage } from "../harness.mjs";
+import { buildTablebase, cli, setUp, withPage } from "../harness.mjs";
 
-let server, browser, tables;
-before(async () => {
+let tables;
+const shared = setUp(() => {
   tables = buildTablebase();
-  server = await startServer(["--tablebase", tables]);
-  browser = await startBrowser();
+  return ["--tablebase", tables];
 });
-after(async () => {
-  await browser?.close();
-  if (server) await server.stop();
-  if (tables) rmSync(tables, { recursive: true, force: true });
-});
+after(() => { if (tables) rmSync(tables, { recursive: true, force: true }); });
 
 const square = (page, name) => page.locator(`#board [data-square="${name}"]`);
 const ENDGAME = "7/7/7/7/7/7/1c5/7/E6 w"; // elephant against cat, bottom to move
 
 test("the board has water, traps, dens and sixteen pieces; a click shows the targets", async () => {
-  await withPage(browser, "jungle-board", async (page) => {
-    await page.goto(`${server.url}/jungle`);
+  await withPage(shared.browser, "jungle-board", async (page) => {
+    await page.goto(`${shared.server.url}/jungle`);
     await square(page, "g3").waitFor();
     assert.equal(await page.locator("#board .sq.water").count(), 12);
     assert.equal(await page.locator("#board .sq.trap").count(), 6);
     assert.equal(await page.locator("#board .sq.den").count(), 2);
     assert.equal(await page.locator("#board .piece").count(), 16);
-    const legal = await (await page.request.post(`${server.url}/api/legal-moves`, { data: { game: "jungle" } })).json();
+    const legal = await (await page.request.post(`${shared.server.url}/api/legal-moves`, { data: { game: "jungle" } })).json();
     for (const from of ["g3", "a1", "c3"]) {
       await square(page, from).click();
       const shown = await page.locator("#board .sq.target").evaluateAll((squares) => squares.map((s) => s.dataset.square).sort());
@@ -43,8 +38,8 @@ test("the board has water, traps, dens and sixteen pieces; a click shows the tar
 });
 
 test("a move by clicks gets the engine's reply and the engine's analysis outside the tables", async () => {
-  await withPage(browser, "jungle-play", async (page) => {
-    await page.goto(`${server.url}/jungle`);
+  await withPage(shared.browser, "jungle-play", async (page) => {
+    await page.goto(`${shared.server.url}/jungle`);
     await page.locator("#movetime").selectOption("200");
     await square(page, "g3").click();
     await square(page, "g4").click();
@@ -57,9 +52,9 @@ test("a move by clicks gets the engine's reply and the engine's analysis outside
 });
 
 test("a pasted endgame FEN shows the tablebase: win distance, moves sorted, main line", async () => {
-  await withPage(browser, "jungle-tablebase", async (page) => {
+  await withPage(shared.browser, "jungle-tablebase", async (page) => {
     const expected = JSON.parse(cli("tablebase", "probe", "jungle", ENDGAME, "--dir", tables, "--json"));
-    await page.goto(`${server.url}/jungle`);
+    await page.goto(`${shared.server.url}/jungle`);
     await page.locator("#side").selectOption("both");
     await page.locator("#position-text").fill(ENDGAME);
     await page.locator("#set-position").click();
@@ -77,10 +72,10 @@ test("a pasted endgame FEN shows the tablebase: win distance, moves sorted, main
 });
 
 test("the statistics page lists every material and opens its longest win", async () => {
-  await withPage(browser, "jungle-stats", async (page) => {
+  await withPage(shared.browser, "jungle-stats", async (page) => {
     const expected = JSON.parse(cli("tablebase", "stats", "--dir", tables, "--json"));
     const materials = Array.isArray(expected) ? expected : expected.materials;
-    await page.goto(`${server.url}/jungle/stats`);
+    await page.goto(`${shared.server.url}/jungle/stats`);
     await page.locator("#stats-table tbody tr").first().waitFor();
     assert.equal(await page.locator("#stats-table tbody tr").count(), materials.length);
     const row = page.locator('#stats-table tr[data-material="E-c"]');

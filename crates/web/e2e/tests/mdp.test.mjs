@@ -1,16 +1,14 @@
 // MDP: solve tic-tac-toe against a fixed opponent, see the trace plotted,
 // exact fractions on the board and the optimal move.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startBrowser, startServer, withPage } from "../harness.mjs";
+import { setUp, withPage } from "../harness.mjs";
 
-let server, browser;
-before(async () => { server = await startServer(); browser = await startBrowser(); });
-after(async () => { await browser?.close(); if (server) await server.stop(); });
+const shared = setUp();
 
 test("X against random: optimum 191/192, the trace plotted, fractions on the board", async () => {
-  await withPage(browser, "mdp-solve", async (page) => {
-    await page.goto(`${server.url}/mdp`);
+  await withPage(shared.browser, "mdp-solve", async (page) => {
+    await page.goto(`${shared.server.url}/mdp`);
     await page.locator("#optimum", { hasText: "191/192" }).waitFor({ timeout: 20000 });
     const points = (await page.locator("#chart svg polyline").getAttribute("points")).trim().split(/\s+/);
     assert.ok(points.length >= 2, "the trace has points");
@@ -24,8 +22,8 @@ test("X against random: optimum 191/192, the trace plotted, fractions on the boa
 });
 
 test("Q-learning draws its trace per batch of episodes", async () => {
-  await withPage(browser, "mdp-qlearning", async (page) => {
-    await page.goto(`${server.url}/mdp`);
+  await withPage(shared.browser, "mdp-qlearning", async (page) => {
+    await page.goto(`${shared.server.url}/mdp`);
     await page.locator("#optimum", { hasText: "/" }).waitFor({ timeout: 20000 });
     await page.locator("#method").selectOption("q-learning");
     await page.locator("#episodes").fill("5000");

@@ -1,17 +1,15 @@
 // Tic-tac-toe: play against perfect play, see every move's value, paste a position.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startBrowser, startServer, withPage } from "../harness.mjs";
+import { setUp, withPage } from "../harness.mjs";
 
-let server, browser;
-before(async () => { server = await startServer(); browser = await startBrowser(); });
-after(async () => { await browser?.close(); if (server) await server.stop(); });
+const shared = setUp();
 
 const cell = (page, n) => page.locator(`#board button[data-cell="${n}"]`);
 
 test("a click plays X, perfect play answers, and every move shows its value", async () => {
-  await withPage(browser, "ttt-play", async (page) => {
-    await page.goto(`${server.url}/tictactoe`);
+  await withPage(shared.browser, "ttt-play", async (page) => {
+    await page.goto(`${shared.server.url}/tictactoe`);
     await page.locator("#board button.bg-draw").nth(8).waitFor();
     assert.match(await page.locator("#value-line").textContent(), /draw/);
     await cell(page, 4).click();
@@ -29,8 +27,8 @@ test("a click plays X, perfect play answers, and every move shows its value", as
 });
 
 test("a pasted position shows the winning move and its distance", async () => {
-  await withPage(browser, "ttt-paste", async (page) => {
-    await page.goto(`${server.url}/tictactoe`);
+  await withPage(shared.browser, "ttt-paste", async (page) => {
+    await page.goto(`${shared.server.url}/tictactoe`);
     await page.locator("#board button").first().waitFor();
     await page.locator("#side").selectOption("both");
     await page.locator("#position-text").fill("XX.OO....");
@@ -46,8 +44,8 @@ test("a pasted position shows the winning move and its distance", async () => {
 });
 
 test("playing O: perfect play opens and the per-ply table is shown", async () => {
-  await withPage(browser, "ttt-second", async (page) => {
-    await page.goto(`${server.url}/tictactoe`);
+  await withPage(shared.browser, "ttt-second", async (page) => {
+    await page.goto(`${shared.server.url}/tictactoe`);
     await page.locator("#board button").first().waitFor();
     await page.locator("#side").selectOption("second");
     await page.locator("#move-list li").first().waitFor();

@@ -1,16 +1,14 @@
 // Ultimate tic-tac-toe: play the engine, watch the analysis update live,
 // allowed boards and the last move highlighted.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startBrowser, startServer, withPage } from "../harness.mjs";
+import { setUp, withPage } from "../harness.mjs";
 
-let server, browser;
-before(async () => { server = await startServer(); browser = await startBrowser(); });
-after(async () => { await browser?.close(); if (server) await server.stop(); });
+const shared = setUp();
 
 test("the engine replies with live analysis; its move and the allowed board are highlighted", async () => {
-  await withPage(browser, "uttt-play", async (page) => {
-    await page.goto(`${server.url}/uttt`);
+  await withPage(shared.browser, "uttt-play", async (page) => {
+    await page.goto(`${shared.server.url}/uttt`);
     await page.locator('#board button[data-cell="40"]').waitFor();
     assert.equal(await page.locator("#board .small.allowed").count(), 9, "free choice at the start");
     await page.locator("#movetime").selectOption("1000");
@@ -34,8 +32,8 @@ test("the engine replies with live analysis; its move and the allowed board are 
 });
 
 test("MCTS under CodinGame's rule answers too, and undo takes back both moves", async () => {
-  await withPage(browser, "uttt-mcts", async (page) => {
-    await page.goto(`${server.url}/uttt`);
+  await withPage(shared.browser, "uttt-mcts", async (page) => {
+    await page.goto(`${shared.server.url}/uttt`);
     await page.locator('#board button[data-cell="0"]').waitFor();
     await page.locator("#engine").selectOption("mcts");
     await page.locator("#rules").selectOption("codingame");

@@ -105,6 +105,16 @@ impl PreparedSearch {
         let report = search_task::run(job, progress).await?;
         Ok((self.replayed, report))
     }
+
+    /// Validates `request`, waits for a slot and searches (no progress).
+    async fn search_now(
+        app: &AppState,
+        request: &AnalyseRequest,
+    ) -> Result<(Replayed, SearchReport), ApiError> {
+        let prepared = PreparedSearch::new(app, request)?;
+        let permit = app.gate().enter().await?;
+        prepared.run(permit, None).await
+    }
 }
 
 /// Searches the position: best move, score, depth, nodes, PV.
@@ -116,9 +126,7 @@ pub async fn analyse(
     State(app): State<AppState>,
     ApiJson(request): ApiJson<AnalyseRequest>,
 ) -> Result<Json<SearchView>, ApiError> {
-    let prepared = PreparedSearch::new(&app, &request)?;
-    let permit = app.gate().enter().await?;
-    let (_, report) = prepared.run(permit, None).await?;
+    let (_, report) = PreparedSearch::search_now(&app, &request).await?;
     Ok(Json(report.into()))
 }
 
@@ -131,9 +139,7 @@ pub async fn engine_move(
     State(app): State<AppState>,
     ApiJson(request): ApiJson<AnalyseRequest>,
 ) -> Result<Json<EngineMoveView>, ApiError> {
-    let prepared = PreparedSearch::new(&app, &request)?;
-    let permit = app.gate().enter().await?;
-    let (mut replayed, report) = prepared.run(permit, None).await?;
+    let (mut replayed, report) = PreparedSearch::search_now(&app, &request).await?;
     let bestmove = report.bestmove.clone().ok_or_else(|| {
         ApiError::bad_request("game_over", "the engine found no move: the game is over")
     })?;

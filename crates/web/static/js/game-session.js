@@ -6,7 +6,7 @@ import { byId, copyText, el, setStatus } from "./dom.js";
 export class GameSession {
   /**
    * @param {string} game   the game's API name
-   * @param {object} hooks  { onView(view), rules() }
+   * @param {object} hooks  { onView(view), rules(), side() → "first" | "second" | "both" (who the person plays) }
    */
   constructor(game, hooks) {
     this.game = game;
@@ -15,6 +15,17 @@ export class GameSession {
     this.moves = [];
     this.view = null;
     this.generation = 0; // bumps on every change, so stale replies are ignored
+  }
+
+  /** Whether the person (not the engine) moves in `view`. */
+  humanToMove(view) {
+    const side = this.hooks.side();
+    return side === "both" || side === view.turn;
+  }
+
+  /** Plies one undo takes back: two against the engine (back to the person's turn). */
+  undoPlies() {
+    return this.hooks.side() === "both" || !this.view || this.view.result ? 1 : 2;
   }
 
   request(extra = {}) {
@@ -70,10 +81,14 @@ export class GameSession {
     list.scrollTop = list.scrollHeight;
   }
 
-  /** Wires the shared toolbar: #new-game, #undo, #copy-position, #set-position + #position-text. */
-  wireToolbar({ undoPlies = () => 1 } = {}) {
+  /**
+   * Builds the shared toolbar in #game-toolbar (new game, undo, copy, paste,
+   * move list) and wires it and the keys u (undo) and n (new game).
+   */
+  wireToolbar() {
+    byId("game-toolbar").replaceChildren(...toolbarMarkup());
     byId("new-game").addEventListener("click", () => this.newGame());
-    byId("undo").addEventListener("click", () => this.undo(undoPlies()));
+    byId("undo").addEventListener("click", () => this.undo(this.undoPlies()));
     byId("copy-position").addEventListener("click", async () => {
       const text = this.view ? this.view.position : "";
       const copied = await copyText(text, byId("position-text"));
@@ -90,10 +105,27 @@ export class GameSession {
     document.addEventListener("keydown", (event) => {
       const typing = event.target.matches("input[type=text], input[type=number], select, textarea");
       if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (event.key === "u" || event.key === "Backspace") { event.preventDefault(); this.undo(undoPlies()); }
+      if (event.key === "u" || event.key === "Backspace") { event.preventDefault(); this.undo(this.undoPlies()); }
       if (event.key === "n") { event.preventDefault(); this.newGame(); }
     });
   }
+}
+
+function toolbarMarkup() {
+  return [
+    el("div", { class: "controls" },
+      el("button", { id: "new-game", type: "button", title: "new game (n)" }, "New game"),
+      el("button", { id: "undo", type: "button", title: "undo (u or Backspace)" }, "Undo"),
+      el("button", { id: "copy-position", type: "button" }, "Copy position")),
+    el("div", { class: "fen-row" },
+      el("label", { for: "position-text", class: "muted" }, "Position"),
+      el("input", { id: "position-text", type: "text", spellcheck: "false", autocomplete: "off", "aria-label": "position text (paste one and press Enter)" }),
+      el("button", { id: "set-position", type: "button" }, "Set position")),
+    el("h2", {}, "Moves"),
+    el("ol", { id: "move-list", class: "moves", "aria-label": "moves played" }),
+    el("p", { class: "muted" }, "Keys: ", el("kbd", {}, "Tab"), " to a square and ", el("kbd", {}, "Enter"), " to play, ",
+      el("kbd", {}, "u"), " undo, ", el("kbd", {}, "n"), " new game."),
+  ];
 }
 
 /** "Game over: …" for a finished game (names maps first/second to names), else null. */

@@ -8,20 +8,15 @@ import { JungleBoard, pieceCount } from "./jungle-board.js";
 
 const NAMES = { first: "bottom", second: "top" };
 const panel = new AnalysisPanel(NAMES);
-const session = new GameSession("jungle", { rules: () => byId("rules").value || undefined, onView: show });
+const session = new GameSession("jungle", { side: () => byId("side").value, rules: () => byId("rules").value || undefined, onView: show });
 const board = new JungleBoard(byId("board"), (move) => session.play(move));
 let tablebase = { loaded: false };
-
-function humanToMove(view) {
-  const side = byId("side").value;
-  return side === "both" || side === view.turn;
-}
 
 function redraw(view) {
   board.draw(view, {
     chinese: byId("chinese").checked,
     flipped: byId("side").value === "second",
-    interactive: humanToMove(view) && !view.result,
+    interactive: session.humanToMove(view) && !view.result,
   });
 }
 
@@ -35,7 +30,7 @@ async function show(view) {
   if (probe) showTablebase(probe, view); else showEngineArea();
   const over = resultText(view, NAMES);
   if (over) { setStatus(over); return; }
-  if (humanToMove(view)) {
+  if (session.humanToMove(view)) {
     setStatus(`${NAMES[view.turn]} to move (you)`);
     if (!probe) panel.run(analysisRequest(2000), view.turn);
     return;
@@ -114,7 +109,7 @@ async function init() {
   tablebase = info;
   const jungle = games.find((g) => g.name === "jungle");
   fillSelect(byId("rules"), jungle.rules.map((r) => [r, r]), jungle.rules[0]);
-  session.wireToolbar({ undoPlies: () => (byId("side").value === "both" || !session.view || session.view.result ? 1 : 2) });
+  session.wireToolbar();
   for (const id of ["side", "rules"]) byId(id).addEventListener("change", () => session.load());
   byId("chinese").addEventListener("change", () => session.view && redraw(session.view));
   byId("play-typed").addEventListener("click", playTyped);

@@ -5,12 +5,7 @@ import { GameSession, resultText } from "./game-session.js";
 import { drawTttBoard } from "./ttt-board.js";
 
 const NAMES = { first: "X", second: "O" };
-const session = new GameSession("tictactoe", { rules: () => "standard", onView: show });
-
-function humanToMove(view) {
-  const side = byId("side").value;
-  return side === "both" || side === view.turn;
-}
+const session = new GameSession("tictactoe", { side: () => byId("side").value, rules: () => "standard", onView: show });
 
 async function show(view) {
   const generation = session.generation;
@@ -18,7 +13,7 @@ async function show(view) {
   if (generation !== session.generation) return;
   const byMove = new Map((values ? values.moves : []).map((m) => [m.move, m]));
   const showValues = byId("show-values").checked;
-  const human = humanToMove(view);
+  const human = session.humanToMove(view);
   drawTttBoard(byId("board"), view.position, {
     disabled: !human || Boolean(view.result),
     annotate: (cell) => {
@@ -53,7 +48,7 @@ async function showPerPly() {
   }
 }
 
-session.wireToolbar({ undoPlies: () => (byId("side").value === "both" || !session.view || session.view.result ? 1 : 2) });
+session.wireToolbar();
 byId("side").addEventListener("change", () => session.load());
 byId("show-values").addEventListener("change", () => session.load());
 session.load();

@@ -7,7 +7,7 @@ import { GameSession, resultText } from "./game-session.js";
 const NAMES = { first: "X", second: "O" };
 const LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
 const panel = new AnalysisPanel(NAMES);
-const session = new GameSession("uttt", { rules: () => byId("rules").value || undefined, onView: show });
+const session = new GameSession("uttt", { side: () => byId("side").value, rules: () => byId("rules").value || undefined, onView: show });
 
 /** The owner ("X"/"O") of small board `board` in the 81-cell text, or null. */
 function owner(cells, board) {
@@ -17,17 +17,12 @@ function owner(cells, board) {
   return null;
 }
 
-function humanToMove(view) {
-  const side = byId("side").value;
-  return side === "both" || side === view.turn;
-}
-
 function drawBoard(view) {
   const cells = view.position.slice(0, 81);
   const legal = new Set(view.legal_moves);
   const allowed = new Set(view.legal_moves.map((m) => Math.floor(Number(m) / 9)));
   const last = view.history.length ? Number(view.history[view.history.length - 1]) : null;
-  const human = humanToMove(view) && !view.result;
+  const human = session.humanToMove(view) && !view.result;
   byId("board").replaceChildren(...Array.from({ length: 9 }, (_, board) => {
     const mark = owner(cells, board);
     return el("div", { class: `small${allowed.has(board) && !view.result ? " allowed" : ""}`, "data-board": board, role: "group", "aria-label": `board ${board}${mark ? `, won by ${mark}` : ""}` },
@@ -52,7 +47,7 @@ async function show(view) {
   drawBoard(view);
   const over = resultText(view, NAMES);
   if (over) { setStatus(over); return; }
-  if (humanToMove(view)) { setStatus(`${NAMES[view.turn]} to move (you)`); return; }
+  if (session.humanToMove(view)) { setStatus(`${NAMES[view.turn]} to move (you)`); return; }
   await engineMove(view);
 }
 
@@ -75,7 +70,7 @@ async function init() {
   const info = games.find((g) => g.name === "uttt");
   fillSelect(byId("engine"), info.engines.map((e) => [e, e]), info.engines[0]);
   fillSelect(byId("rules"), info.rules.map((r) => [r, r === "codingame" ? "CodinGame" : r]), info.rules[0]);
-  session.wireToolbar({ undoPlies: () => (byId("side").value === "both" || !session.view || session.view.result ? 1 : 2) });
+  session.wireToolbar();
   for (const id of ["side", "rules"]) byId(id).addEventListener("change", () => session.load());
   byId("analyse").addEventListener("click", () => {
     if (session.view && !session.view.result) panel.run(searchRequest(), session.view.turn);
