@@ -79,7 +79,6 @@ impl PreparedSearch {
             seed: request.seed,
             tablebase,
             hash_mb: Some(HASH_MB),
-            ..EngineSpec::default()
         };
         Ok(PreparedSearch {
             replayed,
