@@ -35,8 +35,8 @@ pub mod tbfile;
 mod wdl_counts;
 
 pub use analysis::{MoveVerdict, PositionAnalysis, analyse};
-pub use table::{SolvedTable, TableIdentity};
 pub use binfile::FileError;
+pub use table::{SolvedTable, TableIdentity};
 pub use table_verify::TableInconsistency;
 
 /// Why a table file could not be written or read: the file toolkit's one

@@ -35,7 +35,11 @@ impl SolvedTable {
     {
         let start_index = indexer.index(start);
         if self.get(start_index).is_none() {
-            return Err(inconsistency(start_index, start, "is the start but is empty"));
+            return Err(inconsistency(
+                start_index,
+                start,
+                "is the start but is empty",
+            ));
         }
         let mut moves = Vec::new();
         let mut checked = 0;
@@ -43,7 +47,9 @@ impl SolvedTable {
             if entry == 0 {
                 continue;
             }
-            let Some(position) = indexer.position(index).filter(|p| indexer.index(p) == index)
+            let Some(position) = indexer
+                .position(index)
+                .filter(|p| indexer.index(p) == index)
             else {
                 return Err(TableInconsistency {
                     index,

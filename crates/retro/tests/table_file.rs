@@ -115,7 +115,10 @@ fn crafted_entry_counts_and_oversized_files_are_refused() {
         crafted[ENTRIES_AT - 8..ENTRIES_AT].copy_from_slice(&count.to_le_bytes());
         reseal(&mut crafted);
         let err = load_bytes(&dir, &crafted).unwrap_err();
-        assert!(matches!(err, FileError::WrongSize { found, .. } if found == count), "{err}");
+        assert!(
+            matches!(err, FileError::WrongSize { found, .. } if found == count),
+            "{err}"
+        );
     }
     let mut longer = bytes.clone();
     longer.splice(bytes.len() - 4..bytes.len() - 4, vec![0; 2000]);
@@ -134,9 +137,9 @@ fn crafted_values_fail_verification() {
     let x_won: Board = "XXXOO....".parse().unwrap();
     let finished = Base3Indexer.index(&x_won) as usize;
     let edits: [(usize, fn(u16) -> u16); 3] = [
-        (finished, |e| e ^ 2),          // the loss becomes a win
+        (finished, |e| e ^ 2),             // the loss becomes a win
         (start, |e| (e & 3) | 16383 << 2), // a distance of 16383
-        (start, |_| 0),                  // the start removed
+        (start, |_| 0),                    // the start removed
     ];
     for (index, edit) in edits {
         let mut crafted = bytes.clone();
@@ -161,7 +164,10 @@ fn crafted_values_fail_verification() {
 fn only_regular_files_are_read() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("fifo.table");
-    let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
     assert!(made.success());
     let err = SolvedTable::load(&fifo, &identity()).unwrap_err();
     assert!(err.to_string().contains("named pipe"), "{err}");
@@ -187,7 +193,12 @@ fn saving_writes_only_regular_files() {
     let err = table().save(&link).unwrap_err();
     assert!(err.to_string().contains("symbolic link"), "{err}");
     assert_eq!(std::fs::read(&target).unwrap(), b"keep me");
-    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
     let err = table().save(dir.path()).unwrap_err();
     assert!(err.to_string().contains("directory"), "{err}");
     let in_missing_dir = dir.path().join("absent").join("t.table");

@@ -125,7 +125,9 @@ fn crafted_headers_with_valid_checksums_are_refused() {
         crafted[ENTRY_COUNT_AT..ENTRY_COUNT_AT + 8].copy_from_slice(&count.to_le_bytes());
         reseal(&mut crafted);
         match open(&crafted) {
-            Err(TablebaseFileError::WrongSize { found, expected, .. }) => {
+            Err(TablebaseFileError::WrongSize {
+                found, expected, ..
+            }) => {
                 assert_eq!((found, expected), (count, len));
             }
             other => panic!("{count} entries: {other:?}"),
@@ -151,7 +153,10 @@ fn crafted_headers_with_valid_checksums_are_refused() {
 fn special_files_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("fifo.gstb");
-    let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
     assert!(made.success());
     let expected = identity("R-e", 10);
     let err = TablebaseFile::open(&fifo, &expected).unwrap_err();

@@ -19,7 +19,9 @@ pub fn open_regular(path: &Path) -> Result<(File, u64), FileError> {
         use std::os::unix::fs::OpenOptionsExt;
         options.custom_flags(libc::O_NONBLOCK);
     }
-    let file = options.open(path).map_err(|e| explain_open_error(path, e))?;
+    let file = options
+        .open(path)
+        .map_err(|e| explain_open_error(path, e))?;
     let meta = file.metadata().map_err(|e| FileError::io(&name, e))?;
     if !meta.is_file() {
         return Err(FileError::NotRegular {

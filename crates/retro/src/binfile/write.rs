@@ -59,10 +59,7 @@ fn temp_path(path: &Path) -> PathBuf {
 /// Creates `temp` (never opening an existing file or link), writes and
 /// syncs it.
 fn write_new(temp: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut file = OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(temp)?;
+    let mut file = OpenOptions::new().write(true).create_new(true).open(temp)?;
     file.write_all(bytes)?;
     file.sync_all()
 }

@@ -101,7 +101,10 @@ impl std::fmt::Display for BuildEstimate {
 }
 
 /// Estimates the build of `targets` (and every tier their moves lead to).
-pub fn estimate<L: TierLayout>(layout: &L, targets: &[L::Tier]) -> Result<BuildEstimate, BuildError> {
+pub fn estimate<L: TierLayout>(
+    layout: &L,
+    targets: &[L::Tier],
+) -> Result<BuildEstimate, BuildError> {
     Ok(estimate_waves(layout, &schedule_waves(layout, targets)?))
 }
 
@@ -242,7 +245,13 @@ fn build_tier<L: TierLayout>(
             return Ok(report);
         }
         Ok(None) => {}
-        Err(e) if e.is_damaged() => report.replaced = Some(e.to_string()),
+        Err(e) if e.is_damaged() => {
+            // Removed now, so the tier's own probe does not open it again.
+            let path = tablebase.path(tier);
+            std::fs::remove_file(&path)
+                .map_err(|source| FileError::io(&path.display().to_string(), source))?;
+            report.replaced = Some(e.to_string());
+        }
         Err(e) => return Err(e.into()),
     }
     let started = Instant::now();

@@ -32,11 +32,7 @@ pub fn write_tier(
 }
 
 /// The whole file's bytes.
-fn encode(
-    path: &str,
-    identity: &TablebaseIdentity,
-    entries: &[u16],
-) -> Result<Vec<u8>, FileError> {
+fn encode(path: &str, identity: &TablebaseIdentity, entries: &[u16]) -> Result<Vec<u8>, FileError> {
     let mut out = FRAME.start();
     for text in [
         &identity.game,
