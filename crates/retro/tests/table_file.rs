@@ -127,6 +127,9 @@ fn crafted_entry_counts_and_oversized_files_are_refused() {
     assert!(matches!(err, FileError::TooLarge { .. }), "{err}");
 }
 
+/// A change to one raw entry.
+type EntryEdit = fn(u16) -> u16;
+
 /// Finding 17: a crafted table with a valid checksum (win and loss swapped,
 /// a distance of 16383, the start removed) loads, but fails verification.
 #[test]
@@ -136,7 +139,7 @@ fn crafted_values_fail_verification() {
     let start = Base3Indexer.index(&Board::empty()) as usize;
     let x_won: Board = "XXXOO....".parse().unwrap();
     let finished = Base3Indexer.index(&x_won) as usize;
-    let edits: [(usize, fn(u16) -> u16); 3] = [
+    let edits: [(usize, EntryEdit); 3] = [
         (finished, |e| e ^ 2),             // the loss becomes a win
         (start, |e| (e & 3) | 16383 << 2), // a distance of 16383
         (start, |_| 0),                    // the start removed
