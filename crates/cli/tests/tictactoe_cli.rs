@@ -175,12 +175,7 @@ fn solve_refuses_to_write_through_devices_and_links() {
 #[test]
 fn query_refuses_special_files_as_tables() {
     let dir = tempfile::tempdir().unwrap();
-    let fifo = dir.path().join("fifo.table");
-    let made = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap();
-    assert!(made.success());
+    let fifo = common::fifo(dir.path(), "fifo.table");
     for (table, expected) in [
         (fifo.to_str().unwrap(), "named pipe"),
         ("/dev/zero", "character device"),

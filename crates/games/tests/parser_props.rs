@@ -19,7 +19,10 @@ where
     if let Ok(value) = text.parse::<T>() {
         let printed = value.to_string();
         let again = printed.parse::<T>();
-        prop_assert!(again.is_ok(), "{text:?} printed as {printed:?}, which is refused");
+        prop_assert!(
+            again.is_ok(),
+            "{text:?} printed as {printed:?}, which is refused"
+        );
         prop_assert_eq!(again.ok(), Some(value));
     }
     Ok(())
@@ -56,7 +59,9 @@ fn valid_texts() -> Vec<String> {
     ];
     let mut board: uttt::Board = texts[4].parse().expect("the start");
     for _ in 0..12 {
-        let Some(&mv) = board.moves().get(3) else { break };
+        let Some(&mv) = board.moves().get(3) else {
+            break;
+        };
         board.play_unchecked(mv);
     }
     texts.push(board.to_string());
@@ -66,11 +71,17 @@ fn valid_texts() -> Vec<String> {
 /// A valid text with one edit: replace, delete, insert or double a
 /// character (characters drawn from the notations' alphabets).
 fn mutated() -> impl Strategy<Value = String> {
-    let alphabet: Vec<char> = "XO.*0123456789/ wbaELTPWDCRelptwdcr-gh\u{e9}\n".chars().collect();
+    let alphabet: Vec<char> = "XO.*0123456789/ wbaELTPWDCRelptwdcr-gh\u{e9}\n"
+        .chars()
+        .collect();
     (
         prop::sample::select(valid_texts()),
         prop::collection::vec(
-            (0u8..4, any::<prop::sample::Index>(), prop::sample::select(alphabet)),
+            (
+                0u8..4,
+                any::<prop::sample::Index>(),
+                prop::sample::select(alphabet),
+            ),
             1..4,
         ),
     )

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use gamesolver_core::{Game, Indexer, Solution, Wdl};
 
-use crate::binfile::{FileError, read_bounded, write_atomically};
+use crate::binfile::{FileError, FileIdentity, read_bounded, write_atomically};
 use crate::loopfree::LoopFreeSolution;
 use crate::table_file;
 
@@ -35,6 +35,16 @@ impl TableIdentity {
             scheme: scheme.into(),
             entries,
         }
+    }
+}
+
+impl FileIdentity for TableIdentity {
+    fn entries(&self) -> u64 {
+        self.entries
+    }
+
+    fn same_kind(&self, other: &TableIdentity) -> bool {
+        (&self.game, &self.variant, &self.scheme) == (&other.game, &other.variant, &other.scheme)
     }
 }
 

@@ -23,7 +23,7 @@
 //! ([`crate::binfile::write_atomically`]), so an interrupted write never
 //! leaves a file that looks valid.
 
-use crate::binfile::{FieldReader, FileError, Frame, put_text};
+use crate::binfile::{FieldReader, FileError, Frame, check_identity, put_text};
 use crate::table::{SolvedTable, TableIdentity, decode as decode_entry};
 
 /// The table's frame: magic and the one version read and written.
@@ -71,22 +71,7 @@ pub(crate) fn decode(
         scheme: fields.text("index scheme")?,
         entries: fields.u64("entry count")?,
     };
-    if (&found.game, &found.variant, &found.scheme)
-        != (&expected.game, &expected.variant, &expected.scheme)
-    {
-        return Err(FileError::WrongIdentity {
-            path: path.to_string(),
-            expected: expected.to_string(),
-            found: found.to_string(),
-        });
-    }
-    if found.entries != expected.entries {
-        return Err(FileError::WrongSize {
-            path: path.to_string(),
-            found: found.entries,
-            expected: expected.entries,
-        });
-    }
+    check_identity(path, expected, &found)?;
     let entries = read_entries(&mut fields, expected.entries)?;
     fields.finish()?;
     Ok(SolvedTable::from_entries(found, entries))

@@ -3,6 +3,8 @@
 //! through a device or a link, and the verifier that catches a crafted
 //! table with a valid checksum.
 
+mod special_files;
+
 use gamesolver_core::Indexer;
 use gamesolver_games::tictactoe::{Base3Indexer, Board};
 use gamesolver_retro::loopfree::{DensePositionMap, GameGraph, LoopFreeSolution};
@@ -166,12 +168,7 @@ fn crafted_values_fail_verification() {
 #[test]
 fn only_regular_files_are_read() {
     let dir = tempfile::tempdir().unwrap();
-    let fifo = dir.path().join("fifo.table");
-    let made = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap();
-    assert!(made.success());
+    let fifo = special_files::fifo(dir.path(), "fifo.table");
     let err = SolvedTable::load(&fifo, &identity()).unwrap_err();
     assert!(err.to_string().contains("named pipe"), "{err}");
     let zero = std::path::Path::new("/dev/zero");

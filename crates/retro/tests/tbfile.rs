@@ -1,6 +1,8 @@
 //! Tablebase files: round trip through compressed blocks, and refusal of
 //! truncated, corrupted, foreign and mismatched files.
 
+mod special_files;
+
 use gamesolver_core::{Solution, Wdl};
 use gamesolver_retro::loopy::TierTable;
 use gamesolver_retro::tbfile::{
@@ -152,12 +154,7 @@ fn crafted_headers_with_valid_checksums_are_refused() {
 #[test]
 fn special_files_are_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let fifo = dir.path().join("fifo.gstb");
-    let made = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap();
-    assert!(made.success());
+    let fifo = special_files::fifo(dir.path(), "fifo.gstb");
     let expected = identity("R-e", 10);
     let err = TablebaseFile::open(&fifo, &expected).unwrap_err();
     assert!(err.to_string().contains("named pipe"), "{err}");

@@ -94,3 +94,14 @@ pub fn fails_without_hanging(args: &[&str]) -> String {
     );
     String::from_utf8(output.stderr).expect("UTF-8 output")
 }
+
+/// A new named pipe (FIFO) `name` in `dir`, made by `mkfifo`.
+pub fn fifo(dir: &std::path::Path, name: &str) -> std::path::PathBuf {
+    let path = dir.join(name);
+    let made = Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo {}", path.display());
+    path
+}

@@ -14,6 +14,8 @@
 //! - [`Frame`] starts and finishes a frame when writing, and checks magic,
 //!   version and checksum when reading; [`FieldReader`] reads the header
 //!   fields, naming the field that is cut short or malformed.
+//! - [`check_identity`] compares a header's [`FileIdentity`] (what the
+//!   file was built for, its entry count) with the caller's.
 //! - [`open_regular`] and [`read_bounded`] open only regular files (never a
 //!   FIFO, a device or a directory, so a read never blocks or runs for
 //!   ever) and read at most a size the caller derives from what the header
@@ -29,12 +31,14 @@
 
 mod error;
 mod frame;
+mod identity;
 mod lock;
 mod read;
 mod write;
 
 pub use error::FileError;
 pub use frame::{FieldReader, Frame, put_text};
+pub use identity::{FileIdentity, check_identity};
 pub use lock::DirectoryLock;
 pub use read::{open_regular, read_bounded};
 pub use write::{TEMP_SUFFIX, write_atomically};

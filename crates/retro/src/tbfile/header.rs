@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::binfile::FileIdentity;
+
 /// What a tablebase file was built for; checked when the file is opened, so
 /// a table is never read for the wrong game, rules, tier or index scheme,
 /// nor with another number of entries than the tier has.
@@ -19,11 +21,12 @@ pub struct TablebaseIdentity {
     pub entries: u64,
 }
 
-impl TablebaseIdentity {
-    /// Whether `other` names the same game, rules, tier and scheme (the
-    /// entry count aside).
-    #[must_use]
-    pub fn same_tier(&self, other: &TablebaseIdentity) -> bool {
+impl FileIdentity for TablebaseIdentity {
+    fn entries(&self) -> u64 {
+        self.entries
+    }
+
+    fn same_kind(&self, other: &TablebaseIdentity) -> bool {
         (&self.game, &self.variant, &self.tier, &self.scheme)
             == (&other.game, &other.variant, &other.tier, &other.scheme)
     }

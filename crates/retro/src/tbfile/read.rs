@@ -7,7 +7,7 @@ use memmap2::Mmap;
 
 use super::write::widen_entry;
 use super::{BLOCK_ENTRIES, FRAME, TablebaseIdentity};
-use crate::binfile::{FieldReader, FileError, open_regular};
+use crate::binfile::{FieldReader, FileError, check_identity, open_regular};
 use crate::loopy::TierTable;
 use crate::table::decode;
 
@@ -140,20 +140,7 @@ fn parse(path: &str, bytes: &[u8], expected: &TablebaseIdentity) -> Result<Layou
         scheme: fields.text("index scheme")?,
         entries: fields.u64("entry count")?,
     };
-    if !identity.same_tier(expected) {
-        return Err(FileError::WrongIdentity {
-            path: path.to_string(),
-            expected: expected.to_string(),
-            found: identity.to_string(),
-        });
-    }
-    if identity.entries != expected.entries {
-        return Err(FileError::WrongSize {
-            path: path.to_string(),
-            found: identity.entries,
-            expected: expected.entries,
-        });
-    }
+    check_identity(path, expected, &identity)?;
     let block_entries = fields.u32("entries per block")?;
     if block_entries != BLOCK_ENTRIES {
         return Err(FileError::malformed(
