@@ -133,7 +133,7 @@ fn load(
 ) -> anyhow::Result<TierTable> {
     match tablebase.open_tier(material)? {
         Some(file) => Ok(file.load()?),
-        None => bail!("vanished while it was read"),
+        None => bail!("its file disappeared after the directory was listed"),
     }
 }
 
