@@ -8,8 +8,8 @@ use gamesolver_cli::jungle::engine::{JungleEngine, JungleOptions};
 use gamesolver_cli::jungle::host::JungleHost;
 use gamesolver_cli::protocol::uci::serve;
 use gamesolver_cli::search_args::{LimitArgs, RuleArgs};
-use gamesolver_cli::uttt::engines::EngineKind;
 use gamesolver_core::Game;
+use gamesolver_engines::EngineKind;
 use gamesolver_games::jungle::{JungleGame, Position};
 use gamesolver_search::{Engine, Limits, Score};
 

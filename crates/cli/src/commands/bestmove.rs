@@ -12,8 +12,9 @@ use crate::json::write_json;
 use crate::jungle::engine::{JungleOptions, open_tablebase};
 use crate::jungle_cli::parse_position;
 use crate::search_args::{LimitArgs, RuleArgs};
-use crate::uttt::engines::{EngineKind, EngineOptions, build};
+use crate::uttt::engines::{EngineOptions, build};
 use crate::uttt::position::read_position;
+use gamesolver_engines::EngineKind;
 
 /// The games `bestmove` can search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -38,7 +39,7 @@ pub struct Args {
     #[command(flatten)]
     pub limits: LimitArgs,
     /// Which engine searches.
-    #[arg(long, value_enum, default_value_t = EngineKind::Alphabeta)]
+    #[arg(long, default_value_t = EngineKind::Alphabeta)]
     pub engine: EngineKind,
     /// The rules of the game.
     #[command(flatten)]

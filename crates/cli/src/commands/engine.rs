@@ -12,9 +12,10 @@ use crate::jungle::host::JungleHost;
 use crate::protocol::uci::serve;
 use crate::search_args::RuleArgs;
 use crate::uttt::codingame;
-use crate::uttt::engines::{EngineKind, EngineOptions};
+use crate::uttt::engines::EngineOptions;
 use crate::uttt::eval::EvalWeights;
 use crate::uttt::host::UtttHost;
+use gamesolver_engines::EngineKind;
 
 /// The games with an engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -39,7 +40,7 @@ pub struct Args {
     #[arg(long, default_value_t = 90)]
     pub movetime: u64,
     /// The engine to start with (the protocol's `Engine` option changes it).
-    #[arg(long, value_enum, default_value_t = EngineKind::Alphabeta)]
+    #[arg(long, default_value_t = EngineKind::Alphabeta)]
     pub engine: EngineKind,
     /// Transposition-table size in MB (the `Hash` option changes it).
     #[arg(long, default_value_t = 16)]

@@ -90,10 +90,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         MatchGame::Jungle => {
             let openings = match file {
                 Some(text) => parse_openings(&text, |line| {
-                    Ok(JungleGame::new(Position::from_fen(
-                        line,
-                        args.rules.jungle,
-                    )?))
+                    Position::from_fen(line, args.rules.jungle).map(JungleGame::new)
                 })?,
                 None => {
                     let start = JungleGame::new(Position::start_with(args.rules.jungle));

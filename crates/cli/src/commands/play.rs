@@ -13,7 +13,8 @@ use crate::jungle::display::Style;
 use crate::jungle::engine::{JungleOptions, open_tablebase};
 use crate::search_args::RuleArgs;
 use crate::uttt::display::draw;
-use crate::uttt::engines::{EngineKind, EngineOptions, build};
+use crate::uttt::engines::{EngineOptions, build};
+use gamesolver_engines::EngineKind;
 
 /// The games you can play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -47,7 +48,7 @@ pub struct Args {
     #[arg(long, default_value_t = 500)]
     pub movetime: u64,
     /// The engine you play against.
-    #[arg(long, value_enum, default_value_t = EngineKind::Alphabeta)]
+    #[arg(long, default_value_t = EngineKind::Alphabeta)]
     pub engine: EngineKind,
     /// The rules of the game.
     #[command(flatten)]

@@ -13,7 +13,8 @@ use gamesolver_search::{Engine, Limits};
 use crate::jungle::engine::{JungleOptions, open_tablebase};
 use crate::openings::random_openings;
 use crate::search_args::RuleArgs;
-use crate::uttt::engines::{EngineKind, EngineOptions, build};
+use crate::uttt::engines::{EngineOptions, build};
+use gamesolver_engines::EngineKind;
 
 /// The games `selfplay` can play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -36,7 +37,7 @@ pub struct Args {
     #[arg(long, default_value_t = 20)]
     pub movetime: u64,
     /// Which engine plays both sides.
-    #[arg(long, value_enum, default_value_t = EngineKind::Alphabeta)]
+    #[arg(long, default_value_t = EngineKind::Alphabeta)]
     pub engine: EngineKind,
     /// Random plies before the engines take over (for varied games).
     #[arg(long, default_value_t = 2)]

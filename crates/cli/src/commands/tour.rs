@@ -7,7 +7,7 @@ use gamesolver_search::perft::perft;
 
 use super::{bestmove, mdp, perft, query, selfplay, solve, tablebase};
 use crate::search_args::{LimitArgs, RuleArgs};
-use crate::uttt::engines::EngineKind;
+use gamesolver_engines::EngineKind;
 
 /// Arguments of `gamesolver tour` (none yet).
 #[derive(Debug, clap::Args)]
