@@ -73,7 +73,7 @@ fn a_finished_game_is_not_searched() {
 
 fn best(fen: &str, depth: u32) -> (String, String) {
     let args = bestmove::Args {
-        game: bestmove::SearchGame::Jungle,
+        game: "jungle".to_string(),
         position: vec![fen.to_string()],
         limits: LimitArgs {
             depth: Some(depth),

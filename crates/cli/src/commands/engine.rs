@@ -83,7 +83,10 @@ pub struct Args {
 /// Serves the protocol on standard input until `quit` or its end.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     match args.game {
-        EngineGame::Uttt => run_uttt(args, out),
+        EngineGame::Uttt => {
+            crate::search_args::refuse_tablebase("uttt", args.tablebase.as_deref())?;
+            run_uttt(args, out)
+        }
         EngineGame::Jungle => run_jungle(args, out),
     }
 }
@@ -103,7 +106,7 @@ fn run_jungle(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
             null_move: args.null_move,
             ..defaults.search
         },
-        tablebase: open_tablebase(args.tablebase.as_deref(), args.rules.jungle)?,
+        tablebase: open_tablebase(args.tablebase.as_deref(), args.rules.jungle()?)?,
         quiescence: args.quiescence,
         weights: if args.material_only {
             JungleWeights::material_only()
@@ -114,7 +117,7 @@ fn run_jungle(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     };
     let host = JungleHost {
         options,
-        rules: args.rules.jungle,
+        rules: args.rules.jungle()?,
     };
     serve(host, Box::new(io::BufReader::new(io::stdin())), out)?;
     Ok(())
@@ -149,7 +152,7 @@ fn run_uttt(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     } else {
         let host = UtttHost {
             options,
-            variant: args.rules.variant,
+            variant: args.rules.uttt()?,
         };
         serve(host, Box::new(io::BufReader::new(io::stdin())), out)?;
     }

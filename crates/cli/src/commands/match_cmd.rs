@@ -79,21 +79,22 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     match args.game {
         MatchGame::Uttt => {
             let openings = match file {
-                Some(text) => crate::uttt::openings::parse_openings(&text, args.rules.variant)?,
+                Some(text) => crate::uttt::openings::parse_openings(&text, args.rules.uttt()?)?,
                 None => {
-                    let start = gamesolver_games::uttt::Board::start(args.rules.variant);
+                    let start = gamesolver_games::uttt::Board::start(args.rules.uttt()?);
                     random_openings(&start, count, args.random_plies.unwrap_or(2), args.seed)
                 }
             };
             run_match(args, &openings, out)
         }
         MatchGame::Jungle => {
+            let rules = args.rules.jungle()?;
             let openings = match file {
                 Some(text) => parse_openings(&text, |line| {
-                    Position::from_fen(line, args.rules.jungle).map(JungleGame::new)
+                    Position::from_fen(line, rules).map(JungleGame::new)
                 })?,
                 None => {
-                    let start = JungleGame::new(Position::start_with(args.rules.jungle));
+                    let start = JungleGame::new(Position::start_with(args.rules.jungle()?));
                     random_openings(&start, count, args.random_plies.unwrap_or(4), args.seed)
                 }
             };

@@ -156,11 +156,12 @@ pub fn play_session(
     };
     match args.game {
         PlayGame::Uttt => {
+            crate::search_args::refuse_tablebase("uttt", args.tablebase.as_deref())?;
             let mut engine = build(&EngineOptions {
                 kind: args.engine,
                 ..EngineOptions::default()
             });
-            let start = Board::start(args.rules.variant);
+            let start = Board::start(args.rules.uttt()?);
             let session = Session {
                 human,
                 movetime: args.movetime,
@@ -170,14 +171,14 @@ pub fn play_session(
         PlayGame::Jungle => {
             let mut engine = crate::jungle::engine::build(&JungleOptions {
                 kind: args.engine,
-                tablebase: open_tablebase(args.tablebase.as_deref(), args.rules.jungle)?,
+                tablebase: open_tablebase(args.tablebase.as_deref(), args.rules.jungle()?)?,
                 ..JungleOptions::default()
             });
             let table = JungleTable(Style {
                 chinese: args.cn,
                 colour: !args.plain,
             });
-            let start = JungleGame::new(Position::start_with(args.rules.jungle));
+            let start = JungleGame::new(Position::start_with(args.rules.jungle()?));
             let session = Session {
                 human,
                 movetime: args.movetime,

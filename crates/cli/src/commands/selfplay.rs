@@ -127,21 +127,22 @@ impl MoveTimes {
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     match args.game {
         SelfplayGame::Uttt => {
+            crate::search_args::refuse_tablebase("uttt", args.tablebase.as_deref())?;
             let options = EngineOptions {
                 kind: args.engine,
                 ..EngineOptions::default()
             };
-            let start = gamesolver_games::uttt::Board::start(args.rules.variant);
+            let start = gamesolver_games::uttt::Board::start(args.rules.uttt()?);
             let engines = [build(&options), build(&options)];
             play_games(args, &start, engines, |_| String::new(), out)
         }
         SelfplayGame::Jungle => {
             let options = JungleOptions {
                 kind: args.engine,
-                tablebase: open_tablebase(args.tablebase.as_deref(), args.rules.jungle)?,
+                tablebase: open_tablebase(args.tablebase.as_deref(), args.rules.jungle()?)?,
                 ..JungleOptions::default()
             };
-            let start = JungleGame::new(Position::start_with(args.rules.jungle));
+            let start = JungleGame::new(Position::start_with(args.rules.jungle()?));
             let build = crate::jungle::engine::build;
             let engines = [build(&options), build(&options)];
             play_games(args, &start, engines, jungle_end, out)

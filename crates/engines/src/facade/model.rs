@@ -493,21 +493,6 @@ impl<M: GameModel> AnyEngine for ModelEngine<M> {
             _ => "search",
         };
         let name = self.name;
-        if game.is_finished() {
-            return Ok(SearchReport {
-                engine: name,
-                bestmove: None,
-                score: String::new(),
-                score_cp: None,
-                mate_plies: None,
-                depth: 0,
-                nodes: 0,
-                nps: 0,
-                time_ms: 0.0,
-                pv: Vec::new(),
-                source,
-            });
-        }
         let info = self.built.engine.think(game, &limits, &mut |info| {
             progress(&SearchReport::from_info(name, info, source));
         });
