@@ -17,6 +17,7 @@ pub mod uttt;
 
 pub use engine_kind::{EngineKind, UnknownEngine};
 pub mod facade;
+pub mod mdp_service;
 pub mod tictactoe;
 
 pub use facade::{
