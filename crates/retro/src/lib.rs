@@ -18,6 +18,17 @@
 //!   probed through a memory map.
 //! - [`analyse`]: the value of every legal move of a position, and the best
 //!   ones, from any source of solved positions.
+//!
+//! ```
+//! use gamesolver_core::Wdl;
+//! use gamesolver_games::tictactoe::{Base3Indexer, Board};
+//! use gamesolver_retro::loopfree::{DensePositionMap, GameGraph, LoopFreeSolution};
+//!
+//! let graph = GameGraph::enumerate(Board::empty(), DensePositionMap::new(Base3Indexer)).unwrap();
+//! let solution = LoopFreeSolution::solve(graph);
+//! assert_eq!(solution.graph().len(), 5478);
+//! assert_eq!(solution.get(&Board::empty()).unwrap().wdl, Wdl::Draw);
+//! ```
 #![deny(missing_docs)]
 
 mod analysis;
