@@ -29,8 +29,11 @@ mod outcome;
 mod player;
 mod retrograde;
 mod solution;
+pub mod splitmix;
+pub mod stats;
 mod tiers;
 mod wdl;
+mod wdl_counts;
 
 pub use error::{IllegalMove, ParseMoveError};
 pub use game::Game;
@@ -41,3 +44,4 @@ pub use retrograde::Retrograde;
 pub use solution::Solution;
 pub use tiers::TierLayout;
 pub use wdl::Wdl;
+pub use wdl_counts::WdlCounts;

@@ -38,9 +38,8 @@ mod table;
 mod table_file;
 pub mod tablebase;
 pub mod tbfile;
-mod wdl_counts;
 
 pub use analysis::{MoveVerdict, PositionAnalysis, analyse};
+pub use gamesolver_core::WdlCounts;
 pub use table::{SolvedTable, TableIdentity};
 pub use table_file::TableFileError;
-pub use wdl_counts::WdlCounts;

@@ -128,15 +128,15 @@ fn run_match<G: Game + std::fmt::Display>(
         forfeits += usize::from(record.forfeit.is_some());
         let verdict = match record.outcome {
             Outcome::Draw => {
-                tally.draws += 1;
+                tally.draw += 1;
                 "draw"
             }
             Outcome::Winner(p) if p == a_player => {
-                tally.wins += 1;
+                tally.win += 1;
                 "A wins"
             }
             Outcome::Winner(_) => {
-                tally.losses += 1;
+                tally.loss += 1;
                 "B wins"
             }
         };
@@ -217,11 +217,11 @@ fn write_summary(
     writeln!(
         out,
         "{} games at {} ms/move: A wins {}, draws {}, losses {} ({forfeits} by forfeit)",
-        tally.games(),
+        tally.total(),
         args.movetime,
-        tally.wins,
-        tally.draws,
-        tally.losses
+        tally.win,
+        tally.draw,
+        tally.loss
     )?;
     writeln!(
         out,

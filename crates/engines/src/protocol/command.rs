@@ -151,7 +151,9 @@ fn parse_position(words: &[&str]) -> Result<Command, String> {
         ["startpos"] => None,
         ["fen", text @ ..] if !text.is_empty() => Some(text.join(" ")),
         _ => {
-            return Err("position needs `startpos` or `fen TEXT`, then optionally `moves …`".into());
+            return Err(
+                "position needs `startpos` or `fen TEXT`, then optionally `moves …`".into(),
+            );
         }
     };
     Ok(Command::Position {
