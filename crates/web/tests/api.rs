@@ -5,9 +5,11 @@
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode, header};
 use gamesolver_web::{AppState, ServeConfig, router};
-use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use tower::ServiceExt;
+
+mod common;
+use common::{json_post, send};
 
 fn app_with(config: &ServeConfig) -> (AppState, axum::Router) {
     let state = AppState::new(config).expect("state without a tablebase");
@@ -18,28 +20,12 @@ fn app() -> axum::Router {
     app_with(&ServeConfig::default()).1
 }
 
-async fn send(app: axum::Router, request: Request<Body>) -> (StatusCode, String) {
-    let response = app.oneshot(request).await.expect("the router answers");
-    let status = response.status();
-    let bytes = response
-        .into_body()
-        .collect()
-        .await
-        .expect("body")
-        .to_bytes();
-    (status, String::from_utf8_lossy(&bytes).into_owned())
-}
-
 async fn post(path: &str, body: Value) -> (StatusCode, Value) {
     post_raw(path, &body.to_string()).await
 }
 
 async fn post_raw(path: &str, body: &str) -> (StatusCode, Value) {
-    let request = Request::post(path)
-        .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from(body.to_string()))
-        .expect("request");
-    let (status, text) = send(app(), request).await;
+    let (status, text) = send(app(), json_post(path, body)).await;
     (status, serde_json::from_str(&text).expect("a JSON answer"))
 }
 
@@ -392,13 +378,8 @@ async fn a_full_search_queue_answers_503_with_retry_after() {
     let long_search = {
         let app = app.clone();
         tokio::spawn(async move {
-            let request = Request::post("/api/analyse")
-                .header(header::CONTENT_TYPE, "application/json")
-                .body(Body::from(
-                    json!({ "game": "uttt", "movetime_ms": 1500 }).to_string(),
-                ))
-                .expect("request");
-            send(app, request).await
+            let body = json!({ "game": "uttt", "movetime_ms": 1500 }).to_string();
+            send(app, json_post("/api/analyse", &body)).await
         })
     };
     for _ in 0..10_000 {
@@ -412,10 +393,7 @@ async fn a_full_search_queue_answers_503_with_retry_after() {
         0,
         "the long search holds the slot"
     );
-    let request = Request::post("/api/analyse")
-        .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from(json!({ "game": "uttt" }).to_string()))
-        .expect("request");
+    let request = json_post("/api/analyse", &json!({ "game": "uttt" }).to_string());
     let response = app.clone().oneshot(request).await.expect("answer");
     assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(response.headers()[header::RETRY_AFTER], "2");

@@ -3,13 +3,14 @@
 //! positions outside the tables, other games and rules.
 
 use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+use axum::http::{Request, StatusCode};
 use gamesolver_engines::jungle::tablebase::build_tablebase;
 use gamesolver_games::jungle::{Material, Variant};
 use gamesolver_web::{AppState, ServeConfig, router};
-use http_body_util::BodyExt;
 use serde_json::{Value, json};
-use tower::ServiceExt;
+
+mod common;
+use common::{json_post, send};
 
 /// Elephant against cat, bottom to move.
 const ENDGAME: &str = "7/7/7/7/7/7/1c5/7/E6 w";
@@ -35,23 +36,12 @@ fn server() -> Server {
 }
 
 async fn call(server: &Server, request: Request<Body>) -> (StatusCode, Value) {
-    let response = server.app.clone().oneshot(request).await.expect("answer");
-    let status = response.status();
-    let bytes = response
-        .into_body()
-        .collect()
-        .await
-        .expect("body")
-        .to_bytes();
-    (status, serde_json::from_slice(&bytes).expect("JSON"))
+    let (status, text) = send(server.app.clone(), request).await;
+    (status, serde_json::from_str(&text).expect("JSON"))
 }
 
 async fn probe(server: &Server, body: Value) -> (StatusCode, Value) {
-    let request = Request::post("/api/tablebase/probe")
-        .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from(body.to_string()))
-        .expect("request");
-    call(server, request).await
+    call(server, json_post("/api/tablebase/probe", &body.to_string())).await
 }
 
 /// Sort key of the lichess order: wins shortest first, draws, losses longest first.
