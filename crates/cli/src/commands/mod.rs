@@ -12,6 +12,7 @@ pub mod perft;
 pub mod play;
 pub mod query;
 pub mod selfplay;
+pub mod serve;
 pub mod solve;
 pub mod tablebase;
 pub mod tour;
@@ -47,6 +48,8 @@ pub enum Command {
     Tablebase(tablebase::Args),
     /// Play a fixed opponent optimally: the game as a Markov decision process.
     Mdp(mdp::Args),
+    /// Play, analyse and explore every game in the browser (HTTP server).
+    Serve(serve::Args),
 }
 
 /// Runs `command`, writing its report to `out`.
@@ -64,5 +67,6 @@ pub fn run(command: Command, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Play(args) => play::run(&args, out),
         Command::Tablebase(args) => tablebase::run(&args, out),
         Command::Mdp(args) => mdp::run(&args, out),
+        Command::Serve(args) => serve::run(&args, out),
     }
 }

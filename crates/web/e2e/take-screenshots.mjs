@@ -1,0 +1,33 @@
+// Regenerates the README's screenshots (docs/jungle-explorer.png, docs/uttt.png)
+// from the real server: `node take-screenshots.mjs TABLEBASE_DIR OUTPUT_DIR`
+// (a 3-piece Jungle tablebase: `gamesolver tablebase build jungle --max-pieces 3`).
+import { resolve } from "node:path";
+import { startBrowser, startServer } from "./harness.mjs";
+
+const [tables, output = "../../../docs"] = process.argv.slice(2);
+if (!tables) throw new Error("usage: node take-screenshots.mjs TABLEBASE_DIR [OUTPUT_DIR]");
+const server = await startServer(["--tablebase", tables]);
+const browser = await startBrowser();
+try {
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width: 1000, height: 760 });
+  await page.goto(`${server.url}/jungle?fen=${encodeURIComponent("L6/1e5/7/7/C6/7/7/7/7 w")}`);
+  await page.locator("#tb-value").waitFor();
+  await page.locator('#board [data-square="a9"]').click();
+  await page.screenshot({ path: resolve(output, "jungle-explorer.png") });
+
+  await page.goto(`${server.url}/uttt`);
+  await page.locator("#movetime").selectOption("1000");
+  for (const [cell, replies] of [[40, 2], [null, 4]]) {
+    const target = cell === null
+      ? page.locator("#board button:not([disabled])").first()
+      : page.locator(`#board button[data-cell="${cell}"]`);
+    await target.click();
+    await page.locator("#move-list li").nth(replies - 1).waitFor({ timeout: 15000 });
+  }
+  await page.locator("#status", { hasText: "you" }).waitFor();
+  await page.screenshot({ path: resolve(output, "uttt.png") });
+} finally {
+  await browser.close();
+  await server.stop();
+}

@@ -1,0 +1,126 @@
+//! `GET /api/analyse/stream`: live analysis as server-sent events. Each
+//! deepening of the search is an `info` event (a [`SearchView`]); the end is
+//! a `done` event (the final report) or an `error` event ([`ErrorBody`]).
+//! Closing the stream stops the search.
+
+use std::convert::Infallible;
+
+use axum::extract::State;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use gamesolver_engines::SearchReport;
+use serde::{Deserialize, Serialize};
+use tokio::sync::mpsc;
+use tokio_stream::wrappers::ReceiverStream;
+use tokio_stream::{Stream, StreamExt};
+use utoipa::IntoParams;
+
+use super::analyse::{AnalyseRequest, PreparedSearch};
+use super::search_view::SearchView;
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::ApiQuery;
+use crate::limits::LimitsRequest;
+use crate::replay::PositionRequest;
+use crate::state::AppState;
+
+/// How many progress reports may wait for a slow client before some are
+/// skipped.
+const PROGRESS_BUFFER: usize = 32;
+
+/// The analysis request as query parameters (an `EventSource` can only GET).
+#[derive(Clone, Debug, Deserialize, IntoParams)]
+pub struct AnalyseQuery {
+    /// The game's name or alias.
+    pub game: String,
+    /// The rules preset.
+    pub rules: Option<String>,
+    /// The start position text (`start` or absent = the start).
+    pub position: Option<String>,
+    /// The moves played since, separated by spaces.
+    pub moves: Option<String>,
+    /// The engine kind.
+    pub engine: Option<String>,
+    /// Thinking time in milliseconds, 1 to 2000.
+    pub movetime_ms: Option<u64>,
+    /// Maximum depth.
+    pub depth: Option<u32>,
+    /// Maximum nodes.
+    pub nodes: Option<u64>,
+    /// Seed of a randomised engine.
+    pub seed: Option<u64>,
+}
+
+impl From<AnalyseQuery> for AnalyseRequest {
+    fn from(query: AnalyseQuery) -> AnalyseRequest {
+        AnalyseRequest {
+            position: PositionRequest {
+                game: query.game,
+                rules: query.rules,
+                position: query.position,
+                moves: query
+                    .moves
+                    .unwrap_or_default()
+                    .split_whitespace()
+                    .map(str::to_string)
+                    .collect(),
+            },
+            engine: query.engine,
+            limits: LimitsRequest {
+                movetime_ms: query.movetime_ms,
+                depth: query.depth,
+                nodes: query.nodes,
+            },
+            seed: query.seed,
+        }
+    }
+}
+
+fn event(name: &str, payload: &impl Serialize) -> Event {
+    Event::default()
+        .event(name)
+        .json_data(payload)
+        .unwrap_or_else(|_| {
+            Event::default()
+                .event("error")
+                .data("unserialisable report")
+        })
+}
+
+/// Streams the engine's analysis of the position.
+#[utoipa::path(get, path = "/api/analyse/stream", tag = "engine", params(AnalyseQuery),
+    responses((status = 200, description = "text/event-stream of `info` events (SearchView), then `done` (SearchView) or `error` (ErrorBody)", content_type = "text/event-stream", body = SearchView),
+              (status = 400, description = "Bad position, limit or engine", body = ErrorBody),
+              (status = 503, description = "Too many searches; see Retry-After", body = ErrorBody)))]
+pub async fn analyse_stream(
+    State(app): State<AppState>,
+    ApiQuery(query): ApiQuery<AnalyseQuery>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let prepared = PreparedSearch::new(&app, &AnalyseRequest::from(query))?;
+    let permit = app.gate().enter().await?;
+    let (events, receiver) = mpsc::channel::<Event>(PROGRESS_BUFFER);
+    tokio::spawn(async move {
+        let (progress, mut reports) = mpsc::channel::<SearchReport>(PROGRESS_BUFFER);
+        let forward = {
+            let events = events.clone();
+            tokio::spawn(async move {
+                while let Some(report) = reports.recv().await {
+                    if events
+                        .send(event("info", &SearchView::from(report)))
+                        .await
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+            })
+        };
+        let outcome = prepared.run(permit, Some(progress)).await;
+        let _ = forward.await;
+        let last = match outcome {
+            Ok((_, report)) => event("done", &SearchView::from(report)),
+            Err(error) => event("error", &error.body()),
+        };
+        let _ = events.send(last).await;
+    });
+    let stream = ReceiverStream::new(receiver).map(Ok::<Event, Infallible>);
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}

@@ -1,0 +1,31 @@
+//! The server's settings (the `serve` subcommand's options).
+
+use std::net::IpAddr;
+use std::path::PathBuf;
+
+/// How to run the server.
+#[derive(Clone, Debug)]
+pub struct ServeConfig {
+    /// The address to listen on (127.0.0.1 by default: only this machine).
+    pub host: IpAddr,
+    /// The port (8080 by default; 0 picks a free one, printed at start).
+    pub port: u16,
+    /// A Jungle tablebase directory for the explorer, if any.
+    pub tablebase: Option<PathBuf>,
+    /// How many searches run at once (the rest wait in the queue).
+    pub max_searches: usize,
+    /// How many searches may wait for a slot; more get 503 + Retry-After.
+    pub queue_limit: usize,
+}
+
+impl Default for ServeConfig {
+    fn default() -> ServeConfig {
+        ServeConfig {
+            host: IpAddr::from([127, 0, 0, 1]),
+            port: 8080,
+            tablebase: None,
+            max_searches: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            queue_limit: 16,
+        }
+    }
+}

@@ -1,0 +1,38 @@
+//! # gamesolver-web
+//!
+//! `gamesolver serve`: the browser front end. An axum server on tokio with
+//!
+//! - a JSON API ([`router`], documented by the OpenAPI 3 document at
+//!   `/api/openapi.json`, generated from the handler types by utoipa) that
+//!   reaches every game only through the façade of `gamesolver-engines`, so the
+//!   page, the CLI and the Python module give the same answers;
+//! - live engine analysis as server-sent events;
+//! - the pages (plain ES modules and CSS) built into the binary.
+//!
+//! The server is stateless: a request carries the game, its rules, the start
+//! position and the moves played since, so undo is "one move fewer".
+//! Bad input gets a 4xx JSON error ([`ApiError`]); searches are bounded in
+//! time (2 s) and in number (a semaphore with a queue limit, 503 when full).
+
+mod api;
+mod assets;
+mod config;
+mod error;
+mod extract;
+mod gate;
+mod limits;
+mod mdp_cache;
+mod openapi;
+mod replay;
+mod router;
+mod search_task;
+mod server;
+mod state;
+
+pub use config::ServeConfig;
+pub use error::{ApiError, ErrorBody};
+pub use limits::MAX_MOVETIME_MS;
+pub use openapi::ApiDoc;
+pub use router::router;
+pub use server::{ServeError, serve, serve_blocking};
+pub use state::AppState;

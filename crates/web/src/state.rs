@@ -1,0 +1,84 @@
+//! What every handler shares: the search gate and the optional tablebase.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use gamesolver_engines::{FacadeError, Registry, TablebaseOracle};
+use tokio::sync::OnceCell;
+
+use crate::api::tablebase::MaterialStats;
+use crate::config::ServeConfig;
+use crate::gate::SearchGate;
+use crate::mdp_cache::MdpCache;
+
+/// The server's shared state (cheap to clone).
+#[derive(Clone)]
+pub struct AppState(Arc<Shared>);
+
+struct Shared {
+    gate: SearchGate,
+    tablebase: Option<LoadedTablebase>,
+    stats: OnceCell<Vec<MaterialStats>>,
+    mdp: MdpCache,
+}
+
+/// A tablebase opened at start-up.
+pub struct LoadedTablebase {
+    /// The game it belongs to.
+    pub game: &'static str,
+    /// Its directory.
+    pub dir: PathBuf,
+    /// The façade's oracle.
+    pub oracle: Box<dyn TablebaseOracle>,
+}
+
+impl AppState {
+    /// The state for `config`; opens the tablebase directory, if one is
+    /// given, for the first game that has tablebases.
+    pub fn new(config: &ServeConfig) -> Result<AppState, FacadeError> {
+        let tablebase = match &config.tablebase {
+            None => None,
+            Some(dir) => Some(open_tablebase(dir)?),
+        };
+        Ok(AppState(Arc::new(Shared {
+            gate: SearchGate::new(config.max_searches, config.queue_limit),
+            tablebase,
+            stats: OnceCell::new(),
+            mdp: MdpCache::default(),
+        })))
+    }
+
+    /// The search gate.
+    pub fn gate(&self) -> &SearchGate {
+        &self.0.gate
+    }
+
+    /// The tablebase, if the server was started with one.
+    pub fn tablebase(&self) -> Option<&LoadedTablebase> {
+        self.0.tablebase.as_ref()
+    }
+
+    /// The solved MDP problems kept for the next request.
+    pub fn mdp_cache(&self) -> &MdpCache {
+        &self.0.mdp
+    }
+
+    /// The cache of the tablebase's material statistics.
+    pub fn stats_cache(&self) -> &OnceCell<Vec<MaterialStats>> {
+        &self.0.stats
+    }
+}
+
+fn open_tablebase(dir: &std::path::Path) -> Result<LoadedTablebase, FacadeError> {
+    let registry = Registry::global();
+    let game = registry
+        .games()
+        .find(|game| game.info().capabilities.tablebase)
+        .ok_or_else(|| FacadeError::Tablebase("no built-in game has tablebases".into()))?;
+    let oracle = game.tablebase(dir, None)?;
+    Ok(LoadedTablebase {
+        game: game.info().name,
+        dir: dir.to_path_buf(),
+        oracle,
+    })
+}

@@ -1,0 +1,56 @@
+// The JSON API of `gamesolver serve` (documented at /api/openapi.json).
+
+/** An error answer of the API: `status`, `kind` (e.g. "illegal_move") and message. */
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body && body.message ? body.message : `HTTP ${status}`);
+    this.status = status;
+    this.kind = body && body.error ? body.error : "http";
+  }
+}
+
+async function answer(response) {
+  const body = await response.json().catch(() => null);
+  if (!response.ok) throw new ApiError(response.status, body);
+  return body;
+}
+
+/** POST `body` as JSON to /api`path`; resolves to the JSON answer. */
+export async function post(path, body) {
+  return answer(await fetch(`/api${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  }));
+}
+
+/** GET /api`path`. */
+export async function get(path) {
+  return answer(await fetch(`/api${path}`));
+}
+
+/**
+ * Live analysis over server-sent events: `onInfo(report)` for each deepening,
+ * `onDone(report)` at the end, `onError(message)` on failure.
+ * Returns a function that stops the analysis.
+ */
+export function analyseLive(request, { onInfo, onDone, onError }) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(request)) {
+    if (value === undefined || value === null || value === "") continue;
+    params.set(key, Array.isArray(value) ? value.join(" ") : String(value));
+  }
+  const source = new EventSource(`/api/analyse/stream?${params}`);
+  let finished = false;
+  const finish = () => { finished = true; source.close(); };
+  source.addEventListener("info", (event) => onInfo && onInfo(JSON.parse(event.data)));
+  source.addEventListener("done", (event) => { finish(); onDone && onDone(JSON.parse(event.data)); });
+  source.addEventListener("error", (event) => {
+    if (finished) return;
+    finish();
+    let message = "the analysis stream failed (server busy or bad request)";
+    if (event.data) { try { message = JSON.parse(event.data).message; } catch { /* keep */ } }
+    onError && onError(message);
+  });
+  return finish;
+}

@@ -1,0 +1,146 @@
+//! The tablebase endpoints with a real two-piece Jungle tablebase built in a
+//! temporary folder: probe (values, distances, order, main line), stats,
+//! positions outside the tables, other games and rules.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use gamesolver_engines::jungle::tablebase::build_tablebase;
+use gamesolver_games::jungle::{Material, Variant};
+use gamesolver_web::{AppState, ServeConfig, router};
+use serde_json::{Value, json};
+
+mod common;
+use common::{json_post, send};
+
+/// Elephant against cat, bottom to move.
+const ENDGAME: &str = "7/7/7/7/7/7/1c5/7/E6 w";
+
+struct Server {
+    app: axum::Router,
+    _tables: tempfile::TempDir,
+}
+
+fn server() -> Server {
+    let tables = tempfile::tempdir().expect("temporary folder");
+    build_tablebase(tables.path(), Variant::Standard, &Material::all_with(2))
+        .expect("two-piece tables");
+    let config = ServeConfig {
+        tablebase: Some(tables.path().to_path_buf()),
+        ..ServeConfig::default()
+    };
+    let state = AppState::new(&config).expect("the tablebase opens");
+    Server {
+        app: router(state),
+        _tables: tables,
+    }
+}
+
+async fn call(server: &Server, request: Request<Body>) -> (StatusCode, Value) {
+    let (status, text) = send(server.app.clone(), request).await;
+    (status, serde_json::from_str(&text).expect("JSON"))
+}
+
+async fn probe(server: &Server, body: Value) -> (StatusCode, Value) {
+    call(server, json_post("/api/tablebase/probe", &body.to_string())).await
+}
+
+/// Sort key of the lichess order: wins shortest first, draws, losses longest first.
+fn rank(entry: &Value) -> i64 {
+    let distance = entry["distance"].as_i64().expect("distance");
+    match entry["value"].as_str().expect("value") {
+        "win" => -1000 + distance,
+        "draw" => 0,
+        _ => 1000 - distance,
+    }
+}
+
+#[tokio::test]
+async fn a_covered_position_has_its_value_sorted_moves_and_main_line() {
+    let server = server();
+    let (status, info) = call(
+        &server,
+        Request::get("/api/tablebase")
+            .body(Body::empty())
+            .expect("request"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(info["loaded"], true);
+    assert_eq!(info["max_pieces"], 2);
+
+    let (status, answer) = probe(&server, json!({ "game": "jungle", "position": ENDGAME })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["covered"], true);
+    let report = &answer["report"];
+    assert_eq!(report["value"], "win");
+    let distance = report["distance"].as_u64().expect("distance");
+    let moves = report["moves"].as_array().expect("moves");
+    assert_eq!(moves[0]["value"], "win");
+    assert_eq!(
+        moves[0]["distance"].as_u64(),
+        Some(distance),
+        "the best move keeps the distance"
+    );
+    assert!(
+        moves
+            .windows(2)
+            .all(|pair| rank(&pair[0]) <= rank(&pair[1])),
+        "{moves:?}"
+    );
+    let main_line = report["main_line"].as_array().expect("main line");
+    assert_eq!(
+        main_line.len() as u64,
+        distance,
+        "the main line plays the win out"
+    );
+
+    let after_one = json!({ "game": "jungle", "position": ENDGAME, "moves": [main_line[0]] });
+    let (_, next) = probe(&server, after_one).await;
+    assert_eq!(next["report"]["value"], "loss");
+    assert_eq!(next["report"]["distance"].as_u64(), Some(distance - 1));
+}
+
+#[tokio::test]
+async fn outside_the_tables_other_games_and_rules() {
+    let server = server();
+    let (status, start) = probe(&server, json!({ "game": "jungle" })).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(start["covered"], false);
+    assert!(start["report"].is_null());
+    let (status, uttt) = probe(&server, json!({ "game": "uttt" })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{uttt}");
+    let rules = json!({ "game": "jungle", "rules": "dog-over-wolf", "position": ENDGAME });
+    let (status, other) = probe(&server, rules).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{other}");
+    assert!(
+        other["message"]
+            .as_str()
+            .expect("message")
+            .contains("standard")
+    );
+}
+
+#[tokio::test]
+async fn stats_list_every_material_with_its_longest_win() {
+    let server = server();
+    let (status, stats) = call(
+        &server,
+        Request::get("/api/tablebase/stats")
+            .body(Body::empty())
+            .expect("request"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let rows = stats.as_array().expect("rows");
+    assert!(!rows.is_empty());
+    let elephant_cat = rows
+        .iter()
+        .find(|row| row["material"] == "E-c")
+        .expect("E-c");
+    let example = elephant_cat["longest_win_example"]
+        .as_str()
+        .expect("an example");
+    let (_, probed) = probe(&server, json!({ "game": "jungle", "position": example })).await;
+    assert_eq!(probed["report"]["value"], "win");
+    assert_eq!(probed["report"]["distance"], elephant_cat["longest_win"]);
+}
