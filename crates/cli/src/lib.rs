@@ -12,6 +12,7 @@ mod jungle_cli;
 mod mdp_report;
 pub mod search_args;
 mod svg_chart;
+mod terminal;
 mod tictactoe_table;
 pub mod uttt;
 

@@ -21,7 +21,7 @@ pub mod mdp_service;
 pub mod tictactoe;
 
 pub use facade::{
-    AnyEngine, Capabilities, EngineSpec, FacadeError, GameDef, GameInfo, MaterialStatsReport,
-    MoveVerdictText, Observation, PositionReport, Registry, SearchLimits, SearchReport,
-    SolvedOracle, State, TablebaseOracle, Verdict,
+    AnyEngine, Capabilities, EngineSpec, ErasedHost, FacadeError, GameDef, GameInfo,
+    MaterialStatsReport, MoveVerdictText, Observation, PlayoutStats, PositionReport, Registry,
+    SearchLimits, SearchReport, SolvedOracle, State, TablebaseOracle, Verdict,
 };

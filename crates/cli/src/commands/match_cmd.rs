@@ -196,15 +196,15 @@ fn run_match<G: Game + std::fmt::Display>(
         forfeits += usize::from(record.forfeit.is_some());
         let verdict = match record.outcome {
             Outcome::Draw => {
-                tally.draws += 1;
+                tally.draw += 1;
                 "draw"
             }
             Outcome::Winner(p) if p == a_player => {
-                tally.wins += 1;
+                tally.win += 1;
                 "A wins"
             }
             Outcome::Winner(_) => {
-                tally.losses += 1;
+                tally.loss += 1;
                 "B wins"
             }
         };
@@ -251,7 +251,7 @@ fn write_sprt(out: &mut dyn Write, test: &Sprt, tally: &Tally) -> anyhow::Result
         out,
         "SPRT elo0 {elo0} elo1 {elo1}: LLR {:.2} [{lower:.2}, {upper:.2}], {verdict} after {} games",
         test.llr(tally),
-        tally.games()
+        tally.total()
     )?;
     Ok(())
 }
@@ -313,11 +313,11 @@ fn write_summary(
     writeln!(
         out,
         "{} games at {}: A wins {}, draws {}, losses {} ({forfeits} by forfeit)",
-        tally.games(),
+        tally.total(),
         args.limit(),
-        tally.wins,
-        tally.draws,
-        tally.losses
+        tally.win,
+        tally.draw,
+        tally.loss
     )?;
     writeln!(
         out,

@@ -176,7 +176,7 @@ pub fn play_session(
             });
             let table = JungleTable(Style {
                 chinese: args.cn,
-                colour: !args.plain,
+                colour: !args.plain && crate::terminal::colours_wanted(),
             });
             let start = JungleGame::new(Position::start_with(args.rules.jungle()?));
             let session = Session {

@@ -99,11 +99,11 @@ impl Sprt {
     /// the first game).
     #[must_use]
     pub fn llr(&self, tally: &Tally) -> f64 {
-        if tally.games() == 0 {
+        if tally.total() == 0 {
             return 0.0;
         }
-        let count = |n: u32| if n == 0 { PSEUDO_COUNT } else { f64::from(n) };
-        let (wins, draws, losses) = (count(tally.wins), count(tally.draws), count(tally.losses));
+        let count = |n: u64| if n == 0 { PSEUDO_COUNT } else { n as f64 };
+        let (wins, draws, losses) = (count(tally.win), count(tally.draw), count(tally.loss));
         let games = wins + draws + losses;
         let (wins, draws) = (wins / games, draws / games);
         let score = wins + draws / 2.0;
@@ -137,12 +137,8 @@ pub fn expected_score(elo: f64) -> f64 {
 mod tests {
     use super::*;
 
-    fn tally(wins: u32, draws: u32, losses: u32) -> Tally {
-        Tally {
-            wins,
-            draws,
-            losses,
-        }
+    fn tally(win: u64, draw: u64, loss: u64) -> Tally {
+        Tally { win, draw, loss }
     }
 
     /// Reference values computed independently (Python, from the raw

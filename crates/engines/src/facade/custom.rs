@@ -42,7 +42,7 @@
 //! let mut state = game.start(None).unwrap();
 //! state.play("2").unwrap();
 //! assert_eq!(state.to_text(), "3");
-//! assert_eq!(state.perft(3).unwrap(), 3);
+//! assert_eq!(state.perft(2).unwrap(), 3);
 //! ```
 
 use std::fmt::Display;

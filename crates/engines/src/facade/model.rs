@@ -166,7 +166,14 @@ pub fn resolve_kind<M: GameModel>(model: &M, spec: &EngineSpec) -> Result<Engine
         .any(|e| e.eq_ignore_ascii_case(name.trim()));
     match EngineKind::from_name(name) {
         Some(kind) if offered => Ok(kind),
-        _ => Err(FacadeError::BadLimit(format!(
+        Some(kind) => Err(FacadeError::Unsupported {
+            game: info.name,
+            what: match kind {
+                EngineKind::Alphabeta => "engine alphabeta",
+                EngineKind::Mcts => "engine mcts",
+            },
+        }),
+        None => Err(FacadeError::BadLimit(format!(
             "{} has no engine {name:?}; its engines are {}",
             info.name,
             if info.engines.is_empty() {

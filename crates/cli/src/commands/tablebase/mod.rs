@@ -14,7 +14,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use gamesolver_engines::jungle::tablebase::TablebaseHandle;
-use gamesolver_games::jungle::{JungleTiers, Material, Variant};
+use gamesolver_games::jungle::{JungleTiers, Variant};
 use gamesolver_retro::tablebase::Tablebase;
 
 /// The games with tablebases.
@@ -39,14 +39,6 @@ impl Location {
     /// The tablebase at this location (its files are opened on first use).
     pub(crate) fn open(&self) -> Tablebase<JungleTiers> {
         Tablebase::new(JungleTiers::new(self.rules), &self.dir)
-    }
-
-    /// Every material with a file in the directory, fewest pieces first
-    /// (the library's [`TablebaseHandle::materials`]).
-    pub(crate) fn materials(&self) -> anyhow::Result<Vec<Material>> {
-        let mut materials = self.open().tiers()?;
-        materials.sort_by_key(|m| (m.count(), m.to_string()));
-        Ok(materials)
     }
 
     /// The directory opened for play: refused if unreadable or empty.
