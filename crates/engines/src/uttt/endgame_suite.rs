@@ -161,3 +161,25 @@ pub fn preserved(
         })
         .count()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suite_text_round_trips_and_bad_lines_are_named() {
+        let board =
+            Board::start(Variant::CodinGame).after(gamesolver_games::uttt::Cell::new(40).unwrap());
+        let suite = [SolvedPosition { board, value: 0 }];
+        let text = suite_text(&suite, "a header\nof two lines");
+        assert!(text.starts_with("# a header\n# of two lines\n"));
+        assert_eq!(parse_suite(&text).unwrap(), suite);
+        let bad = |text: &str| parse_suite(text).unwrap_err().to_string();
+        assert!(bad("# c\n\nnonsense").contains("line 3"));
+        assert!(bad(&format!("{board} 2")).contains("not 1, 0 or -1"));
+        assert!(bad(&format!("{board}")).contains("line 1"));
+        let won =
+            "XXX......XXX......XXX......OO.......OO.......OO.......OO......................... *";
+        assert!(bad(&format!("{won} 1")).contains("already over"));
+    }
+}

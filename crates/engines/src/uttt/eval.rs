@@ -22,7 +22,7 @@
 //!   no gain.
 
 use gamesolver_core::{Game, Player};
-use gamesolver_games::uttt::{Board, Cell, FULL, Variant, has_line};
+use gamesolver_games::uttt::{Board, Cell, FULL, LINES, Variant, has_line};
 use gamesolver_search::{Evaluator, Score};
 
 /// Tunable weights of [`UtttEval`].
@@ -235,18 +235,6 @@ impl UtttEval {
     }
 }
 
-/// The eight meta-lines as masks of small boards.
-const META_LINES: [u16; 8] = [
-    0b000_000_111,
-    0b000_111_000,
-    0b111_000_000,
-    0b001_001_001,
-    0b010_010_010,
-    0b100_100_100,
-    0b100_010_001,
-    0b001_010_100,
-];
-
 /// Whether no meta-line can still be completed by either player: each
 /// line holds a board won by each player, or a drawn board.
 #[must_use]
@@ -254,7 +242,7 @@ pub fn meta_lines_dead(board: &Board) -> bool {
     let closed = board.closed();
     Player::BOTH.iter().all(|&p| {
         let blocked = closed & !board.meta(p);
-        META_LINES.iter().all(|&line| line & blocked != 0)
+        LINES.iter().all(|&line| line & blocked != 0)
     })
 }
 
