@@ -1,7 +1,7 @@
 //! The match runner against scripted engines that break the rules: an
 //! illegal move and a crash each lose the game.
 
-use gamesolver_cli::commands::match_cmd::{Args, MatchGame, run};
+use gamesolver_cli::commands::match_cmd::{Args, MatchGame, SprtArgs, run};
 use gamesolver_cli::search_args::RuleArgs;
 
 /// A shell engine that answers the handshake and then `bestmove MOVE`, or
@@ -24,6 +24,9 @@ fn play(a: &str, b: &str, games: usize) -> String {
         engines: vec![scripted(a), scripted(b)],
         games,
         movetime: 10,
+        nodes: None,
+        depth: None,
+        sprt: SprtArgs::default(),
         grace: 2000,
         openings: None,
         seed: 1,

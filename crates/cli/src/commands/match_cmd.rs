@@ -1,6 +1,7 @@
 //! `gamesolver match`: two protocol engines play each other; colours and
 //! openings alternate, every move is checked, and the result comes with a
-//! 95% interval and an Elo difference.
+//! 95% interval and an Elo difference; with `--sprt` the match stops as
+//! soon as a sequential probability ratio test decides.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -10,7 +11,8 @@ use gamesolver_core::{Game, Outcome, Player};
 use gamesolver_games::jungle::{JungleGame, Position};
 
 use crate::arena::process::EngineProcess;
-use crate::arena::referee::{GameRecord, Seat, play_game};
+use crate::arena::referee::{GameRecord, MoveLimit, Seat, play_game};
+use crate::arena::sprt::{Sprt, SprtVerdict};
 use crate::arena::stats::{Tally, elo};
 use crate::openings::{parse_openings, random_openings};
 use crate::search_args::RuleArgs;
@@ -33,12 +35,23 @@ pub struct Args {
     /// `"gamesolver engine uttt --engine mcts"`; run with `sh -c`.
     #[arg(long = "engine", required = true, num_args = 1, value_name = "CMD")]
     pub engines: Vec<String>,
-    /// Number of games (each opening is played twice, colours swapped).
+    /// Number of games (each opening is played twice, colours swapped); with
+    /// `--sprt` the most games to play.
     #[arg(long, default_value_t = 20)]
     pub games: usize,
     /// Thinking time per move, in milliseconds.
     #[arg(long, default_value_t = 20)]
     pub movetime: u64,
+    /// A node budget per move (`go nodes N`) instead of the move time:
+    /// results that do not depend on the machine's load.
+    #[arg(long, value_name = "N", conflicts_with = "depth")]
+    pub nodes: Option<u64>,
+    /// A fixed depth per move (`go depth D`) instead of the move time.
+    #[arg(long, value_name = "D")]
+    pub depth: Option<u32>,
+    /// The sequential test that may end the match early.
+    #[command(flatten)]
+    pub sprt: SprtArgs,
     /// Extra milliseconds before a missing answer is a time-out (a loss).
     #[arg(long, default_value_t = 100)]
     pub grace: u64,
@@ -59,6 +72,60 @@ pub struct Args {
     /// Print one line per game.
     #[arg(long)]
     pub verbose: bool,
+}
+
+/// The SPRT options of `gamesolver match`.
+#[derive(Clone, Copy, Debug, clap::Args)]
+pub struct SprtArgs {
+    /// Stop at the first pair of games where a sequential probability
+    /// ratio test accepts H0 (A is `--elo0` stronger) or H1 (`--elo1`).
+    #[arg(long)]
+    pub sprt: bool,
+    /// The SPRT's null hypothesis, in Elo.
+    #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
+    pub elo0: f64,
+    /// The SPRT's alternative hypothesis, in Elo.
+    #[arg(long, default_value_t = 10.0, allow_hyphen_values = true)]
+    pub elo1: f64,
+    /// The SPRT's false-positive rate.
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    /// The SPRT's false-negative rate.
+    #[arg(long, default_value_t = 0.05)]
+    pub beta: f64,
+}
+
+impl Default for SprtArgs {
+    fn default() -> SprtArgs {
+        SprtArgs {
+            sprt: false,
+            elo0: 0.0,
+            elo1: 10.0,
+            alpha: 0.05,
+            beta: 0.05,
+        }
+    }
+}
+
+impl Args {
+    /// What each move is given.
+    fn limit(&self) -> MoveLimit {
+        match (self.nodes, self.depth) {
+            (Some(nodes), _) => MoveLimit::Nodes(nodes),
+            (None, Some(depth)) => MoveLimit::Depth(depth),
+            (None, None) => MoveLimit::Movetime(self.movetime),
+        }
+    }
+
+    /// The test, when `--sprt` asks for one.
+    fn sprt(&self) -> anyhow::Result<Option<Sprt>> {
+        let a = &self.sprt;
+        Ok(if a.sprt {
+            Some(Sprt::new(a.elo0, a.elo1, a.alpha, a.beta)?)
+        } else {
+            None
+        })
+    }
 }
 
 /// Runs the match and prints the result of the first engine.
@@ -114,6 +181,7 @@ fn run_match<G: Game + std::fmt::Display>(
         commands: [&args.engines[0], &args.engines[1]],
         processes: [None, None],
     };
+    let sprt = args.sprt()?;
     let mut tally = Tally::default();
     let mut forfeits = 0;
     for game in 0..args.games {
@@ -124,7 +192,7 @@ fn run_match<G: Game + std::fmt::Display>(
         } else {
             Player::Second
         };
-        let record = pair.play(opening, a_player, args.movetime, args.grace)?;
+        let record = pair.play(opening, a_player, args.limit(), args.grace)?;
         forfeits += usize::from(record.forfeit.is_some());
         let verdict = match record.outcome {
             Outcome::Draw => {
@@ -156,8 +224,36 @@ fn run_match<G: Game + std::fmt::Display>(
                     .unwrap_or_default()
             )?;
         }
+        // The test looks at whole pairs, so that colours stay balanced.
+        let decided =
+            sprt.is_some_and(|t| game % 2 == 1 && t.verdict(&tally) != SprtVerdict::Continue);
+        if decided {
+            break;
+        }
     }
-    write_summary(out, args, &tally, forfeits)
+    write_summary(out, args, &tally, forfeits)?;
+    match sprt {
+        Some(test) => write_sprt(out, &test, &tally),
+        None => Ok(()),
+    }
+}
+
+/// The SPRT line: hypotheses, LLR against its bounds, and the verdict.
+fn write_sprt(out: &mut dyn Write, test: &Sprt, tally: &Tally) -> anyhow::Result<()> {
+    let (elo0, elo1) = test.hypotheses();
+    let (lower, upper) = test.bounds();
+    let verdict = match test.verdict(tally) {
+        SprtVerdict::AcceptH0 => "H0 accepted",
+        SprtVerdict::AcceptH1 => "H1 accepted",
+        SprtVerdict::Continue => "no decision",
+    };
+    writeln!(
+        out,
+        "SPRT elo0 {elo0} elo1 {elo1}: LLR {:.2} [{lower:.2}, {upper:.2}], {verdict} after {} games",
+        test.llr(tally),
+        tally.total()
+    )?;
+    Ok(())
 }
 
 /// Engines A and B: their commands and running processes, restarted when
@@ -173,7 +269,7 @@ impl EnginePair<'_> {
         &mut self,
         opening: &G,
         a_player: Player,
-        movetime: u64,
+        limit: MoveLimit,
         grace: u64,
     ) -> anyhow::Result<GameRecord<G::Move>> {
         for (slot, command) in self.processes.iter_mut().zip(self.commands) {
@@ -190,7 +286,7 @@ impl EnginePair<'_> {
             (b, a)
         };
         let mut seats = [Seat::new(first), Seat::new(second)];
-        let record = play_game(opening, &mut seats, movetime, grace);
+        let record = play_game(opening, &mut seats, limit, grace);
         let broken = seats.map(|seat| seat.broken);
         // Seats are by colour; processes by engine (A, B).
         let a_broken = broken[a_player.index()];
@@ -216,9 +312,9 @@ fn write_summary(
     writeln!(out, "A: {}\nB: {}", args.engines[0], args.engines[1])?;
     writeln!(
         out,
-        "{} games at {} ms/move: A wins {}, draws {}, losses {} ({forfeits} by forfeit)",
+        "{} games at {}: A wins {}, draws {}, losses {} ({forfeits} by forfeit)",
         tally.total(),
-        args.movetime,
+        args.limit(),
         tally.win,
         tally.draw,
         tally.loss

@@ -37,13 +37,62 @@ impl<'a> Seat<'a> {
     }
 }
 
+/// What each move is given: the `go` command the referee sends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveLimit {
+    /// `go movetime MS`: wall-clock milliseconds.
+    Movetime(u64),
+    /// `go nodes N`: a node (or iteration) budget, independent of the
+    /// machine's load.
+    Nodes(u64),
+    /// `go depth D`: a fixed depth, independent of the machine's load.
+    Depth(u32),
+}
+
+/// How long an engine given a node or depth budget may take before it is a
+/// time-out (added to the grace).
+const UNTIMED_WAIT: Duration = Duration::from_secs(10);
+
+impl MoveLimit {
+    /// The `go` command.
+    #[must_use]
+    pub fn go_command(&self) -> String {
+        match self {
+            MoveLimit::Movetime(ms) => format!("go movetime {ms}"),
+            MoveLimit::Nodes(n) => format!("go nodes {n}"),
+            MoveLimit::Depth(d) => format!("go depth {d}"),
+        }
+    }
+
+    /// How long to wait for `bestmove`: the move time plus `grace_ms`, or
+    /// for node and depth budgets ten seconds plus `grace_ms`.
+    #[must_use]
+    pub fn timeout(&self, grace_ms: u64) -> Duration {
+        let grace = Duration::from_millis(grace_ms);
+        match self {
+            MoveLimit::Movetime(ms) => Duration::from_millis(*ms) + grace,
+            MoveLimit::Nodes(_) | MoveLimit::Depth(_) => UNTIMED_WAIT + grace,
+        }
+    }
+}
+
+impl Display for MoveLimit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MoveLimit::Movetime(ms) => write!(f, "{ms} ms/move"),
+            MoveLimit::Nodes(n) => write!(f, "{n} nodes/move"),
+            MoveLimit::Depth(d) => write!(f, "depth {d}"),
+        }
+    }
+}
+
 /// Plays `opening` to the end with `seats[p.index()]` moving for player
-/// `p`, each move given `movetime_ms` and `grace_ms` more before it is a
+/// `p`, each move given `limit` and `grace_ms` more before it is a
 /// time-out.
 pub fn play_game<G: Game + Display>(
     opening: &G,
     seats: &mut [Seat<'_>; 2],
-    movetime_ms: u64,
+    limit: MoveLimit,
     grace_ms: u64,
 ) -> GameRecord<G::Move> {
     let mut position = opening.clone();
@@ -62,7 +111,7 @@ pub fn play_game<G: Game + Display>(
     while !position.is_finished() {
         let mover = position.turn();
         let seat = &mut seats[mover.index()];
-        match ask_move(seat.engine, opening, &moves, movetime_ms, grace_ms) {
+        match ask_move(seat.engine, opening, &moves, limit, grace_ms) {
             Ok(text) => match text.parse::<G::Move>() {
                 Ok(mv) => match position.play(mv) {
                     Ok(next) => {
@@ -108,7 +157,7 @@ fn ask_move<G: Game + Display>(
     engine: &mut EngineProcess,
     opening: &G,
     moves: &[G::Move],
-    movetime_ms: u64,
+    limit: MoveLimit,
     grace_ms: u64,
 ) -> Result<String, EngineError> {
     let mut command = format!("position fen {opening}");
@@ -119,7 +168,28 @@ fn ask_move<G: Game + Display>(
         }
     }
     engine.send(&command)?;
-    engine.send(&format!("go movetime {movetime_ms}"))?;
-    let line = engine.wait_for("bestmove", Duration::from_millis(movetime_ms + grace_ms))?;
+    engine.send(&limit.go_command())?;
+    let line = engine.wait_for("bestmove", limit.timeout(grace_ms))?;
     Ok(line.split_whitespace().nth(1).unwrap_or("").to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_limits_make_go_commands_and_time_outs() {
+        assert_eq!(MoveLimit::Movetime(20).go_command(), "go movetime 20");
+        assert_eq!(MoveLimit::Nodes(5000).go_command(), "go nodes 5000");
+        assert_eq!(MoveLimit::Depth(6).go_command(), "go depth 6");
+        assert_eq!(
+            MoveLimit::Movetime(20).timeout(100),
+            Duration::from_millis(120)
+        );
+        assert_eq!(
+            MoveLimit::Nodes(9).timeout(100),
+            Duration::from_millis(10_100)
+        );
+        assert_eq!(MoveLimit::Nodes(9).to_string(), "9 nodes/move");
+    }
 }

@@ -8,6 +8,7 @@
 //! error stream and never end the program (except the end of input).
 
 use std::io::{BufRead, Write};
+use std::time::{Duration, Instant};
 
 use gamesolver_core::Game;
 use gamesolver_games::uttt::{Board, Cell, Variant};
@@ -15,8 +16,28 @@ use gamesolver_search::Limits;
 
 use super::engines::{EngineOptions, build};
 
+/// How many times the move time the first answer may take: CodinGame
+/// allows 1000 ms for the first turn and 100 ms for the others.
+pub const FIRST_TURN_FACTOR: u64 = 10;
+
+/// The thinking time of our `turn`-th answer (from 0): `movetime_ms`, or
+/// [`FIRST_TURN_FACTOR`] times it for the first, less `spent` (the time
+/// since the turn's first input line arrived, which the referee counts).
+#[must_use]
+pub fn turn_budget(turn: usize, movetime_ms: u64, spent: Duration) -> Duration {
+    let whole = if turn == 0 {
+        movetime_ms.saturating_mul(FIRST_TURN_FACTOR)
+    } else {
+        movetime_ms
+    };
+    Duration::from_millis(whole)
+        .saturating_sub(spent)
+        .max(Duration::from_millis(1))
+}
+
 /// Plays on `input`/`out` until the end of input, thinking `movetime_ms`
-/// per move, writing problems to `errors`.
+/// per move ([`FIRST_TURN_FACTOR`] times it for the first move; the clock
+/// starts when a turn's first line arrives), writing problems to `errors`.
 pub fn serve(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
@@ -26,8 +47,9 @@ pub fn serve(
 ) -> std::io::Result<()> {
     let mut engine = build(options);
     let mut board = Board::start(Variant::CodinGame);
-    let limits = Limits::movetime_ms(movetime_ms);
+    let mut turn = 0;
     while let Some(line) = next_line(input)? {
+        let turn_started = Instant::now();
         let opponent = match read_pair(&line) {
             Ok(pair) => pair,
             Err(e) => {
@@ -41,6 +63,11 @@ pub fn serve(
         let Some(valid) = read_actions(input, errors)? else {
             return Ok(());
         };
+        let limits = Limits {
+            movetime: Some(turn_budget(turn, movetime_ms, turn_started.elapsed())),
+            ..Limits::default()
+        };
+        turn += 1;
         let info = engine.think(&board, &limits, &mut |_| {});
         let chosen = info.best_move().filter(|m| valid.contains(m));
         let Some(mv) = chosen.or_else(|| valid.first().copied()) else {
@@ -196,6 +223,18 @@ mod tests {
         );
         let (out, _) = run(&second);
         assert_eq!(out.lines().count(), 2);
+    }
+
+    #[test]
+    fn the_first_turn_gets_ten_times_the_move_time_less_what_was_spent() {
+        let ms = Duration::from_millis;
+        assert_eq!(turn_budget(0, 90, ms(0)), ms(900));
+        assert_eq!(turn_budget(1, 90, ms(5)), ms(85));
+        assert_eq!(turn_budget(7, 90, ms(500)), ms(1));
+        assert_eq!(
+            turn_budget(0, u64::MAX, ms(0)),
+            Duration::from_millis(u64::MAX)
+        );
     }
 
     #[test]

@@ -4,6 +4,7 @@ use gamesolver_games::uttt::Board;
 use gamesolver_search::{AlphaBeta, Engine, Mcts, SearchConfig};
 
 use super::eval::{EvalWeights, UtttEval};
+use super::solving::SolvingAlphaBeta;
 use crate::EngineKind;
 
 /// Settings of an engine.
@@ -21,6 +22,10 @@ pub struct EngineOptions {
     pub seed: u64,
     /// Alpha-beta technique switches.
     pub search: SearchConfig,
+    /// CodinGame's rule: playable cells at or below which the exact
+    /// endgame solver is tried before alpha-beta (0, the default: never;
+    /// [`super::solving::SOLVE_BELOW`] lost an SPRT at 20 ms, see docs/PERFORMANCE.md).
+    pub solve_below: u32,
 }
 
 impl Default for EngineOptions {
@@ -32,6 +37,7 @@ impl Default for EngineOptions {
             exploration: 0.9,
             seed: 2026,
             search: SearchConfig::default(),
+            solve_below: 0,
         }
     }
 }
@@ -40,10 +46,11 @@ impl Default for EngineOptions {
 #[must_use]
 pub fn build(options: &EngineOptions) -> Box<dyn Engine<Board> + Send> {
     match options.kind {
-        EngineKind::Alphabeta => Box::new(
+        EngineKind::Alphabeta => Box::new(SolvingAlphaBeta::new(
             AlphaBeta::new(UtttEval::new(options.weights), options.hash_mb)
                 .with_config(options.search),
-        ),
+            options.solve_below,
+        )),
         EngineKind::Mcts => Box::new(Mcts::<Board>::new(options.exploration, options.seed)),
     }
 }

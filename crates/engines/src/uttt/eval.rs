@@ -12,10 +12,17 @@
 //!   corners > edges, dead lines count nothing), and two boards of a line
 //!   held multiply into a strong threat;
 //! - the score is the difference, from the side to move, plus a small bonus
-//!   for the side to move, worth more with a free choice.
+//!   for the side to move, worth more with a free choice;
+//! - under CodinGame's rule (a game without a meta-line goes to the player
+//!   with more boards) the expected board-count difference (won boards 1,
+//!   open boards their probability) can be added, with one weight while a
+//!   meta-line is open and another once every meta-line is dead (each
+//!   holds a board of both players or a drawn board: a pure count race).
+//!   Both weights are 0 by default: the SPRTs of docs/PERFORMANCE.md found
+//!   no gain.
 
 use gamesolver_core::{Game, Player};
-use gamesolver_games::uttt::{Board, Cell, FULL, has_line};
+use gamesolver_games::uttt::{Board, Cell, FULL, LINES, Variant, has_line};
 use gamesolver_search::{Evaluator, Score};
 
 /// Tunable weights of [`UtttEval`].
@@ -30,6 +37,14 @@ pub struct EvalWeights {
     /// Count a small board the side to move can win at once (where it may
     /// play) as already won: a one-move look-ahead at the leaves.
     pub mover_threat: bool,
+    /// CodinGame's rule: score units per board of expected board-count
+    /// difference while a meta-line is still open (0 by default: 100 lost
+    /// an SPRT, see docs/PERFORMANCE.md).
+    pub count_board: f32,
+    /// CodinGame's rule: score units per board of expected board-count
+    /// difference once every meta-line is dead, the count race (0 by
+    /// default: 400 was no gain in an SPRT).
+    pub race_board: f32,
 }
 
 impl Default for EvalWeights {
@@ -39,6 +54,8 @@ impl Default for EvalWeights {
             tempo: 20,
             free_choice: 60,
             mover_threat: false,
+            count_board: 0.0,
+            race_board: 0.0,
         }
     }
 }
@@ -190,6 +207,20 @@ impl UtttEval {
         best
     }
 
+    /// CodinGame's rule: the expected board-count difference, in units of
+    /// the meta-line value (so that it shares the `scale`), weighted by
+    /// whether a meta-line is still open.
+    #[inline]
+    fn count_term(&self, board: &Board, mine: &[f32; 9], theirs: &[f32; 9]) -> f32 {
+        let difference: f32 = mine.iter().zip(theirs).map(|(a, b)| a - b).sum();
+        let per_board = if meta_lines_dead(board) {
+            self.weights.race_board
+        } else {
+            self.weights.count_board
+        };
+        difference * per_board / self.weights.scale.max(1.0)
+    }
+
     /// Sum over the meta-lines of the product of the line's probabilities.
     #[inline]
     fn line_value(q: &[f32; 9]) -> f32 {
@@ -202,6 +233,17 @@ impl UtttEval {
             + q[0] * q[4] * q[8]
             + q[2] * q[4] * q[6]
     }
+}
+
+/// Whether no meta-line can still be completed by either player: each
+/// line holds a board won by each player, or a drawn board.
+#[must_use]
+pub fn meta_lines_dead(board: &Board) -> bool {
+    let closed = board.closed();
+    Player::BOTH.iter().all(|&p| {
+        let blocked = closed & !board.meta(p);
+        LINES.iter().all(|&line| line & blocked != 0)
+    })
 }
 
 /// How many meta-lines run through each small board.
@@ -217,8 +259,11 @@ impl Evaluator<Board> for UtttEval {
             p[me][b] = 1.0;
             p[them][b] = 0.0;
         }
-        let advantage = UtttEval::line_value(&p[me]) - UtttEval::line_value(&p[them]);
+        let mut advantage = UtttEval::line_value(&p[me]) - UtttEval::line_value(&p[them]);
         let w = &self.weights;
+        if position.variant() == Variant::CodinGame {
+            advantage += self.count_term(position, &p[me], &p[them]);
+        }
         let free = if position.forced().is_none() {
             w.free_choice
         } else {
@@ -277,5 +322,33 @@ mod tests {
         assert_eq!(start, 80);
         let after_centre = Board::empty().after(Cell::new(40).expect("cell"));
         assert!(eval.evaluate(&after_centre).value() < 0);
+    }
+
+    #[test]
+    fn dead_meta_lines_and_the_count_race() {
+        // Meta-board  X O X / O = O / X O .  (= drawn): every line holds
+        // boards of both players or the drawn centre; board 8 is open.
+        let (x, o, drawn, open) = ("XXXXX....", "OOO......", "XOXXOOOXX", "OO.O.O...");
+        let text = [x, o, x, o, drawn, o, x, o, open].concat() + " *";
+        let eval = UtttEval::new(EvalWeights {
+            count_board: 100.0,
+            race_board: 400.0,
+            ..EvalWeights::default()
+        });
+        let codingame = Board::parse_variant(&text, Variant::CodinGame).unwrap();
+        let standard = Board::parse_variant(&text, Variant::Standard).unwrap();
+        assert!(meta_lines_dead(&codingame) && !codingame.is_finished());
+        // X to move trails 3 boards to 4 (plus its share of board 8): a
+        // lost race under CodinGame's rule, nothing under the standard one.
+        assert!(eval.evaluate(&codingame).value() < -300);
+        assert!(eval.evaluate(&standard).value().abs() < 100);
+        // The default weights leave the count out (as the SPRT decided).
+        let plain = UtttEval::default();
+        assert_eq!(plain.evaluate(&codingame), plain.evaluate(&standard));
+        // X owns board 0 and O the centre: lines such as 0-1-2 stay open.
+        let marks = ["XXX......", &".".repeat(27), "OOO......"].concat();
+        let alive = format!("{marks}{} *", ".".repeat(81 - marks.len()));
+        let alive = Board::parse_variant(&alive, Variant::CodinGame).unwrap();
+        assert!(!meta_lines_dead(&alive) && !meta_lines_dead(&Board::empty()));
     }
 }

@@ -31,6 +31,17 @@ impl EngineHost<Board> for UtttHost {
                 self.variant
             ),
         });
+        let w = &self.options.weights;
+        for (name, default, max) in [
+            ("SolveBelow", self.options.solve_below, 81),
+            ("CountBoard", w.count_board as u32, 10_000),
+            ("RaceBoard", w.race_board as u32, 10_000),
+        ] {
+            specs.push(OptionSpec {
+                name,
+                description: format!("type spin default {default} min 0 max {max}"),
+            });
+        }
         specs
     }
 
@@ -40,6 +51,9 @@ impl EngineHost<Board> for UtttHost {
         }
         match name.to_ascii_lowercase().as_str() {
             "variant" => self.variant = value.parse().map_err(|e| format!("{e}"))?,
+            "solvebelow" => self.options.solve_below = spin(name, value, 81)?,
+            "countboard" => self.options.weights.count_board = spin(name, value, 10_000)? as f32,
+            "raceboard" => self.options.weights.race_board = spin(name, value, 10_000)? as f32,
             _ => return Err(format!("unknown option {name:?}")),
         }
         Ok(())
@@ -58,11 +72,39 @@ impl EngineHost<Board> for UtttHost {
     }
 }
 
+/// A whole number `0..=max` for the option `name`.
+fn spin(name: &str, value: &str, max: u32) -> Result<u32, String> {
+    value
+        .parse::<u32>()
+        .ok()
+        .filter(|&n| n <= max)
+        .ok_or_else(|| format!("{name} must be a whole number 0..{max}, got {value:?}"))
+}
+
 /// The common options of `options`.
 fn common(options: &mut EngineOptions) -> CommonOptions<'_> {
     CommonOptions {
         kind: &mut options.kind,
         hash_mb: &mut options.hash_mb,
         seed: &mut options.seed,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codingame_options_are_set_and_checked() {
+        let mut host = UtttHost::default();
+        host.set_option("SolveBelow", "24").unwrap();
+        host.set_option("raceboard", "400").unwrap();
+        assert_eq!(host.options.solve_below, 24);
+        assert_eq!(host.options.weights.race_board, 400.0);
+        let err = host.set_option("CountBoard", "-3").unwrap_err();
+        assert!(err.contains("CountBoard must be a whole number"), "{err}");
+        assert!(host.set_option("SolveBelow", "82").is_err());
+        let names: Vec<&str> = host.options().iter().map(|o| o.name).collect();
+        assert!(names.contains(&"SolveBelow") && names.contains(&"RaceBoard"));
     }
 }

@@ -3,8 +3,11 @@
 //! CodinGame's referee format), openings and the fast perft walk.
 
 pub mod codingame;
+pub mod endgame;
+pub mod endgame_suite;
 pub mod engines;
 pub mod eval;
 pub mod host;
 pub mod openings;
 pub mod perft;
+pub mod solving;

@@ -1,0 +1,185 @@
+//! A test suite of exactly solved CodinGame-rule endgames: late positions
+//! of imperfect self-play games with 14 to 22 playable cells where at least
+//! one move throws the value away, each with its value; and the measure of
+//! how often an engine keeps the value (`data/uttt-codingame-endgames.txt`).
+
+use gamesolver_core::Game;
+use gamesolver_games::uttt::{Board, Variant};
+use gamesolver_search::{Engine, Limits};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use super::endgame::{EndgameSolver, playable_cells};
+use super::engines::{EngineOptions, build};
+
+/// One solved position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolvedPosition {
+    /// The position (CodinGame's rule).
+    pub board: Board,
+    /// Its value for the side to move: 1 win, 0 draw, −1 loss.
+    pub value: i8,
+}
+
+/// Why a suite text was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum SuiteError {
+    /// A line is not `position value`.
+    #[error("endgame suite line {line}: {reason}")]
+    BadLine {
+        /// The line number, from 1.
+        line: usize,
+        /// What was wrong.
+        reason: String,
+    },
+}
+
+/// The fewest and most playable cells of a suite position.
+pub const SUITE_CELLS: (u32, u32) = (14, 22);
+
+/// The exact value of every move of `board` for the mover (`None` when a
+/// solve does not finish within `nodes` nodes).
+#[must_use]
+pub fn move_values(solver: &mut EndgameSolver, board: &Board, nodes: u64) -> Option<Vec<i8>> {
+    board
+        .moves()
+        .iter()
+        .map(|&mv| {
+            solver
+                .solve(&board.after(mv), &Limits::nodes(nodes))
+                .map(|s| -s.value)
+        })
+        .collect()
+}
+
+/// `count` suite positions from games of the default engine at `nodes`
+/// nodes per move with one move in four random, from seed `seed`; each
+/// stopped at a random number of playable cells in [`SUITE_CELLS`], kept
+/// if unfinished, solved within `solve_nodes` per move, and not trivial
+/// (some move loses value).
+#[must_use]
+pub fn generate(count: usize, nodes: u64, solve_nodes: u64, seed: u64) -> Vec<SolvedPosition> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut engine = build(&EngineOptions {
+        solve_below: 0,
+        ..EngineOptions::default()
+    });
+    let mut solver = EndgameSolver::new(22);
+    let mut suite = Vec::new();
+    while suite.len() < count {
+        let stop_at = rng.random_range(SUITE_CELLS.0..=SUITE_CELLS.1);
+        let mut board = Board::start(Variant::CodinGame);
+        engine.new_game();
+        while !board.is_finished() && playable_cells(&board) > stop_at {
+            let moves = board.moves();
+            let mv = if rng.random_range(0..4) == 0 {
+                moves[rng.random_range(0..moves.len())]
+            } else {
+                let info = engine.think(&board, &Limits::nodes(nodes), &mut |_| {});
+                info.best_move().unwrap_or(moves[0])
+            };
+            board = board.after(mv);
+        }
+        if board.is_finished() || playable_cells(&board) < SUITE_CELLS.0 {
+            continue;
+        }
+        let Some(values) = move_values(&mut solver, &board, solve_nodes) else {
+            continue;
+        };
+        let value = values.iter().copied().max().unwrap_or(-1);
+        if values.iter().any(|&v| v < value) {
+            suite.push(SolvedPosition { board, value });
+        }
+    }
+    suite
+}
+
+/// The suite as text: a header, then `position value` per line.
+#[must_use]
+pub fn suite_text(suite: &[SolvedPosition], header: &str) -> String {
+    let mut text = header
+        .lines()
+        .map(|l| format!("# {l}\n"))
+        .collect::<String>();
+    for p in suite {
+        text.push_str(&format!("{} {}\n", p.board, p.value));
+    }
+    text
+}
+
+/// Reads a suite text (`#` comments and blank lines skipped).
+pub fn parse_suite(text: &str) -> Result<Vec<SolvedPosition>, SuiteError> {
+    let mut suite = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |reason: String| SuiteError::BadLine {
+            line: i + 1,
+            reason,
+        };
+        let (position, value) = line
+            .rsplit_once(' ')
+            .ok_or_else(|| bad("expected `position value`".into()))?;
+        let board =
+            Board::parse_variant(position, Variant::CodinGame).map_err(|e| bad(e.to_string()))?;
+        let value = match value {
+            "1" => 1,
+            "0" => 0,
+            "-1" => -1,
+            other => return Err(bad(format!("value {other:?} is not 1, 0 or -1"))),
+        };
+        if board.is_finished() {
+            return Err(bad("the game is already over".into()));
+        }
+        suite.push(SolvedPosition { board, value });
+    }
+    Ok(suite)
+}
+
+/// How many positions of `suite` `engine` answers, within `limits`, with a
+/// move that keeps the value (checked by `solver`; a check that does not
+/// finish within `check_nodes` counts as a failure).
+pub fn preserved(
+    engine: &mut dyn Engine<Board>,
+    solver: &mut EndgameSolver,
+    suite: &[SolvedPosition],
+    limits: &Limits,
+    check_nodes: u64,
+) -> usize {
+    suite
+        .iter()
+        .filter(|p| {
+            engine.new_game();
+            let info = engine.think(&p.board, limits, &mut |_| {});
+            info.best_move().is_some_and(|mv| {
+                solver
+                    .solve(&p.board.after(mv), &Limits::nodes(check_nodes))
+                    .is_some_and(|s| -s.value == p.value)
+            })
+        })
+        .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suite_text_round_trips_and_bad_lines_are_named() {
+        let board =
+            Board::start(Variant::CodinGame).after(gamesolver_games::uttt::Cell::new(40).unwrap());
+        let suite = [SolvedPosition { board, value: 0 }];
+        let text = suite_text(&suite, "a header\nof two lines");
+        assert!(text.starts_with("# a header\n# of two lines\n"));
+        assert_eq!(parse_suite(&text).unwrap(), suite);
+        let bad = |text: &str| parse_suite(text).unwrap_err().to_string();
+        assert!(bad("# c\n\nnonsense").contains("line 3"));
+        assert!(bad(&format!("{board} 2")).contains("not 1, 0 or -1"));
+        assert!(bad(&format!("{board}")).contains("line 1"));
+        let won =
+            "XXX......XXX......XXX......OO.......OO.......OO.......OO......................... *";
+        assert!(bad(&format!("{won} 1")).contains("already over"));
+    }
+}
