@@ -1,5 +1,6 @@
 //! Batch calls that keep the loop in Rust: perft and random playouts. Both
-//! run without the GIL and stop on Ctrl-C between chunks of work.
+//! run without the GIL, on every core, and stop on Ctrl-C between chunks of
+//! work.
 
 use gamesolver_engines::{FacadeError, State};
 use pyo3::exceptions::PyTypeError;
@@ -9,6 +10,7 @@ use pyo3::types::PyDict;
 use crate::errors::OrRaise;
 use crate::game::PyGame;
 use crate::interrupt::{Reporter, run_cancellable};
+use crate::parallel::for_each_chunk;
 use crate::state::PyState;
 
 /// Perft depths up to this run as one call of the library; deeper ones are
@@ -17,7 +19,7 @@ const PERFT_CHUNK_DEPTH: u32 = 4;
 
 /// Random playouts per chunk (each chunk has its own seed, derived from
 /// the caller's).
-const PLAYOUT_CHUNK: u64 = 4096;
+const PLAYOUT_CHUNK: u64 = 1024;
 
 /// The number of move sequences of exactly `depth` plies from `state`
 /// (a finished position has none).
@@ -29,7 +31,32 @@ pub fn perft(py: Python<'_>, state: PyRef<'_, PyState>, depth: u32) -> PyResult<
     run_cancellable(py, |reporter| split_perft(root, depth, reporter))?.or_raise()
 }
 
-fn split_perft<T>(
+/// Perft with the first plies split into chunks: children of the root
+/// spread over the cores, deeper levels split again so that Ctrl-C is
+/// noticed between library calls of at most [`PERFT_CHUNK_DEPTH`] plies.
+fn split_perft<T: Send>(
+    state: &dyn State,
+    depth: u32,
+    reporter: &Reporter<(), T>,
+) -> Result<u64, FacadeError> {
+    if depth <= PERFT_CHUNK_DEPTH || state.is_terminal() {
+        return state.perft(depth);
+    }
+    let actions = state.legal_actions();
+    for_each_chunk(
+        actions.len(),
+        |i| {
+            let mut child = state.clone_box();
+            child.play_action(actions[i])?;
+            sequential_perft(child.as_ref(), depth - 1, reporter)
+        },
+        |a, b| Ok(a? + b?),
+        || Ok(0),
+        || reporter.cancelled(),
+    )
+}
+
+fn sequential_perft<T: Send>(
     state: &dyn State,
     depth: u32,
     reporter: &Reporter<(), T>,
@@ -44,7 +71,7 @@ fn split_perft<T>(
         }
         let mut child = state.clone_box();
         child.play_action(action)?;
-        total += split_perft(child.as_ref(), depth - 1, reporter)?;
+        total += sequential_perft(child.as_ref(), depth - 1, reporter)?;
     }
     Ok(total)
 }
@@ -107,22 +134,45 @@ struct Totals {
     max_plies: u64,
 }
 
-fn playouts_in_chunks<T>(state: &dyn State, n: u64, seed: u64, reporter: &Reporter<(), T>) -> Totals {
-    let mut totals = Totals::default();
-    let mut done = 0;
-    let mut chunk_index = 0;
-    while done < n && !reporter.cancelled() {
-        let games = PLAYOUT_CHUNK.min(n - done);
-        let stats = state.random_playouts(games, chunk_seed(seed, chunk_index));
-        totals.first_wins += stats.first_wins;
-        totals.draws += stats.draws;
-        totals.second_wins += stats.second_wins;
-        totals.total_plies += stats.total_plies;
-        totals.max_plies = totals.max_plies.max(stats.max_plies);
-        done += games;
-        chunk_index += 1;
+impl Totals {
+    fn add(self, other: Totals) -> Totals {
+        Totals {
+            first_wins: self.first_wins + other.first_wins,
+            draws: self.draws + other.draws,
+            second_wins: self.second_wins + other.second_wins,
+            total_plies: self.total_plies + other.total_plies,
+            max_plies: self.max_plies.max(other.max_plies),
+        }
     }
-    totals
+}
+
+/// `n` playouts in chunks of [`PLAYOUT_CHUNK`] games spread over the cores;
+/// chunk `i` has its own seed, so the sums do not depend on the threads.
+fn playouts_in_chunks<T: Send>(
+    state: &dyn State,
+    n: u64,
+    seed: u64,
+    reporter: &Reporter<(), T>,
+) -> Totals {
+    let chunks = usize::try_from(n.div_ceil(PLAYOUT_CHUNK)).unwrap_or(usize::MAX);
+    for_each_chunk(
+        chunks,
+        |i| {
+            let first = i as u64 * PLAYOUT_CHUNK;
+            let games = PLAYOUT_CHUNK.min(n - first);
+            let stats = state.random_playouts(games, chunk_seed(seed, i as u64));
+            Totals {
+                first_wins: stats.first_wins,
+                draws: stats.draws,
+                second_wins: stats.second_wins,
+                total_plies: stats.total_plies,
+                max_plies: stats.max_plies,
+            }
+        },
+        Totals::add,
+        Totals::default,
+        || reporter.cancelled(),
+    )
 }
 
 /// The seed of chunk `index` (SplitMix64 of the caller's seed and index).

@@ -83,6 +83,8 @@ impl PyEngine {
             PyRuntimeError::new_err("this engine is already searching (use one engine per thread)")
         })?;
         let engine: &mut Box<dyn AnyEngine> = &mut guard;
+        // A stop() or Ctrl-C aimed at an earlier search must not end this one.
+        self.stop.reset();
         let root: &dyn State = state.inner.as_ref();
         let report = run_interruptible(
             py,
@@ -220,7 +222,9 @@ impl PySearchReport {
     fn __repr__(&self) -> String {
         format!(
             "<SearchReport bestmove={} score='{}' depth={} nodes={} time_ms={:.1} pv=[{}]>",
-            self.bestmove.as_deref().map_or("None".to_string(), |m| format!("'{m}'")),
+            self.bestmove
+                .as_deref()
+                .map_or("None".to_string(), |m| format!("'{m}'")),
             self.score,
             self.depth,
             self.nodes,

@@ -113,7 +113,11 @@ impl PyGame {
     }
 
     fn __repr__(&self) -> String {
-        format!("gamesolver.load_game({:?}, rules={:?})", self.name(), self.rules)
+        format!(
+            "gamesolver.load_game({:?}, rules={:?})",
+            self.name(),
+            self.rules
+        )
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {

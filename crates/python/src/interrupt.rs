@@ -145,5 +145,7 @@ fn panic_error(payload: &(dyn std::any::Any + Send)) -> PyErr {
         .map(String::as_str)
         .or_else(|| payload.downcast_ref::<&str>().copied())
         .unwrap_or("no message");
-    PyRuntimeError::new_err(format!("internal error in gamesolver (please report it): {message}"))
+    PyRuntimeError::new_err(format!(
+        "internal error in gamesolver (please report it): {message}"
+    ))
 }

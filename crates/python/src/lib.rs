@@ -13,6 +13,7 @@ mod engine;
 mod errors;
 mod game;
 mod interrupt;
+mod parallel;
 mod position_arg;
 mod report;
 mod solved;

@@ -96,7 +96,10 @@ impl PySolvedTable {
 static JSON_LOADS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
 /// A JSON value as Python data (through `json.loads`).
-pub fn json_to_python<'py>(py: Python<'py>, value: &serde_json::Value) -> PyResult<Bound<'py, PyAny>> {
+pub fn json_to_python<'py>(
+    py: Python<'py>,
+    value: &serde_json::Value,
+) -> PyResult<Bound<'py, PyAny>> {
     JSON_LOADS
         .import(py, "json", "loads")?
         .call1((value.to_string(),))

@@ -47,7 +47,11 @@ impl PyTablebase {
 impl PyTablebase {
     #[new]
     #[pyo3(signature = (dir, rules=None, game=None))]
-    fn new(dir: PathBuf, rules: Option<&str>, game: Option<Bound<'_, PyAny>>) -> PyResult<PyTablebase> {
+    fn new(
+        dir: PathBuf,
+        rules: Option<&str>,
+        game: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<PyTablebase> {
         let game = match game {
             Some(game) => game_argument(&game, rules)?,
             None => PyGame::load("jungle", rules)?,
@@ -67,7 +71,11 @@ impl PyTablebase {
 
     /// The position's exact value, distance, every move's verdict, best
     /// moves and main line; None when the tables do not cover its material.
-    fn probe(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Option<PyPositionReport>> {
+    fn probe(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<PyPositionReport>> {
         let state = position_of(&self.game, position)?;
         let oracle = self.oracle(py)?;
         let report = py.detach(|| oracle.probe(state.as_ref())).or_raise()?;

@@ -81,7 +81,10 @@ pub fn build_waves<T>(
             break;
         }
         let built = build(&tablebase, &wave, &()).map_err(|e| error_chain(&e))?;
-        for tier in built.into_iter().filter(|t| wave.iter().any(|w| w.to_string() == t.tier)) {
+        for tier in built
+            .into_iter()
+            .filter(|t| wave.iter().any(|w| w.to_string() == t.tier))
+        {
             let done = tier_done(tier, finished.len() + 1, total);
             reporter.report(done.clone());
             finished.push(done);
@@ -113,4 +116,3 @@ fn error_chain(error: &dyn std::error::Error) -> String {
     }
     message
 }
-

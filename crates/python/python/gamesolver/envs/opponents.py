@@ -75,11 +75,8 @@ class PerfectOpponent:
             self.solved = _native.solve(game)
         elif tablebase is not None:
             self.tablebase = _native.Tablebase(tablebase, rules=game.rules, game=game)
-        elif fallback is None:
-            raise ValueError(
-                f"{game.name} has no solved table: give tablebase=DIR for the positions it "
-                "covers, or play opponent='engine'"
-            )
+        else:
+            raise ValueError(f"{game.name} has no solved table: give tablebase=DIR")
         self.fallback = fallback if fallback is not None else random_opponent
 
     def best_moves(self, state: _native.State) -> Optional[list]:
@@ -127,9 +124,14 @@ def make_opponent(
     if opponent == "engine":
         return EngineOpponent(game, kind=engine, tablebase=tablebase, **budget)
     if opponent == "perfect":
-        fallback = None
-        if not game.capabilities["solved_table"]:
-            fallback = EngineOpponent(game, kind=engine, tablebase=tablebase, **budget)
+        if game.capabilities["solved_table"]:
+            return PerfectOpponent(game)
+        if tablebase is None:
+            raise ValueError(
+                f"{game.name} has no solved table: opponent='perfect' needs tablebase=DIR "
+                "(it plays the engine where the tables do not cover the position)"
+            )
+        fallback = EngineOpponent(game, kind=engine, tablebase=tablebase, **budget)
         return PerfectOpponent(game, tablebase=tablebase, fallback=fallback)
     raise ValueError(
         f"unknown opponent {opponent!r}: use 'random', 'engine', 'perfect' or a callable"
