@@ -10,6 +10,7 @@ use pyo3::types::PyDict;
 use crate::errors::OrRaise;
 use crate::game::PyGame;
 use crate::interrupt::{Reporter, run_cancellable};
+use crate::numbers::whole;
 use crate::parallel::for_each_chunk;
 use crate::state::PyState;
 
@@ -26,7 +27,8 @@ const PLAYOUT_CHUNK: u64 = 1024;
 ///
 /// Runs without the GIL; Ctrl-C raises KeyboardInterrupt.
 #[pyfunction]
-pub fn perft(py: Python<'_>, state: PyRef<'_, PyState>, depth: u32) -> PyResult<u64> {
+pub fn perft(py: Python<'_>, state: PyRef<'_, PyState>, depth: i128) -> PyResult<u64> {
+    let depth: u32 = whole("depth", depth)?;
     let root: &dyn State = state.inner.as_ref();
     run_cancellable(py, |reporter| split_perft(root, depth, reporter))?.or_raise()
 }
@@ -88,9 +90,11 @@ fn sequential_perft<T: Send>(
 pub fn random_playouts<'py>(
     py: Python<'py>,
     start: &Bound<'py, PyAny>,
-    n: u64,
-    seed: u64,
+    n: i128,
+    seed: i128,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let n: u64 = whole("n", n)?;
+    let seed: u64 = whole("seed", seed)?;
     let root = start_state(start)?;
     let root: &dyn State = root.as_ref();
     let totals = run_cancellable(py, |reporter| playouts_in_chunks(root, n, seed, reporter))?;

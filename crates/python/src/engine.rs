@@ -12,6 +12,7 @@ use pyo3::prelude::*;
 use crate::errors::OrRaise;
 use crate::game::PyGame;
 use crate::interrupt::run_interruptible;
+use crate::numbers::optional_whole;
 use crate::state::PyState;
 
 /// A search engine for one game.
@@ -34,8 +35,8 @@ impl PyEngine {
     fn new(
         game: &Bound<'_, PyAny>,
         kind: Option<String>,
-        hash_mb: Option<usize>,
-        seed: Option<u64>,
+        hash_mb: Option<i128>,
+        seed: Option<i128>,
         tablebase: Option<PathBuf>,
         rules: Option<String>,
     ) -> PyResult<PyEngine> {
@@ -43,8 +44,8 @@ impl PyEngine {
         let spec = EngineSpec {
             kind,
             rules: Some(game.rules.to_string()),
-            hash_mb,
-            seed,
+            hash_mb: optional_whole("hash_mb", hash_mb)?,
+            seed: optional_whole("seed", seed)?,
             tablebase,
         };
         let engine = game.def.engine(&spec).or_raise()?;
@@ -68,16 +69,16 @@ impl PyEngine {
         &self,
         py: Python<'_>,
         state: PyRef<'_, PyState>,
-        movetime_ms: Option<u64>,
-        depth: Option<u32>,
-        nodes: Option<u64>,
+        movetime_ms: Option<i128>,
+        depth: Option<i128>,
+        nodes: Option<i128>,
         progress: Option<Bound<'_, PyAny>>,
     ) -> PyResult<PySearchReport> {
         self.check_game(&state)?;
         let limits = SearchLimits {
-            movetime_ms,
-            depth,
-            nodes,
+            movetime_ms: optional_whole("movetime_ms", movetime_ms)?,
+            depth: optional_whole("depth", depth)?,
+            nodes: optional_whole("nodes", nodes)?,
         };
         let mut guard = self.engine.try_lock().map_err(|_| {
             PyRuntimeError::new_err("this engine is already searching (use one engine per thread)")

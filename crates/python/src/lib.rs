@@ -13,6 +13,8 @@ mod engine;
 mod errors;
 mod game;
 mod interrupt;
+mod mdp;
+mod numbers;
 mod parallel;
 mod position_arg;
 mod report;
@@ -34,11 +36,13 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tablebase::PyTablebase>()?;
     m.add_class::<report::PyPositionReport>()?;
     m.add_class::<report::PyMoveVerdict>()?;
+    m.add_class::<mdp::PyMdpSession>()?;
     m.add_function(wrap_pyfunction!(game::load_game, m)?)?;
     m.add_function(wrap_pyfunction!(game::registered_names, m)?)?;
     m.add_function(wrap_pyfunction!(batch::perft, m)?)?;
     m.add_function(wrap_pyfunction!(batch::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(solved::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(mdp::mdp_solve, m)?)?;
     m.add("TERMINAL", state::TERMINAL)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -4,6 +4,7 @@ use gamesolver_core::{Outcome, Player};
 use gamesolver_engines::{GameDef, State};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyInt;
 
 use crate::arrays::{float32_array, mask_array};
 use crate::errors::OrRaise;
@@ -36,16 +37,23 @@ impl PyState {
         self.def
     }
 
-    fn checked_action(&self, action: i64) -> PyResult<u32> {
+    /// The action id `action` stands for: an int in the game's action
+    /// range (ValueError otherwise; TypeError for a non-int).
+    fn checked_action(&self, action: &Bound<'_, PyAny>) -> PyResult<u32> {
         let space = self.def.info().action_space;
-        u32::try_from(action)
-            .ok()
+        let value = match action.extract::<i64>() {
+            Ok(value) => Some(value),
+            Err(_) if action.is_instance_of::<PyInt>() => None,
+            Err(error) => return Err(error),
+        };
+        value
+            .and_then(|v| u32::try_from(v).ok())
             .filter(|&a| a < space)
             .ok_or_else(|| {
                 PyValueError::new_err(format!(
                     "action {action} is out of range: actions of {} are 0..{}",
                     self.def.info().name,
-                    space - 1
+                    space.saturating_sub(1)
                 ))
             })
     }
@@ -72,7 +80,7 @@ impl PyState {
 
     /// Plays an action. Raises ValueError (the state unchanged) if it is
     /// not legal here.
-    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let action = self.checked_action(action)?;
         self.inner.play_action(action).or_raise()
     }
@@ -89,7 +97,7 @@ impl PyState {
     }
 
     /// The notation of an action id.
-    fn action_to_move(&self, action: i64) -> PyResult<String> {
+    fn action_to_move(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
         let action = self.checked_action(action)?;
         self.inner.action_to_move(action).or_raise()
     }

@@ -13,6 +13,7 @@ use crate::engine::game_argument;
 use crate::errors::{OrRaise, to_py_err};
 use crate::game::PyGame;
 use crate::interrupt::run_interruptible;
+use crate::numbers::optional_whole;
 use crate::position_arg::position_of;
 use crate::report::PyPositionReport;
 use crate::tablebase_build::{Target, TierDone, build_waves, materials, variant};
@@ -138,10 +139,11 @@ impl PyTablebase {
     fn build<'py>(
         &self,
         py: Python<'py>,
-        max_pieces: Option<u32>,
+        max_pieces: Option<i128>,
         material: Option<String>,
         progress: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let max_pieces: Option<u32> = optional_whole("max_pieces", max_pieces)?;
         let target = match (max_pieces, material) {
             (Some(n), None) => Target::MaxPieces(n),
             (None, Some(spec)) => Target::Material(spec),

@@ -71,12 +71,15 @@ def test_terminal_state_api(ttt):
 def test_apply_action_move_clone_history(ttt):
     state = ttt.new_initial_state()
     assert state.current_player() == 0
+    centre = state.action_to_move(4)
     state.apply_action(4)
     copy = state.clone()
-    copy.apply_move(copy.action_to_move(0))
+    corner = copy.action_to_move(0)
+    copy.apply_move(corner)
     assert str(state) == "....X...."
     assert state.current_player() == 1
-    assert copy.history() == [state.action_to_move(4), state.action_to_move(0)]
+    assert state.history() == [centre]
+    assert copy.history() == [centre, corner]
     assert str(copy) == "O...X...."
     assert state.returns() == [0.0, 0.0]
 

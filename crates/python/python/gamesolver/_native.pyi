@@ -235,13 +235,19 @@ def random_playouts(start: Union[Game, State], n: int, seed: int = 0) -> Playout
 def solve(game: Optional[Union[Game, str]] = None, rules: Optional[str] = None) -> SolvedTable:
     """The strong solution of ``game`` (default tic-tac-toe); ValueError for a game without one."""
 
+class MdpSession:
+    """A solved MDP (use :func:`gamesolver.mdp.solve`, which wraps it)."""
+
+    def report(self) -> Dict[str, Any]: ...
+    def action_values(self, position: str) -> List[Tuple[str, float, Optional[str]]]: ...
+
 def mdp_solve(
-    opponent: str,
-    side: str,
-    method: str,
-    exact: bool,
-    gamma: Optional[str],
-    episodes: Optional[int],
-    seed: Optional[int],
-) -> Dict[str, Any]:
-    """The raw MDP report behind :func:`gamesolver.mdp.solve` (use that instead)."""
+    opponent: str = "random",
+    side: str = "x",
+    method: str = "policy-iteration",
+    exact: bool = True,
+    gamma: Optional[str] = None,
+    episodes: Optional[int] = None,
+    seed: Optional[int] = None,
+) -> MdpSession:
+    """The MDP behind :func:`gamesolver.mdp.solve` (use that instead)."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from . import _native
 
@@ -30,7 +30,7 @@ __all__ = ["MdpSolution", "solve"]
 
 
 def _number(approx: float, exact: Optional[str]) -> Number:
-    return Fraction(exact) if exact is not None else approx
+    return Fraction(exact) if exact else approx
 
 
 @dataclass(frozen=True)
@@ -47,8 +47,10 @@ class MdpSolution:
         trace: the method's value of the start per round (policy
             iteration), sweep (value iteration) or batch of episodes
             (Q-learning).
-        first_moves: the agent's possible first moves (or replies, for O)
-            with their values, best first: ``(move, value)``.
+        first_moves: the agent's moves at its first decision (the empty
+            board for X; for O, after the opponent's first opening) with
+            their optimal values, best first: ``(move, value)``.
+        first_position: the position of that first decision.
         outcome_probabilities: the probabilities of ``"win"``, ``"draw"``
             and ``"loss"`` when the agent follows ``policy`` (Fractions when
             exact).
@@ -63,8 +65,10 @@ class MdpSolution:
     optimum: float
     trace: List[float] = field(repr=False)
     first_moves: List[Tuple[str, Number]]
+    first_position: str
     outcome_probabilities: Dict[str, Number]
     policy: Dict[str, str] = field(repr=False)
+    _session: Any = field(repr=False, compare=False, default=None)
 
     def action(self, position: str) -> str:
         """The policy's move in ``position`` (position text, agent to move).
@@ -73,6 +77,16 @@ class MdpSolution:
         or that cannot arise against this opponent.
         """
         return self.policy[position]
+
+    def action_values(self, position: str) -> List[Tuple[str, Number]]:
+        """Every move of ``position`` (agent to move) with its optimal value,
+        best first (Fractions when solved exactly).
+
+        Raises ``ValueError`` for a position where the agent is not to move
+        in this model.
+        """
+        values = [(mv, _number(v, e)) for mv, v, e in self._session.action_values(position)]
+        return sorted(values, key=lambda mv_value: -mv_value[1])
 
 
 def solve(
@@ -105,12 +119,12 @@ def solve(
         gamma = f"{gamma.numerator}/{gamma.denominator}"
     elif gamma is not None:
         gamma = str(gamma)
-    report = _native.mdp_solve(opponent, side, method, exact, gamma, episodes, seed)
+    session = _native.mdp_solve(opponent, side, method, exact, gamma, episodes, seed)
+    report = session.report()
     first_moves = [(mv, _number(v, e)) for mv, v, e in report["first_moves"]]
-    probabilities = {
-        k: _number(report["outcome_probabilities"][k], report["outcome_probabilities_exact"].get(k))
-        for k in ("win", "draw", "loss")
-    }
+    first_moves.sort(key=lambda mv_value: -mv_value[1])
+    odds = report["outcome_probabilities"]
+    probabilities = {k: _number(odds[k], odds.get(f"{k}_exact") if exact else None) for k in ("win", "draw", "loss")}
     return MdpSolution(
         opponent=opponent,
         side=side,
@@ -119,6 +133,8 @@ def solve(
         optimum=report["optimum"],
         trace=list(report["trace"]),
         first_moves=first_moves,
+        first_position=report["first_position"],
         outcome_probabilities=probabilities,
         policy=dict(report["policy"]),
+        _session=session,
     )
