@@ -5,7 +5,14 @@ Measures, for each library:
 * random playouts per second through the per-step API (a Python loop of
   ``legal_actions()``, ``random.choice`` and ``apply_action`` until
   ``is_terminal()``), and the states per second that loop visits;
+* states per second through ``apply_action`` + ``legal_actions`` alone
+  (the same walk without ``random.choice``: the k-th legal action, k from
+  a counter, so the library calls are what is timed);
 * gamesolver's batch call ``random_playouts`` (the loop in Rust).
+
+OpenSpiel's ultimate tic-tac-toe spends an extra action choosing the small
+board whenever the choice is free, so its games have more states than
+moves; playouts per second compare whole games.
 
     python bench/bench_uttt.py [--seconds 3] [--batch-games 200000]
 
@@ -43,6 +50,25 @@ def per_step_playouts(game, seconds: float, seed: int):
     return games, plies, time.perf_counter() - started
 
 
+def apply_and_list(game, seconds: float):
+    """Walks games by ``legal_actions`` + ``apply_action`` only (no RNG):
+    (games, states visited, elapsed seconds)."""
+    games = plies = 0
+    started = time.perf_counter()
+    deadline = started + seconds
+    k = 0
+    while time.perf_counter() < deadline:
+        for _ in range(20):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                actions = state.legal_actions()
+                k += 7
+                state.apply_action(actions[k % len(actions)])
+                plies += 1
+            games += 1
+    return games, plies, time.perf_counter() - started
+
+
 def batch_playouts(game, n: int, seed: int):
     """gamesolver's batch call: (games, plies, elapsed seconds)."""
     started = time.perf_counter()
@@ -62,8 +88,9 @@ def main() -> None:
     args = parser.parse_args()
 
     ours = gamesolver.load_game("uttt")
-    rows = [row("gamesolver per-step", *per_step_playouts(ours, args.seconds, args.seed))]
+    rows = [row("gamesolver per-step random playouts", *per_step_playouts(ours, args.seconds, args.seed))]
     rows.append(row("gamesolver batch random_playouts", *batch_playouts(ours, args.batch_games, args.seed)))
+    rows.append(row("gamesolver apply_action + legal_actions", *apply_and_list(ours, args.seconds)))
     try:
         import pyspiel
     except ImportError:
@@ -71,7 +98,8 @@ def main() -> None:
         print("pyspiel is not installed (pip install open_spiel): gamesolver only")
     if pyspiel is not None:
         theirs = pyspiel.load_game("ultimate_tic_tac_toe")
-        rows.append(row("pyspiel per-step", *per_step_playouts(theirs, args.seconds, args.seed)))
+        rows.append(row("pyspiel per-step random playouts", *per_step_playouts(theirs, args.seconds, args.seed)))
+        rows.append(row("pyspiel apply_action + legal_actions", *apply_and_list(theirs, args.seconds)))
 
     print(f"Python {platform.python_version()} on {platform.machine()}, gamesolver {gamesolver.__version__}")
     print()
@@ -80,10 +108,12 @@ def main() -> None:
     for name, games_s, states_s, mean in rows:
         print(f"| {name} | {games_s:,.0f} | {states_s:,.0f} | {mean:.1f} |")
     if pyspiel is not None:
-        base = rows[2][1]
+        ours_step, ours_batch, ours_walk, their_step, their_walk = rows
         print()
-        print(f"per-step speed-up over pyspiel: {rows[0][1] / base:.1f}x (target 3x)")
-        print(f"batch speed-up over pyspiel's per-step loop: {rows[1][1] / base:.0f}x (target 100x)")
+        print(f"per-step random playouts/s over pyspiel: {ours_step[1] / their_step[1]:.1f}x (target 3x)")
+        print(f"apply_action + legal_actions, games/s over pyspiel: {ours_walk[1] / their_walk[1]:.1f}x"
+              f" (states/s: {ours_walk[2] / their_walk[2]:.1f}x)")
+        print(f"batch over pyspiel's per-step playouts: {ours_batch[1] / their_step[1]:.0f}x (target 100x)")
 
 
 if __name__ == "__main__":
