@@ -42,7 +42,7 @@ fn split_perft<T: Send>(
     reporter: &Reporter<(), T>,
 ) -> Result<u64, FacadeError> {
     if depth <= PERFT_CHUNK_DEPTH || state.is_terminal() {
-        return state.perft(depth);
+        return sequential_perft(state, depth, reporter);
     }
     let actions = state.legal_actions();
     for_each_chunk(
@@ -58,6 +58,8 @@ fn split_perft<T: Send>(
     )
 }
 
+/// Perft on this thread, split by first moves above [`PERFT_CHUNK_DEPTH`]
+/// so that a cancellation is seen between the parts.
 fn sequential_perft<T: Send>(
     state: &dyn State,
     depth: u32,

@@ -1,6 +1,7 @@
 """Type stubs of the native module ``gamesolver._native`` (re-exported by ``gamesolver``)."""
 
 import os
+import pathlib
 from typing import Any, Callable, Dict, List, Optional, Tuple, TypedDict, Union
 
 import numpy as np
@@ -194,7 +195,7 @@ class Tablebase:
         self, dir: Union[str, os.PathLike], rules: Optional[str] = None, game: Optional[Union[Game, str]] = None
     ) -> None: ...
     @property
-    def dir(self) -> str: ...
+    def dir(self) -> pathlib.Path: ...
     @property
     def rules(self) -> str: ...
     @property
