@@ -1,5 +1,6 @@
 """Long calls release the GIL and stop on Ctrl-C (SIGINT)."""
 
+import contextlib
 import os
 import signal
 import threading
@@ -9,43 +10,70 @@ import pytest
 
 import gamesolver
 
-# A call that is not interrupted runs far longer than this.
+# Every interrupted call below would run far longer than this (but ends by
+# itself: a lost signal fails the test instead of hanging the suite).
 INTERRUPTED_WITHIN_S = 10.0
 
 
-def interrupt_after(seconds):
-    timer = threading.Timer(seconds, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
-    return timer
+@contextlib.contextmanager
+def ctrl_c_after(seconds):
+    """Sends SIGINT to this process after ``seconds``, and again every 0.2 s
+    until the block ends; a handler raises KeyboardInterrupt (as Python's
+    default one does) only while the block runs, so a late signal is ignored."""
+    armed = threading.Event()
+    done = threading.Event()
+
+    def handler(signum, frame):
+        if armed.is_set():
+            raise KeyboardInterrupt
+
+    def sender():
+        if done.wait(seconds):
+            return
+        while not done.is_set():
+            os.kill(os.getpid(), signal.SIGINT)
+            done.wait(0.2)
+
+    previous = signal.signal(signal.SIGINT, handler)
+    thread = threading.Thread(target=sender, daemon=True)
+    armed.set()
+    thread.start()
+    try:
+        yield
+    finally:
+        armed.clear()
+        done.set()
+        thread.join()
+        signal.signal(signal.SIGINT, previous)
 
 
-@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
+posix_only = pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
+
+
+@posix_only
 def test_ctrl_c_stops_an_engine_search_and_the_engine_stays_usable(uttt):
     engine = gamesolver.Engine(uttt)
     state = uttt.new_initial_state()
     started = time.perf_counter()
-    interrupt_after(0.3)
-    with pytest.raises(KeyboardInterrupt):
+    with pytest.raises(KeyboardInterrupt), ctrl_c_after(0.3):
         engine.search(state, movetime_ms=60_000)
     assert time.perf_counter() - started < INTERRUPTED_WITHIN_S
     assert engine.search(state, depth=3).bestmove in state.legal_moves()
 
 
-@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
+@posix_only
 def test_ctrl_c_stops_perft(uttt):
     started = time.perf_counter()
-    interrupt_after(0.3)
-    with pytest.raises(KeyboardInterrupt):
-        gamesolver.perft(uttt.new_initial_state(), 12)
+    with pytest.raises(KeyboardInterrupt), ctrl_c_after(0.3):
+        gamesolver.perft(uttt.new_initial_state(), 10)
     assert time.perf_counter() - started < INTERRUPTED_WITHIN_S
 
 
-@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
+@posix_only
 def test_ctrl_c_stops_random_playouts(jungle):
     started = time.perf_counter()
-    interrupt_after(0.3)
-    with pytest.raises(KeyboardInterrupt):
-        gamesolver.random_playouts(jungle, 10**10, seed=1)
+    with pytest.raises(KeyboardInterrupt), ctrl_c_after(0.3):
+        gamesolver.random_playouts(jungle, 2_000_000, seed=1)
     assert time.perf_counter() - started < INTERRUPTED_WITHIN_S
 
 
