@@ -1,0 +1,244 @@
+//! The Jungle engines: alpha-beta over [`Position`] that knows the real
+//! game's history (repetitions, the 200-ply rule), and plays straight from
+//! an endgame tablebase when the position's material is in it (the hybrid
+//! player); or MCTS.
+
+use gamesolver_core::{Game, Outcome, Solution, Wdl};
+use gamesolver_games::jungle::{JungleGame, Move, Position, QUIET_PLIES_DRAW};
+use gamesolver_retro::analyse;
+use gamesolver_search::{
+    AlphaBeta, Engine, Limits, Mcts, Score, SearchConfig, SearchInfo, StopFlag,
+};
+
+use super::eval::{JungleEval, JungleWeights};
+pub use super::tablebase::{TablebaseHandle, open_tablebase};
+use crate::EngineKind;
+
+/// Settings of a Jungle engine.
+#[derive(Clone, Debug)]
+pub struct JungleOptions {
+    /// The search.
+    pub kind: EngineKind,
+    /// Transposition-table size for alpha-beta, in MB.
+    pub hash_mb: usize,
+    /// Evaluation weights.
+    pub weights: JungleWeights,
+    /// Alpha-beta technique switches.
+    pub search: SearchConfig,
+    /// UCT exploration constant for MCTS.
+    pub exploration: f32,
+    /// Random seed for MCTS.
+    pub seed: u64,
+    /// Quiescence search of captures at the leaves.
+    pub quiescence: bool,
+    /// Endgame tablebase for the hybrid player.
+    pub tablebase: Option<TablebaseHandle>,
+}
+
+impl Default for JungleOptions {
+    fn default() -> JungleOptions {
+        JungleOptions {
+            kind: EngineKind::Alphabeta,
+            hash_mb: 64,
+            weights: JungleWeights::default(),
+            search: SearchConfig {
+                reversible_draw_plies: Some(QUIET_PLIES_DRAW as u32),
+                ..SearchConfig::default()
+            },
+            exploration: 1.0,
+            seed: 2026,
+            quiescence: true,
+            tablebase: None,
+        }
+    }
+}
+
+/// A ready engine for `options`.
+#[must_use]
+pub fn build(options: &JungleOptions) -> Box<dyn Engine<JungleGame> + Send> {
+    match options.kind {
+        EngineKind::Alphabeta => Box::new(JungleEngine::new(options)),
+        EngineKind::Mcts => Box::new(Mcts::<JungleGame>::new(options.exploration, options.seed)),
+    }
+}
+
+/// Alpha-beta for Jungle games in play, with an optional tablebase.
+pub struct JungleEngine {
+    search: AlphaBeta<Position, JungleEval>,
+    tablebase: Option<TablebaseHandle>,
+}
+
+impl JungleEngine {
+    /// The engine `options` describe (its kind is taken to be alpha-beta).
+    #[must_use]
+    pub fn new(options: &JungleOptions) -> JungleEngine {
+        let mut eval = JungleEval::new(options.weights).with_quiescence(options.quiescence);
+        if let Some(handle) = &options.tablebase {
+            eval = eval.with_tablebase(handle.clone());
+        }
+        let mut search = AlphaBeta::new(eval, options.hash_mb).with_config(options.search);
+        // Touch the table's memory now, not during the first timed search.
+        search.new_game();
+        JungleEngine {
+            search,
+            tablebase: options.tablebase.clone(),
+        }
+    }
+
+    /// The move the tablebase dictates, if the position's material is in it
+    /// (with every child's): the best verdict by the project's convention
+    /// (shortest win, longest defence, a draw held), where a child that the
+    /// real game declares drawn (third repetition, 200 quiet plies) counts
+    /// as a draw. A tablebase win in N assumes no repetition and no
+    /// 200-ply rule: the shortest win never repeats a position of its own
+    /// line, but a win longer than the plies left before the 200-ply rule
+    /// (captures on the way reset the count) may end drawn.
+    #[must_use]
+    pub fn tablebase_move(&self, game: &JungleGame) -> Option<SearchInfo<Move>> {
+        let tablebase = self.tablebase.as_ref()?;
+        if game.is_finished() || !tablebase.covers(game.position()) {
+            return None;
+        }
+        let started = std::time::Instant::now();
+        let analysis = analyse(game, |child: &JungleGame| match child.outcome() {
+            Some(Outcome::Draw) => Some(Solution::finished(Wdl::Draw)),
+            _ => tablebase.probe(child.position()),
+        })?;
+        let best = *analysis.best.first()?;
+        Some(SearchInfo {
+            depth: 1,
+            score: Score::from_solution(analysis.solution, 0),
+            nodes: analysis.moves.len() as u64,
+            elapsed: started.elapsed(),
+            pv: vec![best],
+        })
+    }
+}
+
+impl Engine<JungleGame> for JungleEngine {
+    fn name(&self) -> &'static str {
+        "alphabeta"
+    }
+
+    fn new_game(&mut self) {
+        self.search.new_game();
+    }
+
+    fn think(
+        &mut self,
+        game: &JungleGame,
+        limits: &Limits,
+        progress: &mut dyn FnMut(&SearchInfo<Move>),
+    ) -> SearchInfo<Move> {
+        if let Some(info) = self.tablebase_move(game) {
+            progress(&info);
+            return info;
+        }
+        let keys = game.keys_since_capture();
+        self.search
+            .set_game_history(&keys[..keys.len().saturating_sub(1)]);
+        self.search.search(game.position(), limits, progress)
+    }
+
+    fn stop_flag(&self) -> StopFlag {
+        self.search.stop_flag()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use gamesolver_core::Player;
+    use gamesolver_games::jungle::Material;
+
+    use super::*;
+    use crate::jungle::tablebase::build_tablebase;
+    use gamesolver_games::jungle::Variant;
+
+    /// The two-piece tablebase, built in a temporary directory (0.3 s).
+    fn two_piece_tablebase() -> (tempfile::TempDir, TablebaseHandle) {
+        let dir = tempfile::tempdir().unwrap();
+        build_tablebase(dir.path(), Variant::Standard, &Material::all_with(2)).unwrap();
+        let handle = TablebaseHandle::open(dir.path(), Variant::Standard).unwrap();
+        assert_eq!(handle.max_pieces, 2);
+        (dir, handle)
+    }
+
+    const E_AGAINST_E: &str = "7/7/7/7/7/7/1e5/7/E6 w";
+
+    #[test]
+    fn converts_a_tablebase_win_in_exactly_its_distance() {
+        let (_dir, handle) = two_piece_tablebase();
+        let options = JungleOptions {
+            tablebase: Some(handle),
+            ..JungleOptions::default()
+        };
+        let mut engine = JungleEngine::new(&options);
+        let mut game = JungleGame::new(E_AGAINST_E.parse().unwrap());
+        let first = engine.think(&game, &Limits::depth(1), &mut |_| {});
+        assert_eq!(first.score, Score::win_in(33));
+        while !game.is_finished() {
+            let info = engine.think(&game, &Limits::depth(1), &mut |_| {});
+            game = game.play(info.best_move().unwrap()).unwrap();
+        }
+        assert_eq!(game.outcome(), Some(Outcome::Winner(Player::First)));
+        assert_eq!(game.played().len(), 33);
+    }
+
+    #[test]
+    fn the_search_scores_tablebase_leaves_exactly() {
+        let (_dir, handle) = two_piece_tablebase();
+        let eval = JungleEval::default().with_tablebase(handle);
+        let mut search = AlphaBeta::new(eval, 1);
+        let position: Position = E_AGAINST_E.parse().unwrap();
+        let info = search.search(&position, &Limits::depth(3), |_| {});
+        assert_eq!(info.score, Score::win_in(33));
+        // Without the tablebase the same search sees no mate.
+        let mut blind = AlphaBeta::new(JungleEval::default(), 1);
+        let info = blind.search(&position, &Limits::depth(3), |_| {});
+        assert!(!info.score.is_decisive());
+    }
+
+    #[test]
+    fn a_drawn_tablebase_position_is_held() {
+        let (_dir, handle) = two_piece_tablebase();
+        // Cat against a rat in the river: a draw, whoever moves.
+        let tablebase = std::sync::Arc::clone(&handle.tablebase);
+        let options = JungleOptions {
+            tablebase: Some(handle),
+            ..JungleOptions::default()
+        };
+        let mut engines = [JungleEngine::new(&options), JungleEngine::new(&options)];
+        let mut game = JungleGame::new("7/7/7/7/2r4/7/7/7/C6 w".parse().unwrap());
+        while !game.is_finished() {
+            let verdict = tablebase.probe(game.position()).unwrap().unwrap();
+            assert_eq!(verdict.wdl, Wdl::Draw, "{game}");
+            let engine = &mut engines[game.turn().index()];
+            let info = engine.think(&game, &Limits::depth(1), &mut |_| {});
+            assert_eq!(info.score, Score::DRAW);
+            game = game.play(info.best_move().unwrap()).unwrap();
+        }
+        assert_eq!(game.outcome(), Some(Outcome::Draw));
+        assert_eq!(
+            game.draw_reason(),
+            Some(gamesolver_games::jungle::DrawReason::Repetition)
+        );
+    }
+
+    #[test]
+    fn the_protocol_option_turns_the_tablebase_on() {
+        use crate::jungle::host::JungleHost;
+        use crate::protocol::EngineHost;
+        let (dir, _handle) = two_piece_tablebase();
+        let mut host = JungleHost::default();
+        let path = dir.path().display().to_string();
+        host.set_option("TablebasePath", &path).unwrap();
+        assert!(host.options().iter().any(|o| o.description.contains(&path)));
+        let game = host.parse_position(E_AGAINST_E).unwrap();
+        let info = host.build().think(&game, &Limits::depth(1), &mut |_| {});
+        assert_eq!(info.score, Score::win_in(33));
+        assert!(host.set_option("TablebasePath", "/no/such/dir").is_err());
+        host.set_option("TablebasePath", "").unwrap();
+        let info = host.build().think(&game, &Limits::depth(1), &mut |_| {});
+        assert!(!info.score.is_decisive());
+    }
+}

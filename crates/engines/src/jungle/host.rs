@@ -1,0 +1,88 @@
+//! Jungle behind the engine protocol: options, positions and the game
+//! history the draw rules need (`position … moves …` builds a
+//! [`JungleGame`]).
+
+use std::path::Path;
+
+use gamesolver_games::jungle::{JungleGame, Position, Variant};
+use gamesolver_search::Engine;
+
+use super::engine::{JungleOptions, build, open_tablebase};
+use crate::protocol::common::CommonOptions;
+use crate::protocol::{EngineHost, OptionSpec};
+
+/// The protocol host: the engine options and the rules preset.
+#[derive(Clone, Debug, Default)]
+pub struct JungleHost {
+    /// The engine settings (`Engine`, `Hash`, `Seed`, `TablebasePath`).
+    pub options: JungleOptions,
+    /// The rules (`Rules` option).
+    pub rules: Variant,
+}
+
+impl EngineHost<JungleGame> for JungleHost {
+    fn engine_name(&self) -> String {
+        format!("gamesolver jungle {}", self.options.kind.name())
+    }
+
+    fn options(&self) -> Vec<OptionSpec> {
+        let mut options = self.options.clone();
+        let mut specs = common(&mut options).specs();
+        let path = self
+            .options
+            .tablebase
+            .as_ref()
+            .map_or("<empty>".to_string(), |t| t.dir.display().to_string());
+        specs.push(OptionSpec {
+            name: "Rules",
+            description: format!(
+                "type combo default {} var standard var dog-over-wolf var rat-across-water",
+                self.rules
+            ),
+        });
+        specs.push(OptionSpec {
+            name: "TablebasePath",
+            description: format!("type string default {path}"),
+        });
+        specs
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        if let Some(result) = common(&mut self.options).set(name, value) {
+            return result;
+        }
+        match name.to_ascii_lowercase().as_str() {
+            "rules" => self.rules = value.parse().map_err(|e| format!("{e}"))?,
+            "tablebasepath" => {
+                let dir = (!value.is_empty() && value != "<empty>").then(|| Path::new(value));
+                self.options.tablebase = open_tablebase(dir, self.rules)
+                    .map_err(|e| format!("cannot use the tablebase in {value}: {e}"))?;
+            }
+            _ => return Err(format!("unknown option {name:?}")),
+        }
+        Ok(())
+    }
+
+    fn build(&self) -> Box<dyn Engine<JungleGame> + Send> {
+        build(&self.options)
+    }
+
+    fn start(&self) -> JungleGame {
+        JungleGame::new(Position::start_with(self.rules))
+    }
+
+    fn parse_position(&self, text: &str) -> Result<JungleGame, String> {
+        Position::from_fen(text, self.rules)
+            .map(JungleGame::new)
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// The common options of `options`.
+fn common(options: &mut JungleOptions) -> CommonOptions<'_> {
+    CommonOptions {
+        kind: &mut options.kind,
+        hash_mb: &mut options.hash_mb,
+        seed: &mut options.seed,
+    }
+}
