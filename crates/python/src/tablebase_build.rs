@@ -1,9 +1,10 @@
 //! Building Jungle tablebases wave by wave (so Ctrl-C is noticed between
 //! waves; a later build reuses every finished tier file).
 //!
-//! The façade of `gamesolver-engines` opens and probes tablebases but does
-//! not build them, so this goes to `gamesolver-retro` as the CLI's
-//! `tablebase build` does.
+//! The façade of `gamesolver-engines` opens and probes tablebases; its
+//! `build_tablebase` builds in one call, without progress reports or a way
+//! to stop, so this drives `gamesolver-retro`'s build wave by wave (as the
+//! CLI's `tablebase build` uses it).
 
 use std::path::Path;
 use std::time::Duration;
