@@ -1,0 +1,64 @@
+"""gamesolver: exactly solved games, endgame tablebases and strong engines.
+
+The games are tic-tac-toe (``"tictactoe"``), ultimate tic-tac-toe
+(``"uttt"``) and Jungle / Dou Shou Qi (``"jungle"``), implemented in Rust.
+The vocabulary follows OpenSpiel's ``pyspiel`` where it fits::
+
+    import gamesolver
+    game = gamesolver.load_game("uttt")
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+
+What is here:
+
+* games and states: :func:`load_game`, :class:`Game`, :class:`State`;
+* batch calls that keep the loop in Rust: :func:`perft`, :func:`random_playouts`;
+* exact answers: :func:`solve` (the solved tic-tac-toe table),
+  :class:`Tablebase` (Jungle endgame tablebases, probe and build),
+  :mod:`gamesolver.mdp` (tic-tac-toe against a fixed opponent, exact fractions);
+* engines: :class:`Engine` (alpha-beta or MCTS; :class:`SearchReport`);
+* environments: ``import gamesolver.envs`` registers the Gymnasium
+  environments ``gamesolver/TicTacToe-v0``, ``gamesolver/UTTT-v0`` and
+  ``gamesolver/Jungle-v0`` and offers a PettingZoo AEC environment.
+
+Bad input raises ``ValueError`` with the library's message. Long calls
+release the GIL and stop on Ctrl-C (``KeyboardInterrupt``).
+"""
+
+from ._native import (
+    TERMINAL,
+    Engine,
+    Game,
+    MoveVerdict,
+    PositionReport,
+    SearchReport,
+    SolvedTable,
+    State,
+    Tablebase,
+    __version__,
+    load_game,
+    perft,
+    random_playouts,
+    registered_names,
+    solve,
+)
+from . import mdp
+
+__all__ = [
+    "TERMINAL",
+    "Engine",
+    "Game",
+    "MoveVerdict",
+    "PositionReport",
+    "SearchReport",
+    "SolvedTable",
+    "State",
+    "Tablebase",
+    "__version__",
+    "load_game",
+    "mdp",
+    "perft",
+    "random_playouts",
+    "registered_names",
+    "solve",
+]

@@ -1,0 +1,236 @@
+//! `gamesolver.Engine`: the game's search engines (alpha-beta, MCTS), with
+//! an optional tablebase.
+
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use gamesolver_engines::{AnyEngine, EngineSpec, GameDef, SearchLimits, SearchReport, State};
+use gamesolver_search::StopFlag;
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+
+use crate::errors::OrRaise;
+use crate::game::PyGame;
+use crate::interrupt::run_interruptible;
+use crate::numbers::optional_whole;
+use crate::state::PyState;
+
+/// A search engine for one game.
+///
+/// `Engine(game, kind=None, hash_mb=None, seed=None, tablebase=None,
+/// rules=None)`: `game` is a Game or a game name; `kind` "alphabeta" or
+/// "mcts" (None = the game's default); `tablebase` a directory of Jungle
+/// tablebases used where they cover the position.
+#[pyclass(name = "Engine", module = "gamesolver", frozen)]
+pub struct PyEngine {
+    engine: Mutex<Box<dyn AnyEngine>>,
+    stop: StopFlag,
+    def: &'static dyn GameDef,
+}
+
+#[pymethods]
+impl PyEngine {
+    #[new]
+    #[pyo3(signature = (game, kind=None, hash_mb=None, seed=None, tablebase=None, rules=None))]
+    fn new(
+        game: &Bound<'_, PyAny>,
+        kind: Option<String>,
+        hash_mb: Option<i128>,
+        seed: Option<i128>,
+        tablebase: Option<PathBuf>,
+        rules: Option<String>,
+    ) -> PyResult<PyEngine> {
+        let game = game_argument(game, rules.as_deref())?;
+        let spec = EngineSpec {
+            kind,
+            rules: Some(game.rules.to_string()),
+            hash_mb: optional_whole("hash_mb", hash_mb)?,
+            seed: optional_whole("seed", seed)?,
+            tablebase,
+        };
+        let engine = game.def.engine(&spec).or_raise()?;
+        let stop = engine.stop_flag();
+        Ok(PyEngine {
+            engine: Mutex::new(engine),
+            stop,
+            def: game.def,
+        })
+    }
+
+    /// Searches `state` and returns a SearchReport (best move, score,
+    /// depth, nodes, principal variation).
+    ///
+    /// Limits: `movetime_ms`, `depth` or `nodes` (all None = 20 ms).
+    /// `progress`, if given, is called with a SearchReport after each
+    /// iteration. Runs without the GIL; Ctrl-C stops the search and raises
+    /// KeyboardInterrupt; so does an exception raised by `progress`.
+    #[pyo3(signature = (state, movetime_ms=None, depth=None, nodes=None, progress=None))]
+    fn search(
+        &self,
+        py: Python<'_>,
+        state: PyRef<'_, PyState>,
+        movetime_ms: Option<i128>,
+        depth: Option<i128>,
+        nodes: Option<i128>,
+        progress: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<PySearchReport> {
+        self.check_game(&state)?;
+        let limits = SearchLimits {
+            movetime_ms: optional_whole("movetime_ms", movetime_ms)?,
+            depth: optional_whole("depth", depth)?,
+            nodes: optional_whole("nodes", nodes)?,
+        };
+        let mut guard = self.engine.try_lock().map_err(|_| {
+            PyRuntimeError::new_err("this engine is already searching (use one engine per thread)")
+        })?;
+        let engine: &mut Box<dyn AnyEngine> = &mut guard;
+        // A stop() or Ctrl-C aimed at an earlier search must not end this one.
+        self.stop.reset();
+        let root: &dyn State = state.inner.as_ref();
+        let report = run_interruptible(
+            py,
+            |reporter| engine.search(root, &limits, &mut |r| reporter.report(r.clone())),
+            |_, report| match &progress {
+                Some(callback) => callback
+                    .call1((PySearchReport::new(&report, root),))
+                    .map(drop),
+                None => Ok(()),
+            },
+            || self.stop.stop(),
+        )?
+        .or_raise()?;
+        Ok(PySearchReport::new(&report, root))
+    }
+
+    /// Stops a search running in another thread (it returns its best move so far).
+    fn stop(&self) {
+        self.stop.stop();
+    }
+
+    /// Forgets what was learnt in earlier searches (transposition table,
+    /// history) before a new game.
+    fn new_game(&self) -> PyResult<()> {
+        let mut engine = self.engine.try_lock().map_err(|_| {
+            PyRuntimeError::new_err("this engine is searching; new_game() must wait")
+        })?;
+        engine.new_game();
+        Ok(())
+    }
+
+    /// The engine's name, e.g. "alphabeta".
+    #[getter]
+    fn name(&self) -> PyResult<&'static str> {
+        let engine = self
+            .engine
+            .try_lock()
+            .map_err(|_| PyRuntimeError::new_err("this engine is searching"))?;
+        Ok(engine.name())
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<gamesolver.Engine for {}>", self.def.info().name)
+    }
+}
+
+impl PyEngine {
+    fn check_game(&self, state: &PyState) -> PyResult<()> {
+        let expected = self.def.info().name;
+        let got = state.def().info().name;
+        if expected == got {
+            Ok(())
+        } else {
+            Err(PyValueError::new_err(format!(
+                "this engine plays {expected}, the state is a position of {got}"
+            )))
+        }
+    }
+}
+
+/// A Game argument, or a game name loaded under `rules`.
+pub fn game_argument(game: &Bound<'_, PyAny>, rules: Option<&str>) -> PyResult<PyGame> {
+    if let Ok(game) = game.cast::<PyGame>() {
+        let game = game.get();
+        return match rules {
+            None => Ok(PyGame {
+                def: game.def,
+                rules: game.rules,
+            }),
+            Some(rules) => PyGame::load(game.name(), Some(rules)),
+        };
+    }
+    if let Ok(name) = game.extract::<String>() {
+        return PyGame::load(&name, rules);
+    }
+    Err(PyTypeError::new_err(
+        "expected a gamesolver.Game or a game name such as \"uttt\"",
+    ))
+}
+
+/// The result of a search (or an intermediate report of one).
+#[pyclass(name = "SearchReport", module = "gamesolver", frozen, get_all)]
+pub struct PySearchReport {
+    /// The engine's name.
+    engine: &'static str,
+    /// The best move in the game's notation (None only if the game is over).
+    bestmove: Option<String>,
+    /// The best move's action id.
+    best_action: Option<u32>,
+    /// "cp N" or "mate N" (N in plies, negative when losing).
+    score: String,
+    /// The score in centipawn-like units, None for a mate score.
+    score_cp: Option<i32>,
+    /// Plies to the end of the game for a mate score (negative = losing).
+    mate_plies: Option<i32>,
+    /// The depth of the last complete iteration.
+    depth: u32,
+    /// Nodes searched.
+    nodes: u64,
+    /// Nodes per second.
+    nps: u64,
+    /// Time spent in milliseconds.
+    time_ms: f64,
+    /// The principal variation (moves in the game's notation).
+    pv: Vec<String>,
+    /// "search" or "tablebase".
+    source: &'static str,
+}
+
+impl PySearchReport {
+    fn new(report: &SearchReport, root: &dyn State) -> PySearchReport {
+        let best_action = report
+            .bestmove
+            .as_deref()
+            .and_then(|mv| root.move_to_action(mv).ok());
+        PySearchReport {
+            engine: report.engine,
+            bestmove: report.bestmove.clone(),
+            best_action,
+            score: report.score.clone(),
+            score_cp: report.score_cp,
+            mate_plies: report.mate_plies,
+            depth: report.depth,
+            nodes: report.nodes,
+            nps: report.nps,
+            time_ms: report.time_ms,
+            pv: report.pv.clone(),
+            source: report.source,
+        }
+    }
+}
+
+#[pymethods]
+impl PySearchReport {
+    fn __repr__(&self) -> String {
+        format!(
+            "<SearchReport bestmove={} score='{}' depth={} nodes={} time_ms={:.1} pv=[{}]>",
+            self.bestmove
+                .as_deref()
+                .map_or("None".to_string(), |m| format!("'{m}'")),
+            self.score,
+            self.depth,
+            self.nodes,
+            self.time_ms,
+            self.pv.join(" ")
+        )
+    }
+}

@@ -1,0 +1,49 @@
+//! # gamesolver-python
+//!
+//! The Python module `gamesolver._native` (re-exported by the pure-Python
+//! package `gamesolver`): the games, exact solutions, tablebases, engines
+//! and MDP planning of this workspace, reached only through the façade of
+//! `gamesolver-engines`. Long calls release the GIL and honour Ctrl-C
+//! ([`interrupt`]); library errors become `ValueError`s with the library's
+//! message ([`errors`]).
+
+mod arrays;
+mod batch;
+mod engine;
+mod errors;
+mod game;
+mod interrupt;
+mod mdp;
+mod numbers;
+mod parallel;
+mod position_arg;
+mod report;
+mod solved;
+mod state;
+mod tablebase;
+mod tablebase_build;
+
+use pyo3::prelude::*;
+
+/// The native part of the `gamesolver` package.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<game::PyGame>()?;
+    m.add_class::<state::PyState>()?;
+    m.add_class::<engine::PyEngine>()?;
+    m.add_class::<engine::PySearchReport>()?;
+    m.add_class::<solved::PySolvedTable>()?;
+    m.add_class::<tablebase::PyTablebase>()?;
+    m.add_class::<report::PyPositionReport>()?;
+    m.add_class::<report::PyMoveVerdict>()?;
+    m.add_class::<mdp::PyMdpSession>()?;
+    m.add_function(wrap_pyfunction!(game::load_game, m)?)?;
+    m.add_function(wrap_pyfunction!(game::registered_names, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::perft, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::random_playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(solved::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(mdp::mdp_solve, m)?)?;
+    m.add("TERMINAL", state::TERMINAL)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

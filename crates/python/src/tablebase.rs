@@ -1,0 +1,192 @@
+//! `gamesolver.Tablebase`: a directory of Jungle endgame tables, to probe
+//! and to build.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use gamesolver_engines::{FacadeError, TablebaseOracle};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::engine::game_argument;
+use crate::errors::{OrRaise, to_py_err};
+use crate::game::PyGame;
+use crate::interrupt::run_interruptible;
+use crate::numbers::optional_whole;
+use crate::position_arg::position_of;
+use crate::report::PyPositionReport;
+use crate::tablebase_build::{Target, TierDone, build_waves, materials, variant};
+
+/// Endgame tablebases in a directory (one file per material, e.g.
+/// `LR-e.gstb`) for one rules preset.
+///
+/// `Tablebase(dir, rules=None, game="jungle")`. The directory is opened at
+/// the first probe (after `build` it is opened afresh).
+#[pyclass(name = "Tablebase", module = "gamesolver", frozen)]
+pub struct PyTablebase {
+    game: PyGame,
+    dir: PathBuf,
+    oracle: Mutex<Option<Arc<dyn TablebaseOracle>>>,
+}
+
+impl PyTablebase {
+    fn oracle(&self, py: Python<'_>) -> PyResult<Arc<dyn TablebaseOracle>> {
+        let mut slot = self.oracle.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(oracle) = slot.as_ref() {
+            return Ok(Arc::clone(oracle));
+        }
+        let (def, dir, rules) = (self.game.def, &self.dir, self.game.rules);
+        let oracle: Arc<dyn TablebaseOracle> =
+            Arc::from(py.detach(|| def.tablebase(dir, Some(rules))).or_raise()?);
+        *slot = Some(Arc::clone(&oracle));
+        Ok(oracle)
+    }
+}
+
+#[pymethods]
+impl PyTablebase {
+    #[new]
+    #[pyo3(signature = (dir, rules=None, game=None))]
+    fn new(
+        dir: PathBuf,
+        rules: Option<&str>,
+        game: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<PyTablebase> {
+        let game = match game {
+            Some(game) => game_argument(&game, rules)?,
+            None => PyGame::load("jungle", rules)?,
+        };
+        if !game.def.info().capabilities.tablebase {
+            return Err(to_py_err(FacadeError::Unsupported {
+                game: game.name(),
+                what: "a tablebase",
+            }));
+        }
+        Ok(PyTablebase {
+            game,
+            dir,
+            oracle: Mutex::new(None),
+        })
+    }
+
+    /// The position's exact value, distance, every move's verdict, best
+    /// moves and main line; None when the tables do not cover its material.
+    fn probe(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<PyPositionReport>> {
+        let state = position_of(&self.game, position)?;
+        let oracle = self.oracle(py)?;
+        let report = py.detach(|| oracle.probe(state.as_ref())).or_raise()?;
+        report.map(|r| PyPositionReport::new(py, r)).transpose()
+    }
+
+    /// Whether the tables cover the position's material.
+    fn covers(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let state = position_of(&self.game, position)?;
+        Ok(self.oracle(py)?.covers(state.as_ref()))
+    }
+
+    /// The largest piece count of the materials in the directory.
+    #[getter]
+    fn max_pieces(&self, py: Python<'_>) -> PyResult<u32> {
+        Ok(self.oracle(py)?.max_pieces())
+    }
+
+    /// The directory.
+    #[getter]
+    fn dir(&self) -> PathBuf {
+        self.dir.clone()
+    }
+
+    /// The rules preset of the tables.
+    #[getter]
+    fn rules(&self) -> &'static str {
+        self.game.rules
+    }
+
+    /// Per material: positions won, drawn and lost for each side to move
+    /// ([W, D, L]) and the longest win with an example position.
+    fn stats<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let oracle = self.oracle(py)?;
+        let stats = py.detach(|| oracle.stats()).or_raise()?;
+        stats
+            .into_iter()
+            .map(|s| {
+                let dict = PyDict::new(py);
+                dict.set_item("material", s.material)?;
+                dict.set_item("bottom_to_move", s.bottom_to_move.to_vec())?;
+                dict.set_item("top_to_move", s.top_to_move.to_vec())?;
+                dict.set_item("longest_win", s.longest_win)?;
+                dict.set_item("longest_win_example", s.longest_win_example)?;
+                Ok(dict)
+            })
+            .collect()
+    }
+
+    /// Builds tables into the directory: every material with at most
+    /// `max_pieces` pieces (2 to 4), or one `material` (e.g. "LR-e": lion
+    /// and rat against an elephant) and everything it captures into.
+    /// Tiers already built are reused, so an interrupted build resumes.
+    ///
+    /// `progress`, if given, is called with a dict per finished tier
+    /// (tier, indices, skipped, seconds, file_bytes, done, total). Returns
+    /// the list of those dicts. Runs without the GIL; Ctrl-C stops the
+    /// build between waves of tiers and raises KeyboardInterrupt.
+    #[pyo3(signature = (max_pieces=None, material=None, progress=None))]
+    fn build<'py>(
+        &self,
+        py: Python<'py>,
+        max_pieces: Option<i128>,
+        material: Option<String>,
+        progress: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let max_pieces: Option<u32> = optional_whole("max_pieces", max_pieces)?;
+        let target = match (max_pieces, material) {
+            (Some(n), None) => Target::MaxPieces(n),
+            (None, Some(spec)) => Target::Material(spec),
+            _ => {
+                return Err(PyValueError::new_err(
+                    "say what to build: max_pieces=N or material=\"SPEC\" (one of them)",
+                ));
+            }
+        };
+        let targets = materials(&target).map_err(PyValueError::new_err)?;
+        let rules = variant(self.game.rules).map_err(PyValueError::new_err)?;
+        let dir = &self.dir;
+        let built = run_interruptible(
+            py,
+            |reporter| build_waves(dir, rules, &targets, reporter),
+            |py, tier| match &progress {
+                Some(callback) => callback.call1((tier_dict(py, &tier)?,)).map(drop),
+                None => Ok(()),
+            },
+            || {},
+        )?
+        .map_err(PyValueError::new_err)?;
+        *self.oracle.lock().unwrap_or_else(PoisonError::into_inner) = None;
+        built.iter().map(|tier| tier_dict(py, tier)).collect()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<gamesolver.Tablebase {} ({} rules)>",
+            self.dir.display(),
+            self.game.rules
+        )
+    }
+}
+
+fn tier_dict<'py>(py: Python<'py>, tier: &TierDone) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("tier", &tier.tier)?;
+    dict.set_item("indices", tier.indices)?;
+    dict.set_item("skipped", tier.skipped)?;
+    dict.set_item("seconds", tier.elapsed.as_secs_f64())?;
+    dict.set_item("file_bytes", tier.file_bytes)?;
+    dict.set_item("done", tier.done)?;
+    dict.set_item("total", tier.total)?;
+    Ok(dict)
+}

@@ -1,0 +1,68 @@
+"""Jungle tablebases: build, probe, stats."""
+
+import pytest
+
+import gamesolver
+
+ELEPHANTS = "7/7/7/7/7/7/1e5/7/E6 w"  # the longest elephant-against-elephant win: 33 plies
+
+
+def test_elephant_against_elephant_is_won_in_33(elephant_tablebase, jungle):
+    tablebase, _, _ = elephant_tablebase
+    report = tablebase.probe(ELEPHANTS)
+    assert (report.value, report.distance) == ("win", 33)
+    assert report.moves[0].value == "win" and report.moves[0].distance == 33
+    assert set(report.best) <= {m.move for m in report.moves}
+    assert len(report.main_line) == 33
+    state = jungle.state_from_string(ELEPHANTS)
+    for move in report.main_line:
+        state.apply_move(move)
+    assert state.is_terminal() and state.outcome() == "first"
+
+
+def test_build_reports_every_tier_and_calls_progress(elephant_tablebase):
+    _, built, progress = elephant_tablebase
+    assert "E-e" in [tier["tier"] for tier in built]
+    assert progress == built
+    assert [t["done"] for t in built] == list(range(1, len(built) + 1))
+    assert all(t["total"] == len(built) for t in built)
+
+
+def test_rebuilding_reuses_the_files(elephant_tablebase):
+    tablebase, built, _ = elephant_tablebase
+    again = tablebase.build(material="E-e")
+    assert [t["tier"] for t in again] == [t["tier"] for t in built]
+    assert all(t["skipped"] for t in again)
+
+
+def test_stats_match_the_reference(elephant_tablebase):
+    tablebase, _, _ = elephant_tablebase
+    stats = {s["material"]: s for s in tablebase.stats()}
+    assert stats["E-e"]["bottom_to_move"] == [1317, 0, 1035]
+    assert stats["E-e"]["top_to_move"] == [1317, 0, 1035]
+    assert stats["E-e"]["longest_win"] == 33
+
+
+def test_uncovered_positions_probe_to_none(elephant_tablebase, jungle):
+    tablebase, _, _ = elephant_tablebase
+    start = jungle.new_initial_state()
+    assert not tablebase.covers(start)
+    assert tablebase.probe(start) is None
+    assert tablebase.covers(ELEPHANTS)
+    assert tablebase.max_pieces == 2
+
+
+def test_bad_input(tmp_path, elephant_tablebase):
+    tablebase, _, _ = elephant_tablebase
+    with pytest.raises(ValueError):
+        tablebase.probe("not a fen")
+    with pytest.raises(ValueError):
+        gamesolver.Tablebase(str(tmp_path / "missing")).probe(ELEPHANTS)
+    with pytest.raises(ValueError):
+        tablebase.build(max_pieces=7)
+    with pytest.raises(ValueError):
+        tablebase.build()
+    with pytest.raises(ValueError):
+        tablebase.build(material="EX-q")
+    with pytest.raises(ValueError, match="tablebase"):
+        gamesolver.Tablebase(str(tmp_path), game="uttt")
