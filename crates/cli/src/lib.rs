@@ -6,9 +6,9 @@
 #![deny(missing_docs)]
 
 pub mod commands;
+mod game_arg;
 mod json;
 pub mod jungle;
-mod jungle_cli;
 mod mdp_report;
 pub mod search_args;
 mod svg_chart;

@@ -165,7 +165,7 @@ fn bench_node_counts_are_deterministic() {
     let run = || {
         let mut out = Vec::new();
         let args = bench::Args {
-            game: bench::BenchGame::Jungle,
+            game: "jungle".into(),
             depth: Some(5),
         };
         bench::run(&args, &mut out).unwrap();

@@ -46,7 +46,10 @@ fn follows_the_rule_preset() {
     let preset = run(&["perft", "jungle", "--rules", "dog-over-wolf", fen, "1"]).unwrap();
     assert!(preset.contains("nodes 2"), "{preset}");
     let error = run(&["perft", "jungle", "--rules", "chess", "1"]).unwrap_err();
-    assert!(error.contains("unknown Jungle rules"), "{error}");
+    assert!(
+        error.contains("jungle has no rules \"chess\"") && error.contains("dog-over-wolf"),
+        "{error}"
+    );
 }
 
 #[test]
@@ -93,4 +96,20 @@ fn bad_positions_and_depths_say_what_is_wrong() {
     }
     assert!(run(&["perft", "jungle"]).is_err());
     assert!(run(&["perft", "chess", "3"]).is_err());
+}
+
+#[test]
+fn unknown_games_and_foreign_presets_are_refused() {
+    let error = run(&["perft", "chess", "3"]).unwrap_err();
+    assert!(
+        error.contains("unknown game \"chess\"") && error.contains("tictactoe, uttt, jungle"),
+        "{error}"
+    );
+    let error = run(&["perft", "uttt", "--rules", "dog-over-wolf", "1"]).unwrap_err();
+    assert!(
+        error.contains("uttt has no rules \"dog-over-wolf\"") && error.contains("codingame"),
+        "{error}"
+    );
+    let out = run(&["perft", "ttt", "2"]).unwrap();
+    assert!(out.contains("nodes 72"), "{out}");
 }

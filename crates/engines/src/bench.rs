@@ -62,6 +62,19 @@ pub enum BenchGame {
 }
 
 impl BenchGame {
+    /// The bench of the registered game called `name` (its registry name),
+    /// or the error naming a game without one.
+    pub fn of(name: &'static str) -> Result<BenchGame, crate::FacadeError> {
+        match name {
+            "uttt" => Ok(BenchGame::Uttt),
+            "jungle" => Ok(BenchGame::Jungle),
+            _ => Err(crate::FacadeError::Unsupported {
+                game: name,
+                what: "bench",
+            }),
+        }
+    }
+
     /// The default depth of this game's bench.
     #[must_use]
     pub fn default_depth(self) -> u32 {

@@ -5,22 +5,14 @@
 
 use std::io::Write;
 
-use gamesolver_engines::bench::{self, BenchGame as Workload, BenchLine};
-
-/// The games `bench` can run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum BenchGame {
-    /// Ultimate tic-tac-toe.
-    Uttt,
-    /// Jungle (Dou Shou Qi).
-    Jungle,
-}
+use gamesolver_engines::Registry;
+use gamesolver_engines::bench::{self, BenchGame, BenchLine};
 
 /// Arguments of `gamesolver bench`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game.
-    pub game: BenchGame,
+    /// The game (uttt or jungle, or an alias).
+    pub game: String,
     /// Search depth for every position (default: 11 for ultimate
     /// tic-tac-toe, 12 for Jungle).
     #[arg(long)]
@@ -36,10 +28,7 @@ pub const JUNGLE_DEPTH: u32 = bench::JUNGLE_DEPTH;
 /// Searches every position with a fresh default alpha-beta engine, one
 /// line each, then the total node count (the signature) and the speed.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let workload = match args.game {
-        BenchGame::Uttt => Workload::Uttt,
-        BenchGame::Jungle => Workload::Jungle,
-    };
+    let workload = BenchGame::of(Registry::global().get(&args.game)?.info().name)?;
     let mut index = 0;
     let mut written = Ok(());
     let report = bench::run(workload, args.depth, &mut |line: &BenchLine| {

@@ -40,9 +40,14 @@ pub struct Args {
     pub json: bool,
 }
 
-/// Searches and reports.
+/// Searches and reports, with the built-in games.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let game = Registry::global().get(&args.game)?;
+    run_with(Registry::global(), args, out)
+}
+
+/// Searches and reports, with the games of `registry`.
+pub fn run_with(registry: &Registry, args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    let game = registry.get(&args.game)?;
     let rules = args.rules.rules.as_deref();
     let state = game.parse(&args.position.join(" "), rules)?;
     let spec = EngineSpec {

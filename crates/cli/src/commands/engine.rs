@@ -4,6 +4,8 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
+use anyhow::bail;
+use gamesolver_engines::Registry;
 use gamesolver_search::SearchConfig;
 
 use crate::jungle::engine::{JungleOptions, open_tablebase};
@@ -17,20 +19,11 @@ use crate::uttt::eval::EvalWeights;
 use crate::uttt::host::UtttHost;
 use gamesolver_engines::EngineKind;
 
-/// The games with an engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum EngineGame {
-    /// Ultimate tic-tac-toe.
-    Uttt,
-    /// Jungle (Dou Shou Qi).
-    Jungle,
-}
-
 /// Arguments of `gamesolver engine`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game.
-    pub game: EngineGame,
+    /// The game (uttt or jungle, or an alias).
+    pub game: String,
     /// Speak CodinGame's referee format instead of the UCI-style protocol
     /// (rules: the `codingame` variant).
     #[arg(long)]
@@ -48,16 +41,19 @@ pub struct Args {
     /// Late move reductions in alpha-beta (`on`/`off`, for measuring).
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
     pub lmr: bool,
-    /// Evaluation: bonus for the side to move.
-    #[arg(long, default_value_t = EvalWeights::default().tempo)]
-    pub tempo: i32,
-    /// Evaluation: extra bonus for the side to move with a free choice.
-    #[arg(long, default_value_t = EvalWeights::default().free_choice)]
-    pub free_choice: i32,
-    /// Evaluation: count a small board the mover can win at once as won
-    /// (measured neutral, so off by default).
-    #[arg(long, default_value_t = false, action = clap::ArgAction::Set, value_name = "BOOL")]
-    pub mover_threat: bool,
+    /// Ultimate tic-tac-toe evaluation: bonus for the side to move
+    /// (default 16; refused for other games).
+    #[arg(long)]
+    pub tempo: Option<i32>,
+    /// Ultimate tic-tac-toe evaluation: extra bonus for the side to move
+    /// with a free choice (refused for other games).
+    #[arg(long)]
+    pub free_choice: Option<i32>,
+    /// Ultimate tic-tac-toe evaluation: count a small board the mover can
+    /// win at once as won (measured neutral, so off by default; refused for
+    /// other games).
+    #[arg(long, action = clap::ArgAction::Set, value_name = "BOOL")]
+    pub mover_threat: Option<bool>,
     /// The rules of the game.
     #[command(flatten)]
     pub rules: RuleArgs,
@@ -65,53 +61,89 @@ pub struct Args {
     /// holds are played from it (the `TablebasePath` option changes it).
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
-    /// Null-move pruning in alpha-beta (`on`/`off`, for measuring; Jungle).
-    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
-    pub null_move: bool,
-    /// Jungle: quiescence search of captures (`on`/`off`, for measuring).
-    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
-    pub quiescence: bool,
-    /// Jungle: evaluate material only (for measuring the other terms).
+    /// Jungle: null-move pruning in alpha-beta (`true`/`false`, default
+    /// true; for measuring; refused for other games).
+    #[arg(long, action = clap::ArgAction::Set, value_name = "BOOL")]
+    pub null_move: Option<bool>,
+    /// Jungle: quiescence search of captures (`true`/`false`, default
+    /// true; for measuring; refused for other games).
+    #[arg(long, action = clap::ArgAction::Set, value_name = "BOOL")]
+    pub quiescence: Option<bool>,
+    /// Jungle: evaluate material only (for measuring the other terms;
+    /// refused for other games).
     #[arg(long)]
     pub material_only: bool,
-    /// Jungle: scale of the den-distance (advance) terms, in percent (for
-    /// tuning).
-    #[arg(long, default_value_t = 100, value_name = "PERCENT")]
-    pub advance: i32,
+    /// Jungle: scale of the den-distance (advance) terms, in percent
+    /// (default 100; for tuning; refused for other games).
+    #[arg(long, value_name = "PERCENT")]
+    pub advance: Option<i32>,
 }
 
 /// Serves the protocol on standard input until `quit` or its end.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    match args.game {
-        EngineGame::Uttt => {
-            crate::search_args::refuse_tablebase("uttt", args.tablebase.as_deref())?;
-            run_uttt(args, out)
-        }
-        EngineGame::Jungle => run_jungle(args, out),
+    let game = Registry::global().get(&args.game)?.info().name;
+    let foreign = match game {
+        "uttt" => args.jungle_flag(),
+        "jungle" => args.uttt_flag(),
+        _ => bail!("{game} has no protocol engine command here (only uttt and jungle)"),
+    };
+    if let Some(flag) = foreign {
+        bail!("{flag} does not apply to {game}");
+    }
+    if game == "uttt" {
+        crate::search_args::refuse_tablebase("uttt", args.tablebase.as_deref())?;
+        run_uttt(args, out)
+    } else {
+        run_jungle(args, out)
+    }
+}
+
+impl Args {
+    /// The first ultimate tic-tac-toe–only flag given, if any.
+    fn uttt_flag(&self) -> Option<&'static str> {
+        [
+            (
+                self.codingame,
+                "--codingame (the ultimate tic-tac-toe referee format)",
+            ),
+            (self.tempo.is_some(), "--tempo"),
+            (self.free_choice.is_some(), "--free-choice"),
+            (self.mover_threat.is_some(), "--mover-threat"),
+        ]
+        .into_iter()
+        .find_map(|(given, flag)| given.then_some(flag))
+    }
+
+    /// The first Jungle-only flag given, if any.
+    fn jungle_flag(&self) -> Option<&'static str> {
+        [
+            (self.null_move.is_some(), "--null-move"),
+            (self.quiescence.is_some(), "--quiescence"),
+            (self.material_only, "--material-only"),
+            (self.advance.is_some(), "--advance"),
+        ]
+        .into_iter()
+        .find_map(|(given, flag)| given.then_some(flag))
     }
 }
 
 /// The Jungle engine on the UCI-style protocol.
 fn run_jungle(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    anyhow::ensure!(
-        !args.codingame,
-        "--codingame is the ultimate tic-tac-toe referee format"
-    );
     let defaults = JungleOptions::default();
     let options = JungleOptions {
         kind: args.engine,
         hash_mb: args.hash.clamp(1, 4096),
         search: SearchConfig {
             late_move_reductions: args.lmr,
-            null_move: args.null_move,
+            null_move: args.null_move.unwrap_or(defaults.search.null_move),
             ..defaults.search
         },
         tablebase: open_tablebase(args.tablebase.as_deref(), args.rules.jungle()?)?,
-        quiescence: args.quiescence,
+        quiescence: args.quiescence.unwrap_or(defaults.quiescence),
         weights: if args.material_only {
             JungleWeights::material_only()
         } else {
-            JungleWeights::default().with_advance_scale(args.advance)
+            JungleWeights::default().with_advance_scale(args.advance.unwrap_or(100))
         },
         ..defaults
     };
@@ -132,12 +164,7 @@ fn run_uttt(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
             late_move_reductions: args.lmr,
             ..SearchConfig::default()
         },
-        weights: EvalWeights {
-            tempo: args.tempo,
-            free_choice: args.free_choice,
-            mover_threat: args.mover_threat,
-            ..EvalWeights::default()
-        },
+        weights: eval_weights(args),
         ..EngineOptions::default()
     };
     if args.codingame {
@@ -157,4 +184,16 @@ fn run_uttt(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         serve(host, Box::new(io::BufReader::new(io::stdin())), out)?;
     }
     Ok(())
+}
+
+/// The ultimate tic-tac-toe evaluation weights: the defaults with the
+/// flags given.
+fn eval_weights(args: &Args) -> EvalWeights {
+    let defaults = EvalWeights::default();
+    EvalWeights {
+        tempo: args.tempo.unwrap_or(defaults.tempo),
+        free_choice: args.free_choice.unwrap_or(defaults.free_choice),
+        mover_threat: args.mover_threat.unwrap_or(defaults.mover_threat),
+        ..defaults
+    }
 }

@@ -1,38 +1,26 @@
 //! `gamesolver perft`: count the move sequences of a given length, to check
 //! a move generator against reference numbers and to measure its speed.
+//! Every game comes from the façade's registry ([`gamesolver_engines::State::perft`]).
 
 use std::io::Write;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
-use gamesolver_core::Game;
-use gamesolver_games::jungle::Variant;
-use gamesolver_games::{tictactoe, uttt};
-use gamesolver_search::perft::{divide, perft};
+use gamesolver_engines::{Registry, State};
 
-use crate::jungle_cli;
+use crate::game_arg;
 
 /// The deepest perft the command accepts (deeper runs would take years).
 pub const MAX_DEPTH: u32 = 30;
 
-/// The games `perft` can count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum PerftGame {
-    /// Tic-tac-toe; positions are 9 characters of X, O and `.`.
-    Tictactoe,
-    /// Ultimate tic-tac-toe; positions are 81 cells, a space, and the forced
-    /// board (0-8 or `*`).
-    Uttt,
-    /// Jungle (Dou Shou Qi); positions in FEN, e.g. the start
-    /// `l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w`.
-    Jungle,
-}
-
 /// Arguments of `gamesolver perft`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game.
-    pub game: PerftGame,
+    /// The game: tictactoe, uttt, jungle (or an alias, or a registered game).
+    /// Positions: tic-tac-toe 9 characters of X, O and `.`; ultimate
+    /// tic-tac-toe 81 cells, a space and the forced board (0-8 or `*`);
+    /// Jungle FEN, e.g. `l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w`.
+    pub game: String,
     /// The position (optional; the start if left out, quotes optional),
     /// then the depth in plies.
     #[arg(required = true, num_args = 1.., value_name = "[POSITION] DEPTH")]
@@ -40,47 +28,27 @@ pub struct Args {
     /// Also print each legal move with the count below it.
     #[arg(long)]
     pub divide: bool,
-    /// Jungle rule preset: standard, dog-over-wolf or rat-across-water.
-    #[arg(long, default_value = "standard", value_parser = parse_variant)]
-    pub rules: Variant,
+    /// The game's rules preset (Jungle: standard, dog-over-wolf or
+    /// rat-across-water; ultimate tic-tac-toe: standard, codingame).
+    #[arg(long, value_name = "PRESET")]
+    pub rules: Option<String>,
 }
 
-fn parse_variant(text: &str) -> Result<Variant, String> {
-    text.parse()
-        .map_err(|e: gamesolver_games::jungle::UnknownVariant| e.to_string())
-}
-
-/// Runs the count and reports it.
+/// Runs the count and reports it, with the built-in games.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let (text, depth) = split_words(&args.words)?;
-    match args.game {
-        PerftGame::Tictactoe => {
-            let board = read_position(text.as_deref(), tictactoe::Board::empty)?;
-            report(&board, depth, args.divide, out, perft)
-        }
-        PerftGame::Uttt => {
-            let board = read_position(text.as_deref(), uttt::Board::empty)?;
-            report(&board, depth, args.divide, out, crate::uttt::perft::perft)
-        }
-        PerftGame::Jungle => {
-            let position = jungle_cli::parse_position(text.as_deref(), args.rules)?;
-            report(&position, depth, args.divide, out, perft)
-        }
-    }
+    run_with(Registry::global(), args, out)
 }
 
-/// The position in `text`, or `start()` when there is none.
-fn read_position<G>(text: Option<&str>, start: impl Fn() -> G) -> anyhow::Result<G>
-where
-    G: std::str::FromStr,
-    G::Err: std::error::Error + Send + Sync + 'static,
-{
-    match text {
-        None => Ok(start()),
-        Some(t) => t
-            .parse()
-            .with_context(|| format!("cannot read the position {t:?}")),
-    }
+/// Runs the count with the games of `registry` and reports it.
+pub fn run_with(registry: &Registry, args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    let game = game_arg::resolve(registry, &args.game, "perft", |c| c.perft)?;
+    let (text, depth) = split_words(&args.words)?;
+    let rules = args.rules.as_deref();
+    let state = match text {
+        None => game.start(rules)?,
+        Some(text) => game.parse(&text, rules)?,
+    };
+    report(state.as_ref(), depth, args.divide, out)
 }
 
 /// The position text (the words before the last, joined by spaces) and the
@@ -101,31 +69,50 @@ fn split_words(words: &[String]) -> anyhow::Result<(Option<String>, u32)> {
     Ok((position, depth))
 }
 
-/// Counts with `count` (split by first move with `divide`) and prints the
-/// total, the time and the speed.
-pub fn report<G: Game + std::fmt::Display>(
-    position: &G,
+/// Counts (split by first move with `divide_moves`) and prints the total,
+/// the time and the speed.
+pub fn report(
+    state: &dyn State,
     depth: u32,
     divide_moves: bool,
     out: &mut dyn Write,
-    count: impl Fn(&G, u32) -> u64,
 ) -> anyhow::Result<()> {
-    writeln!(out, "perft {} {position} depth {depth}", G::NAME)?;
+    writeln!(
+        out,
+        "perft {} {} depth {depth}",
+        state.game(),
+        state.to_text()
+    )?;
     let started = Instant::now();
     let total = if divide_moves {
-        let split = divide(position, depth);
-        for (mv, count) in &split {
+        let mut total = 0;
+        for (mv, count) in divide(state, depth)? {
             writeln!(out, "{mv} {count}")?;
+            total += count;
         }
-        split.iter().map(|&(_, n)| n).sum()
+        total
     } else {
-        count(position, depth)
+        state.perft(depth)?
     };
     let elapsed = started.elapsed();
     writeln!(out, "nodes {total}")?;
     writeln!(out, "time {:.3} s", elapsed.as_secs_f64())?;
     writeln!(out, "speed {}", speed(total, elapsed))?;
     Ok(())
+}
+
+/// Each legal move with the perft(`depth` − 1) below it (nothing at depth 0).
+fn divide(state: &dyn State, depth: u32) -> anyhow::Result<Vec<(String, u64)>> {
+    if depth == 0 {
+        return Ok(Vec::new());
+    }
+    let mut split = Vec::new();
+    for mv in state.legal_moves() {
+        let mut next = state.clone_box();
+        next.play(&mv)?;
+        split.push((mv, next.perft(depth - 1)?));
+    }
+    Ok(split)
 }
 
 /// Leaves per second, in millions.

@@ -3,7 +3,6 @@
 use std::io::Write;
 
 use gamesolver_games::jungle;
-use gamesolver_search::perft::perft;
 
 use super::{bestmove, mdp, perft, query, selfplay, solve, tablebase};
 use crate::search_args::{LimitArgs, RuleArgs};
@@ -112,10 +111,10 @@ fn uttt_section(out: &mut dyn Write) -> anyhow::Result<()> {
     )?;
     perft::run(
         &perft::Args {
-            game: perft::PerftGame::Uttt,
+            game: "uttt".into(),
             words: vec!["6".into()],
             divide: false,
-            rules: jungle::Variant::Standard,
+            rules: None,
         },
         out,
     )?;
@@ -132,7 +131,15 @@ fn jungle_section(out: &mut dyn Write) -> anyhow::Result<()> {
          proof that the rules match independent numbers, and a measure of their speed.",
         "gamesolver perft jungle 5",
     )?;
-    perft::report(&jungle::Position::start(), 5, false, out, perft)
+    perft::run(
+        &perft::Args {
+            game: "jungle".into(),
+            words: vec!["5".into()],
+            divide: false,
+            rules: None,
+        },
+        out,
+    )
 }
 
 /// Jungle endgame tablebases: a small build and a probe.
