@@ -12,7 +12,7 @@
 //! `d` file, the position and its mirror image share the smaller of their
 //! two indices and the other is a hole.
 
-use std::cell::Cell;
+use std::cell::RefCell;
 
 use gamesolver_core::{Player, Retrograde, TierLayout};
 
@@ -64,6 +64,9 @@ pub struct JungleTiers {
     variant: Variant,
     /// `slot_of[p]`: the strength slot of `Piece::ALL[p]` under the rules.
     slot_of: [u8; 8],
+    /// Whether only canonical materials are stored, their colour twins
+    /// probed through the symmetry ([`JungleTiers::colour_folded`]).
+    fold_colours: bool,
 }
 
 /// The animals of one material in index order (each as `side << 3 | slot`)
@@ -105,6 +108,21 @@ impl Layout {
         squares
     }
 
+    /// The animals' squares in index order for the position's colour
+    /// twin: each animal of this layout is the other side's in `position`,
+    /// on the square turned half a turn.
+    fn flipped_squares(&self, position: &Position) -> [u8; 16] {
+        let slots = [
+            position.slots(Player::Second),
+            position.slots(Player::First),
+        ];
+        let mut squares = [0u8; 16];
+        for (i, square) in squares.iter_mut().enumerate().take(self.count) {
+            *square = SQUARES - 1 - slots[self.side(i)][self.slot(i)];
+        }
+        squares
+    }
+
     /// The index of `squares` with `turn` to move, the first square on
     /// files a–d.
     fn raw_index(&self, turn: usize, squares: &[u8; 16]) -> u64 {
@@ -132,10 +150,21 @@ impl Layout {
     }
 }
 
+/// Layouts kept per thread: a tier and the few it captures into are
+/// worked on for many positions in a row.
+const CACHED_LAYOUTS: usize = 8;
+
 thread_local! {
-    /// The layout last used on this thread: a tier is worked on for many
-    /// positions in a row.
-    static LAST_LAYOUT: Cell<Option<(Variant, Material, Layout)>> = const { Cell::new(None) };
+    /// The layouts last used on this thread, the oldest replaced first.
+    static LAYOUTS: RefCell<LayoutCache> = const {
+        RefCell::new(LayoutCache { slots: [None; CACHED_LAYOUTS], next: 0 })
+    };
+}
+
+/// A few layouts with their rules and material.
+struct LayoutCache {
+    slots: [Option<(Variant, Material, Layout)>; CACHED_LAYOUTS],
+    next: usize,
 }
 
 impl JungleTiers {
@@ -144,7 +173,45 @@ impl JungleTiers {
     pub fn new(variant: Variant) -> JungleTiers {
         let rules = variant.rules();
         let slot_of = Piece::ALL.map(|p| rules.slot(p) as u8);
-        JungleTiers { variant, slot_of }
+        JungleTiers {
+            variant,
+            slot_of,
+            fold_colours: false,
+        }
+    }
+
+    /// The tiers for `variant` with the colour symmetry folded: only
+    /// canonical materials ([`Material::is_canonical`]) are stored and
+    /// scheduled; a position of the other material of a pair (`E-lr`) is
+    /// found in its twin's table (`LR-e`) as [`Position::flipped`], which
+    /// has the same value for the side to move. The index inside a stored
+    /// table is the same as without folding, so are its files.
+    #[must_use]
+    pub fn colour_folded(variant: Variant) -> JungleTiers {
+        JungleTiers {
+            fold_colours: true,
+            ..JungleTiers::new(variant)
+        }
+    }
+
+    /// Whether the colour symmetry is folded.
+    #[must_use]
+    pub const fn folds_colours(&self) -> bool {
+        self.fold_colours
+    }
+
+    /// The colour twin of `index` in `material`: the material with the
+    /// colours swapped and the index of the flipped position there, or
+    /// `None` for a hole. Both hold the same value for the side to move.
+    #[must_use]
+    pub fn twin(&self, material: Material, index: u64) -> Option<(Material, u64)> {
+        let twin = material.flipped();
+        let position = self.position(material, index)?.flipped();
+        let layout = self.layout(twin);
+        Some((
+            twin,
+            layout.index(position.turn().index(), &layout.squares(&position)),
+        ))
     }
 
     /// The rules preset.
@@ -154,15 +221,21 @@ impl JungleTiers {
     }
 
     fn layout(&self, material: Material) -> Layout {
-        if let Some((variant, last, layout)) = LAST_LAYOUT.get()
-            && variant == self.variant
-            && last == material
-        {
-            return layout;
-        }
-        let layout = self.compute_layout(material);
-        LAST_LAYOUT.set(Some((self.variant, material, layout)));
-        layout
+        LAYOUTS.with_borrow_mut(|cache| {
+            let found = cache
+                .slots
+                .iter()
+                .flatten()
+                .find(|(variant, m, _)| *variant == self.variant && *m == material);
+            if let Some(&(_, _, layout)) = found {
+                return layout;
+            }
+            let layout = self.compute_layout(material);
+            let slot = cache.next;
+            cache.slots[slot] = Some((self.variant, material, layout));
+            cache.next = (slot + 1) % CACHED_LAYOUTS;
+            layout
+        })
     }
 
     fn compute_layout(&self, material: Material) -> Layout {
@@ -206,11 +279,14 @@ impl JungleTiers {
         index: u64,
     ) -> Option<Position> {
         let mut squares = [0u8; 16];
+        let mut taken = 0u64;
         for i in 0..layout.count {
             squares[i] = layout.table(i).squares[digits[i] as usize];
-            if squares[..i].contains(&squares[i]) {
+            let bit = 1u64 << squares[i];
+            if taken & bit != 0 {
                 return None;
             }
+            taken |= bit;
         }
         if squares[0] % FILES == 3 && layout.raw_index(turn, &squares.map(mirror)) < index {
             return None;
@@ -243,6 +319,91 @@ fn divide(n: u64, d: u64) -> (u64, u64) {
     }
 }
 
+/// The indices of a child's parents, each from the child's own index by
+/// changing the digit of the animal that moved back.
+///
+/// The child is first seen in the orientation whose first animal stands on
+/// files a–d; `base` is its index there. When that animal stands on the `d`
+/// file both orientations have an index (`mirror_base` for the other) and a
+/// parent that keeps it there takes the smaller. Only a first animal moving
+/// back onto the `d` file, or off it into the far half while the child's
+/// stands on file `c`, needs the index worked out from scratch.
+struct ParentIndexer<'a> {
+    layout: &'a Layout,
+    /// The child's squares in the orientation described above.
+    squares: [u8; 16],
+    /// Whether that orientation is the mirror image of the position's.
+    mirrored: bool,
+    parent_turn: usize,
+    base: u64,
+    /// The index of the mirror image, when the first animal is on `d`.
+    mirror_base: Option<u64>,
+}
+
+impl<'a> ParentIndexer<'a> {
+    fn new(layout: &'a Layout, position: &Position) -> ParentIndexer<'a> {
+        let mut squares = layout.squares(position);
+        let mirrored = squares[0] % FILES > 3;
+        if mirrored {
+            mirror_squares(layout, &mut squares);
+        }
+        let parent_turn = position.turn().opponent().index();
+        let base = layout.raw_index(parent_turn, &squares);
+        let mirror_base = (squares[0] % FILES == 3).then(|| {
+            let mut other = squares;
+            mirror_squares(layout, &mut other);
+            layout.raw_index(parent_turn, &other)
+        });
+        ParentIndexer {
+            layout,
+            squares,
+            mirrored,
+            parent_turn,
+            base,
+            mirror_base,
+        }
+    }
+
+    /// The index of the parent before the quiet move `mv` (as played in
+    /// the position), or `None` if no animal stands on its target.
+    fn parent(&self, mv: &Move) -> Option<u64> {
+        let orient = |square: u8| {
+            if self.mirrored {
+                mirror(square)
+            } else {
+                square
+            }
+        };
+        let (from, to) = (orient(mv.from.index()), orient(mv.to.index()));
+        let i = (0..self.layout.count).find(|&i| self.squares[i] == to)?;
+        let table = self.layout.table(i);
+        let moved = |base: u64, from: u8, to: u8| {
+            base + u64::from(table.ordinal[from as usize]) * self.layout.weights[i]
+                - u64::from(table.ordinal[to as usize]) * self.layout.weights[i]
+        };
+        let direct = || moved(self.base, from, to);
+        let through_mirror = |base| moved(base, mirror(from), mirror(to));
+        Some(match (i, from % FILES, self.mirror_base) {
+            (0, 0..=2, _) => direct(),
+            (0, 4.., Some(mirror_base)) => through_mirror(mirror_base),
+            (0, ..) => {
+                let mut before = self.squares;
+                before[0] = from;
+                self.layout.index(self.parent_turn, &before)
+            }
+            (_, _, None) => direct(),
+            (_, _, Some(mirror_base)) => direct().min(through_mirror(mirror_base)),
+        })
+    }
+}
+
+/// Mirrors the squares of a layout's animals in place.
+fn mirror_squares(layout: &Layout, squares: &mut [u8; 16]) {
+    for square in squares.iter_mut().take(layout.count) {
+        *square = mirror(*square);
+    }
+}
+
 const fn mirror(square: u8) -> u8 {
     square - square % FILES + (FILES - 1 - square % FILES)
 }
@@ -260,15 +421,29 @@ impl TierLayout for JungleTiers {
     }
 
     fn tier_of(&self, position: &Position) -> Material {
-        Material::of(position)
+        self.stored_tier(Material::of(position))
+    }
+
+    fn stored_tier(&self, tier: Material) -> Material {
+        if self.fold_colours {
+            tier.canonical()
+        } else {
+            tier
+        }
     }
 
     fn tier_len(&self, tier: Material) -> u64 {
         2 * self.layout(tier).per_turn
     }
 
+    /// A position of `tier`'s colour twin (when folding) is indexed as
+    /// its flipped image.
     fn index(&self, tier: Material, position: &Position) -> u64 {
         let layout = self.layout(tier);
+        if self.fold_colours && !tier.is_self_twin() && Material::of(position) != tier {
+            let turn = position.turn().opponent().index();
+            return layout.index(turn, &layout.flipped_squares(position));
+        }
         layout.index(position.turn().index(), &layout.squares(position))
     }
 
@@ -326,9 +501,8 @@ impl TierLayout for JungleTiers {
     }
 
     /// From the child's squares: an un-move changes one digit of the
-    /// index, so most parents cost one multiply-add; only when the first
-    /// animal is on (or moves to or from) the `d` file or the right half
-    /// is the orientation worked out again.
+    /// index, so most parents cost one multiply-add from the child's index
+    /// in each orientation (see [`ParentIndexer`]).
     fn parent_indices(
         &self,
         tier: Material,
@@ -337,37 +511,23 @@ impl TierLayout for JungleTiers {
         out: &mut Vec<u64>,
     ) {
         let layout = self.layout(tier);
-        let squares = layout.squares(position);
-        let parent_turn = position.turn().opponent().index();
-        let fast = squares[0] % FILES < 3;
-        let base = if fast {
-            layout.raw_index(parent_turn, &squares)
-        } else {
-            0
-        };
+        let indexer = ParentIndexer::new(&layout, position);
         position.unmoves(unmoves);
         out.clear();
-        for mv in unmoves.iter() {
-            let Some(i) = (0..layout.count).find(|&i| squares[i] == mv.to.index()) else {
-                continue;
-            };
-            if fast && i != 0 {
-                let table = layout.table(i);
-                let from = u64::from(table.ordinal[mv.from.index() as usize]);
-                let to = u64::from(table.ordinal[mv.to.index() as usize]);
-                out.push(base + from * layout.weights[i] - to * layout.weights[i]);
-            } else {
-                let mut before = squares;
-                before[i] = mv.from.index();
-                out.push(layout.index(parent_turn, &before));
-            }
-        }
+        out.extend(unmoves.iter().filter_map(|mv| indexer.parent(mv)));
         out.sort_unstable();
         out.dedup();
     }
 
     fn successors(&self, tier: Material) -> Vec<Material> {
-        tier.after_captures()
+        let mut next: Vec<Material> = tier
+            .after_captures()
+            .into_iter()
+            .map(|m| self.stored_tier(m))
+            .collect();
+        next.sort_unstable();
+        next.dedup();
+        next
     }
 
     /// 1 for a position that is its own mirror image (every animal on the
@@ -473,6 +633,52 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn colour_twins_map_back_and_the_folded_layout_indexes_through_them() {
+        let plain = JungleTiers::default();
+        let folded = JungleTiers::colour_folded(Variant::Standard);
+        for spec in ["E-lr", "LR-e", "R-e", "T-t", "RL-rl"] {
+            let material: Material = spec.parse().unwrap();
+            let step = (plain.tier_len(material) / 3000).max(1) as usize;
+            for index in (0..plain.tier_len(material)).step_by(step) {
+                let Some(position) = plain.position(material, index) else {
+                    assert_eq!(plain.twin(material, index), None);
+                    continue;
+                };
+                let (twin, twin_index) = plain.twin(material, index).unwrap();
+                assert_eq!(twin, material.flipped());
+                assert_eq!(plain.index(twin, &position.flipped()), twin_index);
+                assert_eq!(plain.twin(twin, twin_index), Some((material, index)));
+                let stored = folded.tier_of(&position);
+                assert_eq!(stored, material.canonical());
+                let expected = if stored == material {
+                    index
+                } else {
+                    twin_index
+                };
+                assert_eq!(folded.index(stored, &position), expected, "{position}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_folded_layout_captures_into_canonical_materials() {
+        let folded = JungleTiers::colour_folded(Variant::Standard);
+        let material: Material = "LR-er".parse().unwrap();
+        let mut next: Vec<String> = folded
+            .successors(material)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        next.sort();
+        // L-er and R-er are stored as their twins ER-l and ER-r.
+        assert_eq!(next, ["ER-l", "ER-r", "LR-e", "LR-r"]);
+        assert_eq!(
+            folded.stored_tier("E-lr".parse().unwrap()).to_string(),
+            "LR-e"
+        );
     }
 
     #[test]
