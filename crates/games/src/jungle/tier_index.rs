@@ -12,7 +12,7 @@
 //! `d` file, the position and its mirror image share the smaller of their
 //! two indices and the other is a hole.
 
-use std::cell::RefCell;
+use std::sync::OnceLock;
 
 use gamesolver_core::{Player, Retrograde, TierLayout};
 
@@ -21,14 +21,15 @@ use super::rules::RAT;
 use super::square::{FILES, SQUARES};
 use super::{Material, Move, Piece, Position, Variant};
 
-/// Which squares an animal may stand on: 0 for the non-rats, 1 for the rat.
-type Kind = usize;
-
-/// The squares of each kind, in order, and each square's ordinal.
+/// The squares one animal may stand on, in order, and each square's
+/// ordinal (its digit in the index).
 struct SquareTable {
     squares: [u8; 64],
     count: u64,
     ordinal: [u8; 64],
+    /// The ordinal of each square's mirror image: the digit of the square
+    /// in the index of the mirrored position.
+    mirrored_ordinal: [u8; 64],
 }
 
 const NONE: u8 = u8::MAX;
@@ -38,6 +39,7 @@ const fn square_table(rat: bool, half: bool) -> SquareTable {
         squares: [0; 64],
         count: 0,
         ordinal: [NONE; 64],
+        mirrored_ordinal: [NONE; 64],
     };
     let mut square = 0;
     while square < SQUARES {
@@ -51,12 +53,28 @@ const fn square_table(rat: bool, half: bool) -> SquareTable {
         }
         square += 1;
     }
+    let mut square = 0;
+    while square < SQUARES {
+        table.mirrored_ordinal[square as usize] = table.ordinal[mirror(square) as usize];
+        square += 1;
+    }
     table
 }
 
-/// `FULL[kind]`, `HALF[kind]`: every allowed square, or those on files a–d.
-const FULL: [SquareTable; 2] = [square_table(false, false), square_table(true, false)];
-const HALF: [SquareTable; 2] = [square_table(false, true), square_table(true, true)];
+/// The square tables by kind: every allowed square of a non-rat and of the
+/// rat, then those on files a–d (for the first animal).
+static TABLES: [SquareTable; 4] = [
+    square_table(false, false),
+    square_table(true, false),
+    square_table(false, true),
+    square_table(true, true),
+];
+
+/// The kind (index in [`TABLES`]) of an animal: the rat's own squares or
+/// the land's, half the board for the first animal.
+const fn kind(rat: bool, first: bool) -> u8 {
+    2 * first as u8 + rat as u8
+}
 
 /// The tablebase tiers of Jungle under one rules preset.
 #[derive(Clone, Copy, Debug)]
@@ -74,6 +92,8 @@ pub struct JungleTiers {
 #[derive(Clone, Copy, Debug)]
 struct Layout {
     pieces: [u8; 16],
+    /// The kind of each animal's square table.
+    kinds: [u8; 16],
     weights: [u64; 16],
     count: usize,
     /// Indices per side to move: the product of every animal's range.
@@ -91,8 +111,7 @@ impl Layout {
 
     /// The square table of the `i`-th animal: half the board for the first.
     fn table(&self, i: usize) -> &'static SquareTable {
-        let kind: Kind = usize::from(self.slot(i) == RAT);
-        if i == 0 { &HALF[kind] } else { &FULL[kind] }
+        &TABLES[usize::from(self.kinds[i])]
     }
 
     /// The animals' squares in index order.
@@ -133,6 +152,16 @@ impl Layout {
         index
     }
 
+    /// The index of the mirror image of `squares` with `turn` to move,
+    /// the first square on files d–g.
+    fn raw_mirrored_index(&self, turn: usize, squares: &[u8; 16]) -> u64 {
+        let mut index = turn as u64 * self.per_turn;
+        for (i, &square) in squares.iter().enumerate().take(self.count) {
+            index += u64::from(self.table(i).mirrored_ordinal[square as usize]) * self.weights[i];
+        }
+        index
+    }
+
     /// The index of `squares` (any orientation) with `turn` to move: the
     /// orientation whose first animal stands on files a–d, the smaller of
     /// the two when it stands on the `d` file.
@@ -141,30 +170,30 @@ impl Layout {
         if file < 3 {
             return self.raw_index(turn, squares);
         }
-        let mirrored = squares.map(mirror);
         if file > 3 {
-            return self.raw_index(turn, &mirrored);
+            return self.raw_mirrored_index(turn, squares);
         }
         self.raw_index(turn, squares)
-            .min(self.raw_index(turn, &mirrored))
+            .min(self.raw_mirrored_index(turn, squares))
     }
 }
 
-/// Layouts kept per thread: a tier and the few it captures into are
-/// worked on for many positions in a row.
-const CACHED_LAYOUTS: usize = 8;
+/// Every layout, computed on first use: one slot per rules preset and
+/// material (the two sides' masks); a few kilobytes are touched per
+/// material in use, the rest stays untouched zero pages.
+static LAYOUTS: [[OnceLock<Layout>; 1 << 16]; VARIANTS] =
+    [const { [const { OnceLock::new() }; 1 << 16] }; VARIANTS];
 
-thread_local! {
-    /// The layouts last used on this thread, the oldest replaced first.
-    static LAYOUTS: RefCell<LayoutCache> = const {
-        RefCell::new(LayoutCache { slots: [None; CACHED_LAYOUTS], next: 0 })
-    };
-}
+/// The number of rules presets.
+const VARIANTS: usize = 3;
 
-/// A few layouts with their rules and material.
-struct LayoutCache {
-    slots: [Option<(Variant, Material, Layout)>; CACHED_LAYOUTS],
-    next: usize,
+/// The slot of a preset in [`LAYOUTS`].
+const fn variant_slot(variant: Variant) -> usize {
+    match variant {
+        Variant::Standard => 0,
+        Variant::DogOverWolf => 1,
+        Variant::RatAcrossWater => 2,
+    }
 }
 
 impl JungleTiers {
@@ -220,27 +249,16 @@ impl JungleTiers {
         self.variant
     }
 
-    fn layout(&self, material: Material) -> Layout {
-        LAYOUTS.with_borrow_mut(|cache| {
-            let found = cache
-                .slots
-                .iter()
-                .flatten()
-                .find(|(variant, m, _)| *variant == self.variant && *m == material);
-            if let Some(&(_, _, layout)) = found {
-                return layout;
-            }
-            let layout = self.compute_layout(material);
-            let slot = cache.next;
-            cache.slots[slot] = Some((self.variant, material, layout));
-            cache.next = (slot + 1) % CACHED_LAYOUTS;
-            layout
-        })
+    fn layout(&self, material: Material) -> &'static Layout {
+        let [bottom, top] = [Player::First, Player::Second].map(|p| usize::from(material.mask(p)));
+        LAYOUTS[variant_slot(self.variant)][bottom << 8 | top]
+            .get_or_init(|| self.compute_layout(material))
     }
 
     fn compute_layout(&self, material: Material) -> Layout {
         let mut layout = Layout {
             pieces: [0; 16],
+            kinds: [0; 16],
             weights: [0; 16],
             count: 0,
             per_turn: 1,
@@ -256,6 +274,7 @@ impl JungleTiers {
                 let slot = slots.trailing_zeros() as usize;
                 slots &= slots - 1;
                 layout.pieces[layout.count] = (player.index() as u8) << 3 | slot as u8;
+                layout.kinds[layout.count] = kind(slot == RAT, layout.count == 0);
                 layout.count += 1;
             }
         }
@@ -288,7 +307,7 @@ impl JungleTiers {
             }
             taken |= bit;
         }
-        if squares[0] % FILES == 3 && layout.raw_index(turn, &squares.map(mirror)) < index {
+        if squares[0] % FILES == 3 && layout.raw_mirrored_index(turn, &squares) < index {
             return None;
         }
         let pieces = (0..layout.count).map(|i| (layout.side(i), layout.slot(i), squares[i]));
@@ -349,11 +368,8 @@ impl<'a> ParentIndexer<'a> {
         }
         let parent_turn = position.turn().opponent().index();
         let base = layout.raw_index(parent_turn, &squares);
-        let mirror_base = (squares[0] % FILES == 3).then(|| {
-            let mut other = squares;
-            mirror_squares(layout, &mut other);
-            layout.raw_index(parent_turn, &other)
-        });
+        let mirror_base =
+            (squares[0] % FILES == 3).then(|| layout.raw_mirrored_index(parent_turn, &squares));
         ParentIndexer {
             layout,
             squares,
@@ -456,7 +472,7 @@ impl TierLayout for JungleTiers {
             digits[i] = digit;
             rest = quotient;
         }
-        (rest <= 1).then(|| self.at_digits(&layout, rest as usize, &digits, index))?
+        (rest <= 1).then(|| self.at_digits(layout, rest as usize, &digits, index))?
     }
 
     /// An odometer over the digits of the index: no division per index.
@@ -477,7 +493,7 @@ impl TierLayout for JungleTiers {
         let mut turn = rest as usize;
         for index in range {
             let position = if turn <= 1 {
-                self.at_digits(&layout, turn, &digits, index)
+                self.at_digits(layout, turn, &digits, index)
             } else {
                 None
             };
@@ -511,7 +527,7 @@ impl TierLayout for JungleTiers {
         out: &mut Vec<u64>,
     ) {
         let layout = self.layout(tier);
-        let indexer = ParentIndexer::new(&layout, position);
+        let indexer = ParentIndexer::new(layout, position);
         position.unmoves(unmoves);
         out.clear();
         out.extend(unmoves.iter().filter_map(|mv| indexer.parent(mv)));
@@ -705,8 +721,8 @@ mod tests {
 
     #[test]
     fn square_tables_have_the_documented_sizes() {
-        assert_eq!((FULL[0].count, FULL[1].count), (49, 61));
-        assert_eq!((HALF[0].count, HALF[1].count), (28, 34));
+        let counts = TABLES.each_ref().map(|t| t.count);
+        assert_eq!(counts, [49, 61, 28, 34]);
     }
 
     #[test]

@@ -95,9 +95,11 @@ const CHUNK: usize = 4096;
 /// Decided indices propagated as one unit of parallel work.
 const PROPAGATE_CHUNK: usize = 1024;
 
-/// Solves `tier` of `layout`. Moves that leave the tier are valued by
-/// `probe`, which must know every position of the tiers
-/// [`TierLayout::successors`] names. Runs in parallel on rayon's pool.
+/// Solves `tier` of `layout`. The positions reached by moves that leave
+/// the tier are valued by `probe`, which must answer finished positions
+/// (by their outcome, as [`crate::tablebase::TierProbe`] does) and every
+/// position of the tiers [`TierLayout::successors`] names. Runs in
+/// parallel on rayon's pool.
 ///
 /// Memory: one 4-byte entry per index of the tier while solving, plus a
 /// 4-byte list entry per position decided and not yet propagated (at most
@@ -198,12 +200,9 @@ fn initial_entry<L: TierLayout>(
             continue;
         }
         let child = position.after(mv);
-        let solved = match child.outcome() {
-            Some(outcome) => Solution::finished(outcome.value_for(child.turn())),
-            None => probe(&child).ok_or_else(|| SolveTierError::MissingSuccessor {
-                position: format!("{child:?}"),
-            })?,
-        };
+        let solved = probe(&child).ok_or_else(|| SolveTierError::MissingSuccessor {
+            position: format!("{child:?}"),
+        })?;
         exits.add(Solution::through_child(solved));
     }
     if let Some(distance) = exits.shortest_win {
