@@ -111,7 +111,8 @@ impl Layout {
 
     /// The square table of the `i`-th animal: half the board for the first.
     fn table(&self, i: usize) -> &'static SquareTable {
-        &TABLES[usize::from(self.kinds[i])]
+        // Kinds are below 4: the mask lets the compiler drop the bounds check.
+        &TABLES[usize::from(self.kinds[i] & 3)]
     }
 
     /// The animals' squares in index order.
@@ -178,11 +179,11 @@ impl Layout {
     }
 }
 
-/// Every layout, computed on first use: one slot per rules preset and
-/// material (the two sides' masks); a few kilobytes are touched per
-/// material in use, the rest stays untouched zero pages.
-static LAYOUTS: [[OnceLock<Layout>; 1 << 16]; VARIANTS] =
-    [const { [const { OnceLock::new() }; 1 << 16] }; VARIANTS];
+/// Every layout, computed on first use: per rules preset and bottom
+/// side's mask, a row of 256 slots (one per top side's mask) allocated
+/// when first needed.
+static LAYOUTS: [OnceLock<Box<[OnceLock<Layout>]>>; VARIANTS * 256] =
+    [const { OnceLock::new() }; VARIANTS * 256];
 
 /// The number of rules presets.
 const VARIANTS: usize = 3;
@@ -251,7 +252,8 @@ impl JungleTiers {
 
     fn layout(&self, material: Material) -> &'static Layout {
         let [bottom, top] = [Player::First, Player::Second].map(|p| usize::from(material.mask(p)));
-        LAYOUTS[variant_slot(self.variant)][bottom << 8 | top]
+        LAYOUTS[variant_slot(self.variant) * 256 + bottom]
+            .get_or_init(|| (0..256).map(|_| OnceLock::new()).collect())[top]
             .get_or_init(|| self.compute_layout(material))
     }
 
