@@ -161,3 +161,149 @@ fn bad_input_is_refused_with_the_reason() {
     let absent = fails(&tablebase("stats", nowhere.to_str().unwrap(), &[]));
     assert!(absent.contains("absent"), "{absent}");
 }
+
+/// Finding 5: one piece limit, checked up front for `--material` as for
+/// `--max-pieces`; the estimate is shown before a build starts, and a build
+/// over the memory limit is refused with the estimate and the limit.
+#[test]
+fn builds_are_checked_against_the_limits_up_front() {
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path().join("tables");
+    let dir = dir.to_str().unwrap();
+    for spec in ["LRE-et", "RCDWPTLE-rcdwptle"] {
+        let refused = fails(&tablebase("build", dir, &["jungle", "--material", spec]));
+        assert!(
+            refused.contains("pieces") && refused.contains('4'),
+            "{refused}"
+        );
+    }
+    let refused = fails(&tablebase("build", dir, &["jungle", "--max-pieces", "5"]));
+    assert!(refused.contains("--max-pieces takes 2 to 4"), "{refused}");
+    let words = [
+        "jungle",
+        "--material",
+        "LR-e",
+        "--memory-limit",
+        "0",
+        "--quiet",
+    ];
+    let refused = fails(&tablebase("build", dir, &words));
+    assert!(
+        refused.contains("limit of 0 MiB") && refused.contains("largest tier LR-e"),
+        "{refused}"
+    );
+    assert!(!Path::new(dir).exists(), "nothing was built");
+    let report = ok(&tablebase(
+        "build",
+        dir,
+        &["jungle", "--material", "LR-e", "--quiet"],
+    ));
+    let plan = report.lines().next().unwrap();
+    assert!(
+        plan.starts_with("plan: 3 tiers") && plan.contains("memory about"),
+        "{report}"
+    );
+}
+
+/// Findings 11 and 12: every file in the directory is used or reported;
+/// stats and verify fail if one cannot be used, and on an empty or missing
+/// directory.
+#[test]
+fn stats_and_verify_report_every_unusable_file() {
+    let temp = tempfile::tempdir().unwrap();
+    let dir = build_two_pieces(temp.path());
+    let path = |name: &str| Path::new(dir).join(name);
+    std::os::unix::fs::symlink(path("nowhere"), path("LR-e.gstb")).unwrap();
+    std::fs::copy(path("R-e.gstb"), path("e-R.gstb")).unwrap();
+    std::fs::write(path("L-e.gstb"), b"junk bytes, not a table").unwrap();
+    std::fs::create_dir(path("ER-e.gstb")).unwrap();
+    std::fs::write(path("README.txt"), b"notes").unwrap();
+    for action in ["stats", "verify"] {
+        let output = common::gamesolver(&tablebase(action, dir, &[]));
+        assert_eq!(output.status.code(), Some(1), "{action}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        for expected in [
+            "LR-e.gstb: is a symbolic link",
+            "e-R.gstb: misnamed",
+            "E-r.gstb",
+            "L-e.gstb is not a gamesolver tablebase file",
+            "ER-e.gstb: is a directory",
+            "README.txt is not a tablebase file; ignored",
+        ] {
+            assert!(stderr.contains(expected), "{action}: {expected}: {stderr}");
+        }
+    }
+    let stats =
+        String::from_utf8(common::gamesolver(&tablebase("stats", dir, &[])).stdout).unwrap();
+    assert!(
+        stats.contains("L-l"),
+        "the usable files are still shown: {stats}"
+    );
+
+    let empty = tempfile::tempdir().unwrap();
+    let empty_dir = empty.path().to_str().unwrap();
+    let missing = empty.path().join("absent");
+    for action in ["stats", "verify"] {
+        let refused = fails(&tablebase(action, empty_dir, &[]));
+        assert!(refused.contains("holds no tablebase file"), "{refused}");
+        let refused = fails(&tablebase(action, missing.to_str().unwrap(), &[]));
+        assert!(refused.contains("absent does not exist"), "{refused}");
+    }
+}
+
+/// Finding 15: a second build in a directory another one holds is refused
+/// with a clear message.
+#[test]
+fn a_second_build_in_the_same_directory_is_refused() {
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path().to_str().unwrap();
+    let held = gamesolver_retro::binfile::DirectoryLock::acquire(temp.path()).unwrap();
+    let refused = fails(&tablebase(
+        "build",
+        dir,
+        &["jungle", "--max-pieces", "2", "--quiet"],
+    ));
+    assert!(refused.contains("another build is running"), "{refused}");
+    drop(held);
+    build_two_pieces(temp.path());
+}
+
+/// Finding 18: a missing directory, a tier file that is a directory or a
+/// FIFO are named as such; a truncated file is rebuilt, and the build says
+/// it replaced it.
+#[test]
+fn missing_directories_special_files_and_truncated_files() {
+    let temp = tempfile::tempdir().unwrap();
+    let missing = temp.path().join("absent");
+    let refused = fails(&tablebase(
+        "probe",
+        missing.to_str().unwrap(),
+        &["jungle", E_E],
+    ));
+    assert!(refused.contains("absent does not exist"), "{refused}");
+
+    let dir = build_two_pieces(temp.path());
+    let file = Path::new(dir).join("E-e.gstb");
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..bytes.len() / 2]).unwrap();
+    let rebuilt = ok(&tablebase(
+        "build",
+        dir,
+        &["jungle", "--max-pieces", "2", "--quiet"],
+    ));
+    assert!(
+        rebuilt.contains("replaced a damaged file") && rebuilt.contains("E-e.gstb"),
+        "{rebuilt}"
+    );
+    assert!(rebuilt.contains("1 built, 63 already there"), "{rebuilt}");
+    ok(&tablebase("probe", dir, &["jungle", E_E]));
+
+    std::fs::remove_file(&file).unwrap();
+    std::fs::create_dir(&file).unwrap();
+    let refused = fails(&tablebase("probe", dir, &["jungle", E_E]));
+    assert!(refused.contains("E-e.gstb is a directory"), "{refused}");
+    std::fs::remove_dir(&file).unwrap();
+    common::fifo(Path::new(dir), "E-e.gstb");
+    let refused = common::fails_without_hanging(&tablebase("probe", dir, &["jungle", E_E]));
+    assert!(refused.contains("named pipe"), "{refused}");
+}

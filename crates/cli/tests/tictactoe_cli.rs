@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{fails_cleanly as failure, gamesolver, json as stdout_json};
+use common::{fails_cleanly as failure, fails_without_hanging, gamesolver, json as stdout_json};
 use serde_json::{Value, json};
 
 #[test]
@@ -149,4 +149,64 @@ fn tour_runs_and_explains() {
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(text.contains("gamesolver solve tictactoe"), "{text}");
     assert!(text.contains("best moves: 1 2 3 5 6 7 8"), "{text}");
+}
+
+/// Finding 13: `solve --out` writes only regular files or new paths: a
+/// device or a link is refused and left as it was.
+#[test]
+fn solve_refuses_to_write_through_devices_and_links() {
+    let message = failure(&["solve", "tictactoe", "--out", "/dev/full"]);
+    assert!(
+        message.contains("/dev/full") && message.contains("character device"),
+        "{message}"
+    );
+    assert!(std::fs::metadata("/dev/full").unwrap().len() == 0);
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("notes.txt");
+    std::fs::write(&target, b"keep me").unwrap();
+    let link = dir.path().join("link.table");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let message = failure(&["solve", "tictactoe", "--out", link.to_str().unwrap()]);
+    assert!(message.contains("symbolic link"), "{message}");
+    assert_eq!(std::fs::read(&target).unwrap(), b"keep me");
+}
+
+/// Finding 10: a FIFO or a device given as a table is refused at once.
+#[test]
+fn query_refuses_special_files_as_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = common::fifo(dir.path(), "fifo.table");
+    for (table, expected) in [
+        (fifo.to_str().unwrap(), "named pipe"),
+        ("/dev/zero", "character device"),
+    ] {
+        let args = ["query", "tictactoe", ".........", "--table", table];
+        let message = fails_without_hanging(&args);
+        assert!(message.contains(expected), "{message}");
+    }
+}
+
+/// Finding 17: a table with a valid checksum whose values were swapped is
+/// refused when it is loaded, not answered from.
+#[test]
+fn crafted_tables_with_valid_checksums_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("ttt.table");
+    let file = file.to_str().unwrap();
+    stdout_json(&["solve", "tictactoe", "--out", file, "--json"]);
+    let bytes = std::fs::read(file).unwrap();
+    // Entries start after magic, version, three texts and the count; the
+    // empty board is index 0. Make it a win in 9 instead of a draw in 9.
+    let start = 10 + 25 + 8;
+    let mut crafted = bytes.clone();
+    crafted[start] ^= 1;
+    let body = crafted.len() - 4;
+    let crc = crc32fast::hash(&crafted[..body]);
+    crafted[body..].copy_from_slice(&crc.to_le_bytes());
+    std::fs::write(file, &crafted).unwrap();
+    let message = failure(&["query", "tictactoe", ".........", "--table", file]);
+    assert!(
+        message.contains("contradicts the rules") && message.contains("win in 9"),
+        "{message}"
+    );
 }

@@ -14,6 +14,9 @@
 //!   un-move generation; positions that can only cycle are draws.
 //! - [`tablebase`]: a directory of tier files: building in schedule order
 //!   (resumable), probing across tiers.
+//! - [`binfile`]: the toolkit both file kinds are written and read with
+//!   (frame with magic, version and CRC-32; regular files only; bounded
+//!   reads; atomic writes; directory lock; one error enum, [`FileError`]).
 //! - [`tbfile`]: tablebase files, one tier each, in compressed blocks
 //!   probed through a memory map.
 //! - [`analyse`]: the value of every legal move of a position, and the best
@@ -21,15 +24,22 @@
 #![deny(missing_docs)]
 
 mod analysis;
+pub mod binfile;
 pub mod loopfree;
 pub mod loopy;
 mod table;
 mod table_file;
+mod table_verify;
 pub mod tablebase;
 pub mod tbfile;
 mod wdl_counts;
 
 pub use analysis::{MoveVerdict, PositionAnalysis, analyse};
+pub use binfile::FileError;
 pub use table::{SolvedTable, TableIdentity};
-pub use table_file::TableFileError;
+pub use table_verify::TableInconsistency;
+
+/// Why a table file could not be written or read: the file toolkit's one
+/// error enum.
+pub type TableFileError = FileError;
 pub use wdl_counts::WdlCounts;

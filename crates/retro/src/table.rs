@@ -1,16 +1,18 @@
 //! A solved game stored densely over an indexer's code space.
 
+use std::fmt;
 use std::path::Path;
 
 use gamesolver_core::{Game, Indexer, Solution, Wdl};
 
-use crate::TableFileError;
+use crate::binfile::{FileError, FileIdentity, read_bounded, write_atomically};
 use crate::loopfree::LoopFreeSolution;
 use crate::table_file;
 
 /// What a table was built for: written into its file header and checked
 /// when the file is loaded, so a table is never read for the wrong game,
-/// rules or index scheme.
+/// rules or index scheme, nor with another number of entries than the
+/// index scheme has.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableIdentity {
     /// The game (for example `tictactoe`).
@@ -19,16 +21,36 @@ pub struct TableIdentity {
     pub variant: String,
     /// The index scheme the entries are laid out by (for example `base3`).
     pub scheme: String,
+    /// The number of entries: the size of the scheme's code space.
+    pub entries: u64,
 }
 
 impl TableIdentity {
-    /// The identity of a table for `game`, rules `variant`, index `scheme`.
-    pub fn new(game: &str, variant: &str, scheme: &str) -> TableIdentity {
+    /// The identity of a table for `game`, rules `variant`, index `scheme`
+    /// with `entries` indices.
+    pub fn new(game: &str, variant: &str, scheme: &str, entries: u64) -> TableIdentity {
         TableIdentity {
             game: game.into(),
             variant: variant.into(),
             scheme: scheme.into(),
+            entries,
         }
+    }
+}
+
+impl FileIdentity for TableIdentity {
+    fn entries(&self) -> u64 {
+        self.entries
+    }
+
+    fn same_kind(&self, other: &TableIdentity) -> bool {
+        (&self.game, &self.variant, &self.scheme) == (&other.game, &other.variant, &other.scheme)
+    }
+}
+
+impl fmt::Display for TableIdentity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}/{}", self.game, self.variant, self.scheme)
     }
 }
 
@@ -51,13 +73,18 @@ impl SolvedTable {
     /// Stores `solution` by the indices of `indexer`.
     ///
     /// # Panics
-    /// If a distance exceeds [`MAX_DISTANCE`] or the code space does not fit
-    /// in memory.
+    /// If a distance exceeds [`MAX_DISTANCE`], the code space does not fit
+    /// in memory, or `identity.entries` is not the indexer's length.
     pub fn from_solution<G: Game, M, I: Indexer<G>>(
         solution: &LoopFreeSolution<G, M>,
         indexer: &I,
         identity: TableIdentity,
     ) -> SolvedTable {
+        assert_eq!(
+            identity.entries,
+            indexer.len(),
+            "the identity's entry count is the indexer's"
+        );
         let len = usize::try_from(indexer.len()).expect("code space too large");
         let mut entries = vec![0u16; len];
         for (position, &s) in solution
@@ -110,27 +137,30 @@ impl SolvedTable {
     }
 
     /// Writes the table to `path` atomically (a temporary file renamed into
-    /// place once complete).
-    pub fn save(&self, path: &Path) -> Result<(), TableFileError> {
-        table_file::write_atomically(path, &table_file::encode(self))
+    /// place once complete); `path` must be a new name or a regular file.
+    pub fn save(&self, path: &Path) -> Result<(), FileError> {
+        let bytes = table_file::encode(self, &path.display().to_string())?;
+        write_atomically(path, &bytes)
     }
 
-    /// Reads a table from `path`, refusing a file that is truncated,
-    /// corrupted, of another format version, or built for another identity
-    /// than `expected`.
-    pub fn load(path: &Path, expected: &TableIdentity) -> Result<SolvedTable, TableFileError> {
-        let bytes = std::fs::read(path).map_err(|source| TableFileError::Io {
-            path: path.display().to_string(),
-            source,
-        })?;
-        let table = table_file::decode(&bytes)?;
-        if table.identity != *expected {
-            return Err(TableFileError::WrongIdentity {
-                expected: Box::new(expected.clone()),
-                found: Box::new(table.identity),
-            });
-        }
-        Ok(table)
+    /// Reads a table from the regular file `path`, refusing a file that is
+    /// larger than a table for `expected` can be (before reading it),
+    /// truncated, corrupted, of another format version, built for another
+    /// identity than `expected`, or with another entry count. The values
+    /// are not checked against the rules: see [`SolvedTable::verify`].
+    pub fn load(path: &Path, expected: &TableIdentity) -> Result<SolvedTable, FileError> {
+        let bytes = read_bounded(path, table_file::size_limit(expected))?;
+        table_file::decode(&path.display().to_string(), &bytes, expected)
+    }
+
+    /// Reads a table from the bytes of a file (as [`SolvedTable::load`]
+    /// does, `name` naming it in errors).
+    pub fn from_bytes(
+        name: &str,
+        bytes: &[u8],
+        expected: &TableIdentity,
+    ) -> Result<SolvedTable, FileError> {
+        table_file::decode(name, bytes, expected)
     }
 }
 

@@ -6,8 +6,9 @@ mod common;
 use std::sync::Arc;
 
 use common::{Graph, Layout, Node};
+use gamesolver_retro::binfile::DirectoryLock;
 use gamesolver_retro::loopy::{TierLayout, verify_tier};
-use gamesolver_retro::tablebase::{Tablebase, build};
+use gamesolver_retro::tablebase::{BuildError, Tablebase, build, build_within, estimate};
 
 const TIERS: u32 = 3;
 const SIZE: u32 = 40;
@@ -21,7 +22,7 @@ fn build_probe_resume() {
     let graph = graph();
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
-        dir.path().join("1.gstb.123.partial"),
+        dir.path().join("1.gstb.123.0.partial"),
         b"left by a killed build",
     )
     .unwrap();
@@ -73,19 +74,92 @@ fn build_probe_resume() {
     assert!(again.iter().all(|t| t.skipped));
 }
 
+/// Finding 18: a damaged (truncated or corrupted) tier file left in place
+/// is rebuilt and replaced, and the report says why; a foreign file or a
+/// directory in its place stops the build with its name.
 #[test]
-fn a_damaged_tier_file_stops_the_build_with_its_name() {
+fn a_damaged_tier_file_is_replaced_and_a_foreign_one_stops_the_build() {
     let graph = graph();
     let dir = tempfile::tempdir().unwrap();
     let tablebase = Tablebase::new(Layout(graph.clone()), dir.path());
     build(&tablebase, &[1], &()).unwrap();
     let path = tablebase.path(0);
-    let mut bytes = std::fs::read(&path).unwrap();
-    let middle = bytes.len() / 2;
-    bytes[middle] ^= 0xFF;
-    std::fs::write(&path, bytes).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let mut flipped = bytes.clone();
+    flipped[bytes.len() / 2] ^= 0xFF;
+    for damaged in [&bytes[..bytes.len() / 2], &bytes[..3], &flipped[..]] {
+        std::fs::write(&path, damaged).unwrap();
+        let rebuilt = build(
+            &Tablebase::new(Layout(graph.clone()), dir.path()),
+            &[2],
+            &(),
+        )
+        .unwrap();
+        let tier0 = rebuilt.iter().find(|t| t.tier == "0").unwrap();
+        assert!(!tier0.skipped, "{tier0:?}");
+        let reason = tier0.replaced.as_deref().unwrap_or_default();
+        assert!(reason.contains("0.gstb"), "{tier0:?}");
+        assert_eq!(std::fs::read(&path).unwrap(), bytes, "the same file again");
+    }
+    std::fs::write(&path, b"\x7fELF an executable, not a tier file").unwrap();
+    let err = build(
+        &Tablebase::new(Layout(graph.clone()), dir.path()),
+        &[2],
+        &(),
+    )
+    .unwrap_err();
+    assert!(
+        err.to_string().contains("0.gstb") && err.to_string().contains("bad magic"),
+        "{err}"
+    );
+    std::fs::remove_file(&path).unwrap();
+    std::fs::create_dir(&path).unwrap();
     let err = build(&Tablebase::new(Layout(graph), dir.path()), &[2], &()).unwrap_err();
-    assert!(err.to_string().contains("0.gstb"), "{err}");
+    assert!(err.to_string().contains("is a directory"), "{err}");
+}
+
+/// Finding 15: a second build in a directory another build holds is
+/// refused at once, and leaves the first one's files alone.
+#[test]
+fn a_second_build_in_a_locked_directory_is_refused() {
+    let graph = graph();
+    let dir = tempfile::tempdir().unwrap();
+    let partial = dir.path().join("1.gstb.77.0.partial");
+    std::fs::write(&partial, b"being written by the first build").unwrap();
+    let held = DirectoryLock::acquire(dir.path()).unwrap();
+    let tablebase = Tablebase::new(Layout(graph.clone()), dir.path());
+    let err = build(&tablebase, &[1], &()).unwrap_err();
+    assert!(
+        err.to_string().contains("another build is running"),
+        "{err}"
+    );
+    assert!(partial.exists(), "the first build's temporary file is kept");
+    drop(held);
+    build(&tablebase, &[1], &()).unwrap();
+    assert!(!partial.exists(), "a stale temporary file is removed");
+}
+
+/// Finding 5: a build whose estimate exceeds the memory limit is refused
+/// before anything is written, with the estimate and the limit.
+#[test]
+fn a_build_over_the_memory_limit_is_refused_up_front() {
+    let graph = graph();
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("tables");
+    let tablebase = Tablebase::new(Layout(graph), &target);
+    let needed = estimate(tablebase.layout(), &[2]).unwrap();
+    assert_eq!(needed.tiers, 3);
+    assert_eq!(needed.positions, u64::from(3 * SIZE));
+    assert_eq!(needed.largest_tier.1, u64::from(SIZE));
+    let err = build_within(&tablebase, &[2], needed.memory_bytes - 1, &()).unwrap_err();
+    let message = err.to_string();
+    assert!(matches!(err, BuildError::TooLarge { .. }), "{message}");
+    assert!(
+        message.contains("limit") && message.contains("120 positions"),
+        "{message}"
+    );
+    assert!(!target.exists(), "nothing is written");
+    build_within(&tablebase, &[2], needed.memory_bytes, &()).unwrap();
 }
 
 #[test]

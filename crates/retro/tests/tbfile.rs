@@ -1,6 +1,8 @@
 //! Tablebase files: round trip through compressed blocks, and refusal of
 //! truncated, corrupted, foreign and mismatched files.
 
+mod special_files;
+
 use gamesolver_core::{Solution, Wdl};
 use gamesolver_retro::loopy::TierTable;
 use gamesolver_retro::tbfile::{
@@ -8,12 +10,26 @@ use gamesolver_retro::tbfile::{
 };
 use proptest::prelude::*;
 
-fn identity(tier: &str) -> TablebaseIdentity {
+/// Where the entry count sits in a file for `identity("R-e", _)`: magic,
+/// version, then four texts (1 + 6, 1 + 8, 1 + 3, 1 + 4 bytes).
+const ENTRY_COUNT_AT: usize = 10 + 25;
+/// Where the entries per block sit.
+const BLOCK_ENTRIES_AT: usize = ENTRY_COUNT_AT + 8;
+
+/// Recomputes the CRC-32 trailer after an edit, as a crafted file would.
+fn reseal(bytes: &mut [u8]) {
+    let body = bytes.len() - 4;
+    let crc = crc32fast::hash(&bytes[..body]);
+    bytes[body..].copy_from_slice(&crc.to_le_bytes());
+}
+
+fn identity(tier: &str, entries: u64) -> TablebaseIdentity {
     TablebaseIdentity {
         game: "jungle".into(),
         variant: "standard".into(),
         tier: tier.into(),
         scheme: "test".into(),
+        entries,
     }
 }
 
@@ -28,7 +44,7 @@ fn sample(len: u64) -> TierTable {
 
 fn write(dir: &tempfile::TempDir, table: &TierTable) -> std::path::PathBuf {
     let path = dir.path().join("t.gstb");
-    write_tier(&path, &identity("R-e"), table).unwrap();
+    write_tier(&path, &identity("R-e", table.len()), table).unwrap();
     path
 }
 
@@ -37,7 +53,7 @@ fn round_trip_across_several_blocks() {
     let dir = tempfile::tempdir().unwrap();
     let table = sample(3 * u64::from(BLOCK_ENTRIES) + 17);
     let path = write(&dir, &table);
-    let file = TablebaseFile::open(&path, &identity("R-e")).unwrap();
+    let file = TablebaseFile::open(&path, &identity("R-e", table.len())).unwrap();
     assert_eq!(file.len(), table.len());
     for index in (0..table.len()).step_by(13).chain([table.len() - 1]) {
         assert_eq!(
@@ -59,7 +75,7 @@ fn round_trip_across_several_blocks() {
 fn empty_tier_round_trips() {
     let dir = tempfile::tempdir().unwrap();
     let path = write(&dir, &TierTable::from_solutions([]));
-    let file = TablebaseFile::open(&path, &identity("R-e")).unwrap();
+    let file = TablebaseFile::open(&path, &identity("R-e", 0)).unwrap();
     assert!(file.is_empty());
     assert_eq!(file.load().unwrap().len(), 0);
 }
@@ -72,7 +88,7 @@ fn damaged_files_are_refused() {
     let edited = dir.path().join("edited.gstb");
     let open = |data: &[u8]| {
         std::fs::write(&edited, data).unwrap();
-        TablebaseFile::open(&edited, &identity("R-e"))
+        TablebaseFile::open(&edited, &identity("R-e", 20_000))
     };
     for len in (0..bytes.len()).step_by(211).chain([bytes.len() - 1]) {
         assert!(open(&bytes[..len]).is_err(), "truncated to {len} accepted");
@@ -90,8 +106,66 @@ fn damaged_files_are_refused() {
         open(&future).unwrap_err(),
         TablebaseFileError::UnsupportedVersion { version: 7, .. }
     ));
-    let err = TablebaseFile::open(&path, &identity("L-l")).unwrap_err();
+    let err = TablebaseFile::open(&path, &identity("L-l", 20_000)).unwrap_err();
     assert!(err.to_string().contains("tier R-e"), "{err}");
+}
+
+/// Finding 16: a crafted file with a valid checksum whose header does not
+/// match the tier is refused before anything is allocated.
+#[test]
+fn crafted_headers_with_valid_checksums_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let len = 20_000;
+    let bytes = std::fs::read(write(&dir, &sample(len))).unwrap();
+    let edited = dir.path().join("crafted.gstb");
+    let open = |data: &[u8]| {
+        std::fs::write(&edited, data).unwrap();
+        TablebaseFile::open(&edited, &identity("R-e", len))
+    };
+    for count in [0, 8192, len + 1, 1 << 40, u64::MAX] {
+        let mut crafted = bytes.clone();
+        crafted[ENTRY_COUNT_AT..ENTRY_COUNT_AT + 8].copy_from_slice(&count.to_le_bytes());
+        reseal(&mut crafted);
+        match open(&crafted) {
+            Err(TablebaseFileError::WrongSize {
+                found, expected, ..
+            }) => {
+                assert_eq!((found, expected), (count, len));
+            }
+            other => panic!("{count} entries: {other:?}"),
+        }
+    }
+    for per_block in [0, 1, 4096, u32::MAX] {
+        let mut crafted = bytes.clone();
+        crafted[BLOCK_ENTRIES_AT..BLOCK_ENTRIES_AT + 4].copy_from_slice(&per_block.to_le_bytes());
+        reseal(&mut crafted);
+        let err = open(&crafted).unwrap_err();
+        assert!(err.to_string().contains("entries per block"), "{err}");
+    }
+    // A whole, valid file of the first block only, given for the tier.
+    let first_block = dir.path().join("short.gstb");
+    write_tier(&first_block, &identity("R-e", 8192), &sample(8192)).unwrap();
+    let err = TablebaseFile::open(&first_block, &identity("R-e", len)).unwrap_err();
+    assert!(err.to_string().contains("declares 8192 entries"), "{err}");
+}
+
+/// Findings 10 and 18: only regular files are opened; a FIFO or a device
+/// never blocks or allocates, a directory is named as one.
+#[test]
+fn special_files_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = special_files::fifo(dir.path(), "fifo.gstb");
+    let expected = identity("R-e", 10);
+    let err = TablebaseFile::open(&fifo, &expected).unwrap_err();
+    assert!(err.to_string().contains("named pipe"), "{err}");
+    let err = TablebaseFile::open(std::path::Path::new("/dev/zero"), &expected).unwrap_err();
+    assert!(err.to_string().contains("character device"), "{err}");
+    let err = TablebaseFile::open(dir.path(), &expected).unwrap_err();
+    assert!(err.to_string().contains("is a directory"), "{err}");
+    let link = dir.path().join("dangling.gstb");
+    std::os::unix::fs::symlink(dir.path().join("nowhere"), &link).unwrap();
+    let err = TablebaseFile::open(&link, &expected).unwrap_err();
+    assert!(err.to_string().contains("missing file"), "{err}");
 }
 
 proptest! {
@@ -106,6 +180,7 @@ proptest! {
         }));
         let dir = tempfile::tempdir().unwrap();
         let path = write(&dir, &table);
-        prop_assert_eq!(TablebaseFile::open(&path, &identity("R-e")).unwrap().load().unwrap(), table);
+        let expected = identity("R-e", table.len());
+        prop_assert_eq!(TablebaseFile::open(&path, &expected).unwrap().load().unwrap(), table);
     }
 }

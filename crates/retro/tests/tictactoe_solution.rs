@@ -1,7 +1,7 @@
 //! The strong solution of tic-tac-toe against the verified reference numbers
 //! (`shared/reference/tictactoe.md`).
 
-use gamesolver_core::{Game, Solution, Wdl};
+use gamesolver_core::{Game, Indexer, Solution, Wdl};
 use gamesolver_games::tictactoe::{Base3Indexer, Board, Cell};
 use gamesolver_retro::loopfree::{
     DensePositionMap, GameGraph, HashPositionMap, LoopFreeSolution, PathCounts, SolveStats,
@@ -125,7 +125,7 @@ fn every_solution_is_consistent_with_its_children() {
 #[test]
 fn table_answers_like_the_solution() {
     let solution = solve();
-    let identity = TableIdentity::new("tictactoe", "standard", "base3");
+    let identity = TableIdentity::new("tictactoe", "standard", "base3", Base3Indexer.len());
     let table = SolvedTable::from_solution(&solution, &Base3Indexer, identity);
     assert_eq!(table.stored(), 5478);
     for position in solution.graph().positions() {

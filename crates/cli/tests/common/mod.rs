@@ -62,3 +62,46 @@ pub fn run(args: &[&str]) -> Result<String, String> {
     commands::run(cli.command, &mut out).map_err(|e| format!("{e:#}"))?;
     Ok(String::from_utf8(out).expect("utf-8 output"))
 }
+
+/// The standard error of a run that must fail cleanly (exit code 1), and
+/// must do so without hanging: the run is killed and the test fails if it
+/// has not ended after a minute (a guard against a read that blocks, not a
+/// measure of speed).
+pub fn fails_without_hanging(args: &[&str]) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamesolver"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while child
+        .try_wait()
+        .expect("the child can be waited for")
+        .is_none()
+    {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("{args:?} hangs");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().expect("the output is read");
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{args:?} should fail cleanly"
+    );
+    String::from_utf8(output.stderr).expect("UTF-8 output")
+}
+
+/// A new named pipe (FIFO) `name` in `dir`, made by `mkfifo`.
+pub fn fifo(dir: &std::path::Path, name: &str) -> std::path::PathBuf {
+    let path = dir.join(name);
+    let made = Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo {}", path.display());
+    path
+}

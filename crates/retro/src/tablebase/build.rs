@@ -1,16 +1,30 @@
-//! Building a tablebase: every needed tier, in schedule order, each once.
+//! Building a tablebase: every needed tier, in schedule order, each once,
+//! under a lock on the directory and within a memory limit checked before
+//! the first tier starts.
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
+use rayon::prelude::*;
 use thiserror::Error;
 
 use super::{ProbeError, Tablebase};
-use rayon::prelude::*;
-
+use crate::binfile::{DirectoryLock, FileError, TEMP_SUFFIX};
 use crate::loopy::{
-    ScheduleError, SolveTierError, TierLayout, TierProgress, schedule_waves, solve_tier,
+    ScheduleError, SolveTierError, TierLayout, TierProgress, TierTable, schedule_waves, solve_tier,
 };
-use crate::tbfile::{TablebaseFileError, write_tier};
+use crate::tbfile::write_tier;
+
+/// Bytes per index of a solved tier kept in memory (the larger tiers
+/// probe the smaller ones there).
+const KEPT_BYTES_PER_INDEX: u64 = 2;
+/// Bytes per index while a tier is solved: the 4-byte working state and the
+/// 2-byte result.
+const SOLVING_BYTES_PER_INDEX: u64 = 6;
+/// Bytes per index of a file at most (2-byte entries, before compression).
+const FILE_BYTES_PER_INDEX_AT_MOST: u64 = 2;
+/// The memory limit of [`build`]: 8 GiB.
+pub const DEFAULT_MEMORY_LIMIT: u64 = 8 << 30;
 
 /// Why a build stopped.
 #[derive(Debug, Error)]
@@ -27,9 +41,10 @@ pub enum BuildError {
         #[source]
         source: SolveTierError,
     },
-    /// A file could not be read or written.
+    /// A file could not be read or written, or the directory is locked by
+    /// another build.
     #[error(transparent)]
-    File(#[from] TablebaseFileError),
+    File(#[from] FileError),
     /// A solved tier could not be read back.
     #[error(transparent)]
     Probe(#[from] ProbeError),
@@ -42,6 +57,75 @@ pub enum BuildError {
         #[source]
         source: std::io::Error,
     },
+    /// The build would need more memory than allowed.
+    #[error(
+        "the build needs about {} MiB of memory ({}), more than the limit of {} MiB",
+        estimate.memory_bytes >> 20, estimate, limit >> 20
+    )]
+    TooLarge {
+        /// What the build would need.
+        estimate: BuildEstimate,
+        /// The limit in bytes.
+        limit: u64,
+    },
+}
+
+/// What a build will need, estimated from the tiers' sizes before it starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BuildEstimate {
+    /// The tiers to build or reuse.
+    pub tiers: usize,
+    /// Their indices in all.
+    pub positions: u64,
+    /// The largest tier and its indices.
+    pub largest_tier: (String, u64),
+    /// The files' size at most (before compression; much less after).
+    pub disk_bytes_at_most: u64,
+    /// Peak memory: every solved tier kept, plus the working state of the
+    /// largest wave of tiers solved at once.
+    pub memory_bytes: u64,
+}
+
+impl std::fmt::Display for BuildEstimate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} tiers, {} positions, largest tier {} with {} positions, files at most {} MiB",
+            self.tiers,
+            self.positions,
+            self.largest_tier.0,
+            self.largest_tier.1,
+            self.disk_bytes_at_most.div_ceil(1 << 20)
+        )
+    }
+}
+
+/// Estimates the build of `targets` (and every tier their moves lead to).
+pub fn estimate<L: TierLayout>(
+    layout: &L,
+    targets: &[L::Tier],
+) -> Result<BuildEstimate, BuildError> {
+    Ok(estimate_waves(layout, &schedule_waves(layout, targets)?))
+}
+
+fn estimate_waves<L: TierLayout>(layout: &L, waves: &[Vec<L::Tier>]) -> BuildEstimate {
+    let len = |t: &L::Tier| layout.tier_len(*t);
+    let positions: u64 = waves.iter().flatten().map(len).sum();
+    let largest = waves.iter().flatten().max_by_key(|t| len(t));
+    let widest_wave = waves
+        .iter()
+        .map(|w| w.iter().map(len).sum::<u64>())
+        .max()
+        .unwrap_or(0);
+    BuildEstimate {
+        tiers: waves.iter().map(Vec::len).sum(),
+        positions,
+        largest_tier: largest.map_or((String::new(), 0), |t| (t.to_string(), len(t))),
+        disk_bytes_at_most: positions.saturating_mul(FILE_BYTES_PER_INDEX_AT_MOST),
+        memory_bytes: positions
+            .saturating_mul(KEPT_BYTES_PER_INDEX)
+            .saturating_add(widest_wave.saturating_mul(SOLVING_BYTES_PER_INDEX)),
+    }
 }
 
 /// What was done for one tier.
@@ -53,6 +137,8 @@ pub struct TierBuilt {
     pub indices: u64,
     /// Whether a valid file already existed (and was reused).
     pub skipped: bool,
+    /// Why a damaged file of the tier was replaced, if one was.
+    pub replaced: Option<String>,
     /// Time spent solving and writing (zero when skipped).
     pub elapsed: Duration,
     /// Size of the tier's file in bytes.
@@ -73,19 +159,46 @@ pub trait BuildObserver: TierProgress {
 
 impl BuildObserver for () {}
 
-/// Builds every tier needed for `targets` (the targets and every tier their
-/// moves lead to), smallest first; the tiers of one wave of the schedule
-/// (whose successors are all solved) in parallel. Tiers whose file already exists and
-/// checks out are reused, so an interrupted build resumes where it stopped;
-/// files are written atomically, so an interruption never leaves a
-/// valid-looking partial file.
+/// [`build_within`] with the [`DEFAULT_MEMORY_LIMIT`].
 pub fn build<L: TierLayout>(
     tablebase: &Tablebase<L>,
     targets: &[L::Tier],
     observer: &dyn BuildObserver,
 ) -> Result<Vec<TierBuilt>, BuildError> {
-    prepare_directory(tablebase)?;
+    build_within(tablebase, targets, DEFAULT_MEMORY_LIMIT, observer)
+}
+
+/// Builds every tier needed for `targets` (the targets and every tier their
+/// moves lead to), smallest first; the tiers of one wave of the schedule
+/// (whose successors are all solved) in parallel.
+///
+/// - A build whose [`estimate`] needs more than `memory_limit` bytes is
+///   refused before anything is done.
+/// - The directory is locked ([`DirectoryLock`]) for the whole build: a
+///   second build in it is refused at once with [`FileError::Locked`].
+/// - Tiers whose file already exists and checks out are reused, so an
+///   interrupted build resumes where it stopped; a damaged file (cut short,
+///   corrupted) is rebuilt and replaced, and the report says so; a foreign
+///   file (another kind, version, rules) or one that is no regular file
+///   stops the build.
+/// - Files are written atomically, so an interruption never leaves a
+///   valid-looking partial file; temporary files a killed build left are
+///   removed.
+pub fn build_within<L: TierLayout>(
+    tablebase: &Tablebase<L>,
+    targets: &[L::Tier],
+    memory_limit: u64,
+    observer: &dyn BuildObserver,
+) -> Result<Vec<TierBuilt>, BuildError> {
     let waves = schedule_waves(tablebase.layout(), targets)?;
+    let estimate = estimate_waves(tablebase.layout(), &waves);
+    if estimate.memory_bytes > memory_limit {
+        return Err(BuildError::TooLarge {
+            estimate,
+            limit: memory_limit,
+        });
+    }
+    let _lock = prepare_directory(tablebase.dir())?;
     let plan: Vec<(String, u64)> = waves
         .iter()
         .flatten()
@@ -117,15 +230,29 @@ fn build_tier<L: TierLayout>(
     let layout = tablebase.layout();
     let indices = layout.tier_len(tier);
     observer.tier_started(&tier.to_string(), indices);
-    if let Some(file) = tablebase.open_tier(tier)? {
-        tablebase.keep_in_memory(tier, file.load()?);
-        return Ok(TierBuilt {
-            tier: tier.to_string(),
-            indices,
-            skipped: true,
-            elapsed: Duration::ZERO,
-            file_bytes: file.size(),
-        });
+    let mut report = TierBuilt {
+        tier: tier.to_string(),
+        indices,
+        skipped: true,
+        replaced: None,
+        elapsed: Duration::ZERO,
+        file_bytes: 0,
+    };
+    match existing_table(tablebase, tier) {
+        Ok(Some((table, file_bytes))) => {
+            tablebase.keep_in_memory(tier, table);
+            report.file_bytes = file_bytes;
+            return Ok(report);
+        }
+        Ok(None) => {}
+        Err(e) if e.is_damaged() => {
+            // Removed now, so the tier's own probe does not open it again.
+            let path = tablebase.path(tier);
+            std::fs::remove_file(&path)
+                .map_err(|source| FileError::io(&path.display().to_string(), source))?;
+            report.replaced = Some(e.to_string());
+        }
+        Err(e) => return Err(e.into()),
     }
     let started = Instant::now();
     // The successors are in memory (built or loaded before this tier).
@@ -137,30 +264,43 @@ fn build_tier<L: TierLayout>(
     })?;
     let path = tablebase.path(tier);
     write_tier(&path, &tablebase.identity(tier), &table)?;
-    let file_bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
+    report.file_bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
     tablebase.keep_in_memory(tier, table);
-    Ok(TierBuilt {
-        tier: tier.to_string(),
-        indices,
-        skipped: false,
-        elapsed: started.elapsed(),
-        file_bytes,
-    })
+    report.skipped = false;
+    report.elapsed = started.elapsed();
+    Ok(report)
 }
 
-/// Creates the directory and removes partial files left by a killed build.
-fn prepare_directory<L: TierLayout>(tablebase: &Tablebase<L>) -> Result<(), BuildError> {
-    let dir = tablebase.dir();
+/// The table and file size of `tier`'s existing file, fully checked
+/// (every block decoded); `None` when there is no file.
+fn existing_table<L: TierLayout>(
+    tablebase: &Tablebase<L>,
+    tier: L::Tier,
+) -> Result<Option<(TierTable, u64)>, FileError> {
+    let Some(file) = tablebase.open_tier(tier)? else {
+        return Ok(None);
+    };
+    Ok(Some((file.load()?, file.size())))
+}
+
+/// Creates and locks the directory, then removes the temporary files a
+/// killed build left (no other build can be writing them: the lock is
+/// ours).
+fn prepare_directory(dir: &Path) -> Result<DirectoryLock, BuildError> {
     let err = |source| BuildError::Directory {
         path: dir.display().to_string(),
         source,
     };
     std::fs::create_dir_all(dir).map_err(err)?;
+    let lock = DirectoryLock::acquire(dir)?;
     for entry in std::fs::read_dir(dir).map_err(err)? {
         let path = entry.map_err(err)?.path();
-        if path.extension().is_some_and(|e| e == "partial") {
+        let temporary = path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().ends_with(TEMP_SUFFIX));
+        if temporary && path.is_file() {
             std::fs::remove_file(&path).map_err(err)?;
         }
     }
-    Ok(())
+    Ok(lock)
 }

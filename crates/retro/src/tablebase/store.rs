@@ -93,6 +93,7 @@ impl<L: TierLayout> Tablebase<L> {
             variant: self.layout.variant(),
             tier: tier.to_string(),
             scheme: self.layout.scheme(),
+            entries: self.layout.tier_len(tier),
         }
     }
 

@@ -2,8 +2,11 @@
 
 use std::fmt;
 
+use crate::binfile::FileIdentity;
+
 /// What a tablebase file was built for; checked when the file is opened, so
-/// a table is never read for the wrong game, rules, tier or index scheme.
+/// a table is never read for the wrong game, rules, tier or index scheme,
+/// nor with another number of entries than the tier has.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TablebaseIdentity {
     /// The game (for example `jungle`).
@@ -14,6 +17,19 @@ pub struct TablebaseIdentity {
     pub tier: String,
     /// The index scheme the entries are laid out by.
     pub scheme: String,
+    /// The number of indices of the tier under the scheme.
+    pub entries: u64,
+}
+
+impl FileIdentity for TablebaseIdentity {
+    fn entries(&self) -> u64 {
+        self.entries
+    }
+
+    fn same_kind(&self, other: &TablebaseIdentity) -> bool {
+        (&self.game, &self.variant, &self.tier, &self.scheme)
+            == (&other.game, &other.variant, &other.tier, &other.scheme)
+    }
 }
 
 impl fmt::Display for TablebaseIdentity {

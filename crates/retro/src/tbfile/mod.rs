@@ -22,88 +22,42 @@
 //! at most 126, `W = 1` and each entry is one byte: 0 for no position, 1
 //! for a draw, `2 + 2d` for a win in `d`, `3 + 2d` for a loss in `d`.
 //!
-//! The writer writes a temporary file and renames it into place, so a crash
-//! never leaves a file that looks valid. The reader checks magic, version,
-//! identity, the offsets and the checksum of the whole file before the
-//! first probe.
+//! Every header field is checked against what the caller's identity
+//! implies before anything is allocated: game, rules, tier and index
+//! scheme; the entry count against the tier's size under the scheme;
+//! `B` = 8192 (the only block size written); `W`; the offsets (one per
+//! block, the first right after the table, increasing, the last at the
+//! checksum).
+//!
+//! The writer writes a temporary file and renames it into place
+//! ([`crate::binfile::write_atomically`]), so a crash never leaves a file
+//! that looks valid. The reader opens only a regular file
+//! ([`crate::binfile::open_regular`]), maps it and checks magic, version,
+//! checksum, identity and structure before the first probe.
 
+mod directory;
 mod header;
 mod read;
 mod write;
 
+pub use directory::{RejectedFile, TierFiles, scan_tier_files};
 pub use header::TablebaseIdentity;
 pub use read::TablebaseFile;
 pub use write::write_tier;
 
-use thiserror::Error;
+use crate::binfile::{FileError, Frame};
 
-pub(crate) const MAGIC: &[u8; 8] = b"GSTBASE\0";
-pub(crate) const VERSION: u16 = 1;
+/// The tablebase file's frame: magic and the one version read and written.
+pub(crate) const FRAME: Frame = Frame {
+    magic: b"GSTBASE\0",
+    version: 1,
+    kind: "tablebase",
+};
 /// Entries per compressed block: 8192 entries, 16 KiB before compression.
 pub const BLOCK_ENTRIES: u32 = 8192;
+/// The file name extension of a tier file.
+pub const EXTENSION: &str = "gstb";
 
-/// Why a tablebase file could not be written or read.
-#[derive(Debug, Error)]
-pub enum TablebaseFileError {
-    /// The file could not be read or written.
-    #[error("cannot access {path}")]
-    Io {
-        /// The file.
-        path: String,
-        /// The system's error.
-        #[source]
-        source: std::io::Error,
-    },
-    /// Not a tablebase file.
-    #[error("{path} is not a gamesolver tablebase file (bad magic)")]
-    BadMagic {
-        /// The file.
-        path: String,
-    },
-    /// Written by a format version this build cannot read.
-    #[error(
-        "{path}: tablebase format version {version} is not supported (this build reads version {VERSION})"
-    )]
-    UnsupportedVersion {
-        /// The file.
-        path: String,
-        /// The version found.
-        version: u16,
-    },
-    /// The file is shorter than its declared contents or its structure is inconsistent.
-    #[error("{path} is truncated or malformed: {what}")]
-    Malformed {
-        /// The file.
-        path: String,
-        /// What is wrong.
-        what: String,
-    },
-    /// The checksum does not match.
-    #[error("{path} is corrupted: checksum {found:08x}, expected {expected:08x}")]
-    ChecksumMismatch {
-        /// The file.
-        path: String,
-        /// Stored checksum.
-        found: u32,
-        /// Checksum of the contents.
-        expected: u32,
-    },
-    /// Built for another game, rules variant, tier or index scheme.
-    #[error("{path} holds {found}, not {expected}")]
-    WrongIdentity {
-        /// The file.
-        path: String,
-        /// What the caller needs.
-        expected: Box<TablebaseIdentity>,
-        /// What the file holds.
-        found: Box<TablebaseIdentity>,
-    },
-    /// A block does not decompress to its entries.
-    #[error("{path}: block {block} is damaged")]
-    BadBlock {
-        /// The file.
-        path: String,
-        /// The block number.
-        block: usize,
-    },
-}
+/// Why a tablebase file could not be written or read: the file toolkit's
+/// one error enum.
+pub type TablebaseFileError = FileError;

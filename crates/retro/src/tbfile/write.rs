@@ -1,59 +1,46 @@
 //! Writing a solved tier to a tablebase file.
 
-use std::fs;
-use std::io::Write;
 use std::path::Path;
 
 use rayon::prelude::*;
 
-use super::{BLOCK_ENTRIES, MAGIC, TablebaseFileError, TablebaseIdentity, VERSION};
+use super::{BLOCK_ENTRIES, FRAME, TablebaseIdentity};
+use crate::binfile::{FileError, put_text, write_atomically};
 use crate::loopy::TierTable;
 
 /// zstd level: high ratio, still fast enough not to dominate a build.
 const ZSTD_LEVEL: i32 = 6;
 
-/// Writes `table` to `path` as a tablebase file for `identity`, through a
-/// temporary file renamed into place once complete and flushed.
+/// Writes `table` to `path` as a tablebase file for `identity` (whose entry
+/// count must be the table's), atomically
+/// ([`crate::binfile::write_atomically`]).
 pub fn write_tier(
     path: &Path,
     identity: &TablebaseIdentity,
     table: &TierTable,
-) -> Result<(), TablebaseFileError> {
-    let io = |source| TablebaseFileError::Io {
-        path: path.display().to_string(),
-        source,
-    };
-    let bytes = encode(identity, table.entries()).map_err(io)?;
-    let mut temp_name = path.as_os_str().to_owned();
-    temp_name.push(format!(".{}.partial", std::process::id()));
-    let temp = Path::new(&temp_name);
-    let written = (|| {
-        let mut file = fs::File::create(temp)?;
-        file.write_all(&bytes)?;
-        file.sync_all()?;
-        fs::rename(temp, path)
-    })();
-    if written.is_err() {
-        let _ = fs::remove_file(temp);
+) -> Result<(), FileError> {
+    let name = path.display().to_string();
+    if identity.entries != table.len() {
+        return Err(FileError::WrongSize {
+            path: name,
+            found: table.len(),
+            expected: identity.entries,
+        });
     }
-    written.map_err(io)
+    let bytes = encode(&name, identity, table.entries())?;
+    write_atomically(path, &bytes)
 }
 
 /// The whole file's bytes.
-fn encode(identity: &TablebaseIdentity, entries: &[u16]) -> std::io::Result<Vec<u8>> {
-    let mut out = Vec::new();
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
+fn encode(path: &str, identity: &TablebaseIdentity, entries: &[u16]) -> Result<Vec<u8>, FileError> {
+    let mut out = FRAME.start();
     for text in [
         &identity.game,
         &identity.variant,
         &identity.tier,
         &identity.scheme,
     ] {
-        let len = u8::try_from(text.len())
-            .map_err(|_| std::io::Error::other("identity string too long"))?;
-        out.push(len);
-        out.extend_from_slice(text.as_bytes());
+        put_text(&mut out, path, text)?;
     }
     out.extend_from_slice(&(entries.len() as u64).to_le_bytes());
     out.extend_from_slice(&BLOCK_ENTRIES.to_le_bytes());
@@ -62,7 +49,8 @@ fn encode(identity: &TablebaseIdentity, entries: &[u16]) -> std::io::Result<Vec<
     let blocks: Vec<Vec<u8>> = entries
         .par_chunks(BLOCK_ENTRIES as usize)
         .map(|block| compress_block(block, narrow))
-        .collect::<std::io::Result<_>>()?;
+        .collect::<std::io::Result<_>>()
+        .map_err(|e| FileError::io(path, e))?;
     let mut offset = (out.len() + 8 * (blocks.len() + 1)) as u64;
     for block in &blocks {
         out.extend_from_slice(&offset.to_le_bytes());
@@ -72,8 +60,7 @@ fn encode(identity: &TablebaseIdentity, entries: &[u16]) -> std::io::Result<Vec<
     for block in &blocks {
         out.extend_from_slice(block);
     }
-    let crc = crc32fast::hash(&out);
-    out.extend_from_slice(&crc.to_le_bytes());
+    FRAME.finish(&mut out);
     Ok(out)
 }
 

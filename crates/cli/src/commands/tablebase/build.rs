@@ -5,7 +5,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::bail;
 use gamesolver_games::jungle::Material;
-use gamesolver_retro::tablebase::{TierBuilt, build};
+use gamesolver_retro::tablebase::{
+    BuildEstimate, DEFAULT_MEMORY_LIMIT, TierBuilt, build, build_within, estimate,
+};
 
 use super::progress::BuildBars;
 use super::{Location, TablebaseGame};
@@ -31,20 +33,48 @@ pub struct Args {
     /// Where the tables go.
     #[command(flatten)]
     pub location: Location,
+    /// Refuse a build whose estimated memory exceeds this many MiB.
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_MEMORY_LIMIT >> 20)]
+    pub memory_limit: u64,
     /// No progress bars.
     #[arg(long)]
     pub quiet: bool,
 }
 
-/// Builds the tables and prints a summary.
+/// The most pieces a material may have: builds are checked against it
+/// before anything starts (raise it here when larger builds are in reach).
+pub const MAX_PIECES: u32 = 4;
+
+/// Builds the tables and prints a summary; the estimate first, so a large
+/// build says what it will take before it starts.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let targets = targets(args)?;
+    let tablebase = args.location.open();
+    write_estimate(
+        out,
+        &estimate(tablebase.layout(), &targets)?,
+        args.memory_limit,
+    )?;
+    out.flush()?;
     let started = Instant::now();
     let bars = BuildBars::new(args.quiet);
-    let tablebase = args.location.open();
-    let reports = build(&tablebase, &targets, &bars);
+    let limit = args.memory_limit.saturating_mul(1 << 20);
+    let reports = build_within(&tablebase, &targets, limit, &bars);
     bars.finish();
     write_summary(out, &reports?, started.elapsed(), &args.location)
+}
+
+fn write_estimate(
+    out: &mut dyn Write,
+    estimate: &BuildEstimate,
+    limit_mib: u64,
+) -> anyhow::Result<()> {
+    writeln!(
+        out,
+        "plan: {estimate}; memory about {} MiB (limit {limit_mib} MiB)",
+        estimate.memory_bytes.div_ceil(1 << 20)
+    )?;
+    Ok(())
 }
 
 /// Builds `targets` without progress bars (for the tour); returns the
@@ -56,14 +86,23 @@ pub(crate) fn build_quietly(
     Ok(build(&location.open(), targets, &())?)
 }
 
+/// What to build, checked against [`MAX_PIECES`] whichever way it is
+/// asked for.
 fn targets(args: &Args) -> anyhow::Result<Vec<Material>> {
     match (args.max_pieces, args.material) {
-        (Some(n), _) if !(2..=4).contains(&n) => {
+        (Some(n), _) if !(2..=MAX_PIECES).contains(&n) => {
             bail!(
-                "--max-pieces takes 2, 3 or 4 (each side keeps at least one piece; 5 pieces are out of reach here)"
+                "--max-pieces takes 2 to {MAX_PIECES} (each side keeps at least one piece; \
+                 more than {MAX_PIECES} pieces are out of reach here)"
             )
         }
         (Some(n), _) => Ok((2..=n).flat_map(Material::all_with).collect()),
+        (None, Some(material)) if material.count() > MAX_PIECES => {
+            bail!(
+                "--material {material} has {} pieces; tablebases go up to {MAX_PIECES} pieces",
+                material.count()
+            )
+        }
         (None, Some(material)) => Ok(vec![material]),
         (None, None) => bail!("say what to build: --max-pieces N or --material SPEC"),
     }
@@ -75,6 +114,9 @@ fn write_summary(
     elapsed: Duration,
     location: &Location,
 ) -> anyhow::Result<()> {
+    for replaced in reports.iter().filter_map(|r| r.replaced.as_ref()) {
+        writeln!(out, "replaced a damaged file: {replaced}")?;
+    }
     let built: Vec<&TierBuilt> = reports.iter().filter(|r| !r.skipped).collect();
     let indices: u64 = built.iter().map(|r| r.indices).sum();
     let bytes: u64 = reports.iter().map(|r| r.file_bytes).sum();

@@ -50,6 +50,14 @@ pub(crate) fn write_probe(
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
     let material = Material::of(position);
+    if !tablebase.dir().is_dir() {
+        bail!(
+            "the tablebase directory {} does not exist (or is not a directory); build one with \
+             `gamesolver tablebase build jungle --material {material} --dir {}`",
+            tablebase.dir().display(),
+            tablebase.dir().display()
+        );
+    }
     if tablebase.probe(position)?.is_none() {
         bail!(
             "material {material} is not in the tablebase at {}; build it with \

@@ -3,9 +3,12 @@
 use std::io::Write;
 
 use anyhow::bail;
+use gamesolver_games::jungle::{JungleTiers, Material};
 use gamesolver_retro::loopy::verify_tier;
+use gamesolver_retro::tablebase::Tablebase;
 
 use super::Location;
+use super::stats::Scan;
 
 /// Arguments of `gamesolver tablebase verify`.
 #[derive(Debug, clap::Args)]
@@ -18,37 +21,56 @@ pub struct Args {
 /// Failures printed per material at most.
 const SHOWN: usize = 5;
 
-/// Checks every stored position of every table against its children.
+/// Checks every stored position of every table against its children;
+/// fails if a position is wrong or a file in the directory cannot be used.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let tablebase = args.location.open();
-    let materials = args.location.materials()?;
-    let (mut checked, mut failed) = (0u64, 0usize);
-    for &material in &materials {
-        let table = tablebase.load_into_memory(material)?;
-        let probe = tablebase.tier_probe(material)?;
-        let lookup = |p: &_| probe.probe(p);
-        match verify_tier(tablebase.layout(), material, &table, &lookup) {
-            Ok(n) => checked += n,
-            Err(failures) => {
-                failed += failures.len();
-                writeln!(
-                    out,
-                    "{material}: {} positions contradict their children",
-                    failures.len()
-                )?;
-                for f in failures.iter().take(SHOWN) {
-                    writeln!(out, "  index {}: {} ({})", f.index, f.position, f.problem)?;
-                }
+    let mut scan = Scan::of(&args.location)?;
+    let (mut checked, mut failed, mut verified) = (0u64, 0usize, 0usize);
+    for material in scan.materials.clone() {
+        match verify_material(&tablebase, material, out) {
+            Ok(Ok(n)) => {
+                checked += n;
+                verified += 1;
             }
+            Ok(Err(wrong)) => failed += wrong,
+            Err(error) => scan.reject(material, &error),
         }
     }
+    scan.fail_if_rejected()?;
     if failed > 0 {
         bail!("{failed} stored positions are wrong");
     }
     writeln!(
         out,
-        "verified {} materials: all {checked} stored positions agree with their children",
-        materials.len()
+        "verified {verified} materials: all {checked} stored positions agree with their children"
     )?;
     Ok(())
+}
+
+/// Verifies one material: the positions checked, or how many are wrong
+/// (listed on `out`); an error if its file (or a successor's) cannot be
+/// used.
+fn verify_material(
+    tablebase: &Tablebase<JungleTiers>,
+    material: Material,
+    out: &mut dyn Write,
+) -> anyhow::Result<Result<u64, usize>> {
+    let table = tablebase.load_into_memory(material)?;
+    let probe = tablebase.tier_probe(material)?;
+    let lookup = |p: &_| probe.probe(p);
+    match verify_tier(tablebase.layout(), material, &table, &lookup) {
+        Ok(n) => Ok(Ok(n)),
+        Err(failures) => {
+            writeln!(
+                out,
+                "{material}: {} positions contradict their children",
+                failures.len()
+            )?;
+            for f in failures.iter().take(SHOWN) {
+                writeln!(out, "  index {}: {} ({})", f.index, f.position, f.problem)?;
+            }
+            Ok(Err(failures.len()))
+        }
+    }
 }
