@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 
 use gamesolver_core::{Player, Retrograde, TierLayout};
 
-use super::board::{DENS, LAND};
+use super::board::{DENS, LAND, OFF_BOARD};
 use super::rules::RAT;
 use super::square::{FILES, SQUARES};
 use super::{Material, Move, Piece, Position, Variant};
@@ -456,13 +456,18 @@ impl TierLayout for JungleTiers {
 
     /// A position of `tier`'s colour twin (when folding) is indexed as
     /// its flipped image.
+    ///
+    /// The position belongs to `tier` or its twin, which has as many
+    /// animals, so it is the twin's exactly when one of `tier`'s animals is
+    /// missing from it.
     fn index(&self, tier: Material, position: &Position) -> u64 {
         let layout = self.layout(tier);
-        if self.fold_colours && !tier.is_self_twin() && Material::of(position) != tier {
+        let squares = layout.squares(position);
+        if self.fold_colours && squares[..layout.count].contains(&OFF_BOARD) {
             let turn = position.turn().opponent().index();
             return layout.index(turn, &layout.flipped_squares(position));
         }
-        layout.index(position.turn().index(), &layout.squares(position))
+        layout.index(position.turn().index(), &squares)
     }
 
     fn position(&self, tier: Material, index: u64) -> Option<Position> {

@@ -264,6 +264,11 @@ fn propagate<L: TierLayout>(
         .position(tier, u64::from(index))
         .expect("a solved entry is a position");
     layout.parent_indices(tier, &position, &mut scratch.unmoves, &mut scratch.indices);
+    // Each update below is an atomic read-modify-write, which waits for its
+    // entry's cache line before the next starts: ask for all lines first.
+    for &parent in &scratch.indices {
+        prefetch(entries, parent as usize);
+    }
     for &parent in &scratch.indices {
         let slot = &entries[parent as usize];
         let updated = slot.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |old| {
@@ -304,4 +309,23 @@ fn parent_after(old: u32, child: Solution) -> Option<u32> {
         ) => Some(entry::unresolved(pending - 1, longest_exit_loss)),
         _ => None,
     }
+}
+
+/// Asks the processor to start loading `entries[index]` into its cache. A
+/// hint only: nothing happens on other architectures or out of range.
+#[inline]
+fn prefetch(entries: &[AtomicU32], index: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(entry) = entries.get(index) {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: a prefetch is only a hint: it never faults and reads
+        // nothing the program sees; `entry` is a live reference, and SSE,
+        // which the instruction needs, is part of every x86-64.
+        #[allow(unsafe_code)]
+        unsafe {
+            _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(entry).cast::<i8>());
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (entries, index);
 }
