@@ -78,6 +78,42 @@ impl Game for Nim {
     }
 }
 
+/// Position text: the heap sizes, then `x` (first player to move) or `o`,
+/// e.g. `3 4 5 x`.
+impl fmt::Display for Nim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for heap in &self.heaps {
+            write!(f, "{heap} ")?;
+        }
+        f.write_str(if self.turn == Player::First { "x" } else { "o" })
+    }
+}
+
+impl FromStr for Nim {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Nim, String> {
+        let mut words: Vec<&str> = s.split_whitespace().collect();
+        let turn = match words.pop() {
+            Some("x") => Player::First,
+            Some("o") => Player::Second,
+            _ => {
+                return Err(format!(
+                    "a Nim position is HEAP… x|o, e.g. `3 4 5 x`, not {s:?}"
+                ));
+            }
+        };
+        let heaps = words
+            .iter()
+            .map(|w| {
+                w.parse()
+                    .map_err(|_| format!("heap {w:?} is not a number 0..255"))
+            })
+            .collect::<Result<Vec<u8>, String>>()?;
+        Ok(Nim { heaps, turn })
+    }
+}
+
 fn solve(heaps: Vec<u8>) -> LoopFreeSolution<Nim, HashPositionMap<Nim>> {
     let start = Nim {
         heaps,
@@ -135,6 +171,43 @@ mod tests {
         // 4 × 5 × 6 heap configurations, each with either side to move;
         // a few of those cannot be reached.
         assert_eq!(solution.graph().len(), 232);
+    }
+
+    #[test]
+    fn nim_passes_the_conformance_suite() {
+        let start: Nim = "3 4 5 x".parse().unwrap();
+        let positions = gamesolver_conformance::random_playouts(&start, 50, 7);
+        let universe: Vec<Take> = (0..3)
+            .flat_map(|heap| (1..=5).map(move |count| Take { heap, count }))
+            .collect();
+        gamesolver_conformance::check_moves(&positions, &universe);
+        gamesolver_conformance::check_move_notation(&positions);
+        gamesolver_conformance::check_position_notation(&positions);
+    }
+
+    #[test]
+    fn nim_registers_in_the_facade_in_one_line() {
+        use gamesolver_engines::facade::{EngineSpec, Registry, SearchLimits, text_game};
+        let start: Nim = "3 4 5 x".parse().unwrap();
+        let registry = Registry::builtin().with(text_game("nim", "Nim", start));
+        let nim = registry.get("nim").unwrap();
+        let mut state = nim.start(None).unwrap();
+        assert_eq!(state.legal_moves().len(), 12);
+        state.play("0:2").unwrap();
+        assert_eq!(state.to_text(), "1 4 5 o");
+        assert!(state.play("0:2").is_err());
+        let mut engine = nim.engine(&EngineSpec::default()).unwrap();
+        let limits = SearchLimits {
+            nodes: Some(2000),
+            ..SearchLimits::default()
+        };
+        let report = engine.search(state.as_ref(), &limits, &mut |_| {}).unwrap();
+        assert!(state.legal_moves().contains(&report.bestmove.unwrap()));
+        let alphabeta = EngineSpec {
+            kind: Some("alphabeta".into()),
+            ..EngineSpec::default()
+        };
+        assert!(nim.engine(&alphabeta).is_err());
     }
 
     #[test]

@@ -5,18 +5,18 @@
 //! writes to any output, so the tour and the tests can reuse it.
 #![deny(missing_docs)]
 
-pub mod arena;
 pub mod commands;
 mod json;
 pub mod jungle;
 mod jungle_cli;
 mod mdp_report;
-pub mod openings;
-pub mod protocol;
 pub mod search_args;
 mod svg_chart;
+mod terminal;
 mod tictactoe_table;
 pub mod uttt;
+
+pub use gamesolver_engines::{arena, openings, protocol};
 
 use std::io::{self, Write};
 use std::process::ExitCode;

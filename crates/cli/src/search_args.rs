@@ -2,6 +2,7 @@
 
 use std::time::Duration;
 
+use gamesolver_engines::{Registry, SearchLimits};
 use gamesolver_games::{jungle, uttt};
 use gamesolver_search::Limits;
 
@@ -24,6 +25,16 @@ pub struct LimitArgs {
 pub const DEFAULT_MOVETIME_MS: u64 = 20;
 
 impl LimitArgs {
+    /// The façade's form of these limits.
+    #[must_use]
+    pub fn search_limits(&self) -> SearchLimits {
+        SearchLimits {
+            movetime_ms: self.movetime,
+            depth: self.depth,
+            nodes: self.nodes,
+        }
+    }
+
     /// The search limits these arguments ask for.
     #[must_use]
     pub fn limits(&self) -> Limits {
@@ -39,14 +50,42 @@ impl LimitArgs {
     }
 }
 
-/// Which rules the engine commands play by: one flag per game that has
-/// variants.
-#[derive(Clone, Copy, Debug, Default, clap::Args)]
+/// Which rules the engine commands play by: one flag for every game,
+/// checked against the chosen game's presets.
+#[derive(Clone, Debug, Default, clap::Args)]
 pub struct RuleArgs {
-    /// Ultimate tic-tac-toe rules variant (`standard` or `codingame`).
-    #[arg(long, default_value_t = uttt::Variant::Standard)]
-    pub variant: uttt::Variant,
-    /// Jungle rules preset: standard, dog-over-wolf or rat-across-water.
-    #[arg(long = "rules", default_value = "standard")]
-    pub jungle: jungle::Variant,
+    /// The game's rules preset (ultimate tic-tac-toe: standard, codingame;
+    /// Jungle: standard, dog-over-wolf, rat-across-water). `--variant` is
+    /// an alias.
+    #[arg(long = "rules", visible_alias = "variant", value_name = "PRESET")]
+    pub rules: Option<String>,
+}
+
+impl RuleArgs {
+    /// The preset for `game`, refused (with the valid ones) if the game has
+    /// no such preset; `None` = the game's default.
+    pub fn preset(&self, game: &str) -> anyhow::Result<Option<&str>> {
+        let def = Registry::global().get(game)?;
+        def.start(self.rules.as_deref())?;
+        Ok(self.rules.as_deref())
+    }
+
+    /// The ultimate tic-tac-toe variant.
+    pub fn uttt(&self) -> anyhow::Result<uttt::Variant> {
+        Ok(self.preset("uttt")?.unwrap_or("standard").parse()?)
+    }
+
+    /// The Jungle rules preset.
+    pub fn jungle(&self) -> anyhow::Result<jungle::Variant> {
+        Ok(self.preset("jungle")?.unwrap_or("standard").parse()?)
+    }
+}
+
+/// Refuses a tablebase directory for a game without tablebases.
+pub fn refuse_tablebase(game: &str, tablebase: Option<&std::path::Path>) -> anyhow::Result<()> {
+    let def = Registry::global().get(game)?;
+    if tablebase.is_some() && !def.info().capabilities.tablebase {
+        anyhow::bail!("--tablebase: {game} has no tablebases (only Jungle has)");
+    }
+    Ok(())
 }

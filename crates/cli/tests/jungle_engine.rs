@@ -8,8 +8,8 @@ use gamesolver_cli::jungle::engine::{JungleEngine, JungleOptions};
 use gamesolver_cli::jungle::host::JungleHost;
 use gamesolver_cli::protocol::uci::serve;
 use gamesolver_cli::search_args::{LimitArgs, RuleArgs};
-use gamesolver_cli::uttt::engines::EngineKind;
 use gamesolver_core::Game;
+use gamesolver_engines::EngineKind;
 use gamesolver_games::jungle::{JungleGame, Position};
 use gamesolver_search::{Engine, Limits, Score};
 
@@ -73,7 +73,7 @@ fn a_finished_game_is_not_searched() {
 
 fn best(fen: &str, depth: u32) -> (String, String) {
     let args = bestmove::Args {
-        game: bestmove::SearchGame::Jungle,
+        game: "jungle".to_string(),
         position: vec![fen.to_string()],
         limits: LimitArgs {
             depth: Some(depth),

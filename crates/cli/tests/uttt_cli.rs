@@ -66,3 +66,30 @@ fn selfplay_reports_results_and_move_times() {
     assert!(out.contains("2 games"), "{out}");
     assert!(out.contains("moves more than 2 ms late"), "{out}");
 }
+
+#[test]
+fn flags_foreign_to_the_game_are_refused() {
+    let error = run(&["bestmove", "uttt", "start", "--tablebase", "no-such-dir"]).unwrap_err();
+    assert!(error.contains("tablebase"), "{error}");
+    let error = run(&["bestmove", "jungle", "startpos", "--variant", "codingame"]).unwrap_err();
+    assert!(
+        error.contains("codingame") && error.contains("dog-over-wolf"),
+        "{error}"
+    );
+    let error = run(&["bestmove", "chess", "start"]).unwrap_err();
+    assert!(error.contains("tictactoe, uttt, jungle"), "{error}");
+    let error = run(&["selfplay", "uttt", "--tablebase", "no-such-dir"]).unwrap_err();
+    assert!(error.contains("tablebase"), "{error}");
+    let error = run(&["bestmove", "uttt", "start", "--rules", "dog-over-wolf"]).unwrap_err();
+    assert!(error.contains("standard, codingame"), "{error}");
+    let out = run(&[
+        "bestmove",
+        "uttt",
+        "start",
+        "--variant",
+        "codingame",
+        "--depth",
+        "2",
+    ]);
+    assert!(out.is_ok(), "{out:?}");
+}

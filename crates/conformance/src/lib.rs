@@ -5,9 +5,14 @@
 //! game of your own should too. Each check panics with a message naming the
 //! position and the broken rule, so it reads well as a failing test.
 //!
-//! ```ignore
-//! let positions = random_playouts(&MyGame::start(), 200, 7);
-//! check_moves(&positions, &all_conceivable_moves);
+//! ```
+//! use gamesolver_conformance::{check_move_notation, check_moves, check_position_notation, random_playouts};
+//! use gamesolver_games::tictactoe::{Board, Cell};
+//!
+//! let positions = random_playouts(&Board::empty(), 200, 7);
+//! let every_cell: Vec<Cell> = Cell::all().collect();
+//! check_moves(&positions, &every_cell);
+//! check_move_notation(&positions);
 //! check_position_notation(&positions);
 //! ```
 #![deny(missing_docs)]

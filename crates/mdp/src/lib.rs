@@ -18,6 +18,17 @@
 //! The crate depends on no concrete game and no solver: the
 //! [`Minimax`] opponent takes its values from any oracle (for example the
 //! loop-free retrograde solution of `gamesolver-retro`).
+//!
+//! ```
+//! use gamesolver_core::Player;
+//! use gamesolver_games::tictactoe::Board;
+//! use gamesolver_mdp::{Discount, Mdp, UniformRandom};
+//!
+//! let mdp = Mdp::build(Board::empty(), Player::First, &UniformRandom, Discount::NONE).unwrap();
+//! let exact = mdp.solve_exact().unwrap();
+//! // X wins against a random O with this exact expected reward.
+//! assert!(exact.values.start > 0.into());
+//! ```
 #![deny(missing_docs)]
 
 mod bellman;

@@ -1,70 +1,17 @@
 //! Playing games with a policy against the opponent model.
 
-use gamesolver_core::{Game, Wdl};
+use gamesolver_core::{Game, WdlCounts};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::{Mdp, MdpError, OpponentModel, Policy};
 
-/// Games counted by their end, for the agent.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
-    /// Games the agent won.
-    pub wins: u64,
-    /// Drawn games.
-    pub draws: u64,
-    /// Games the agent lost.
-    pub losses: u64,
-}
+/// Games counted by their end, for the agent (the one W/D/L tally type of
+/// the workspace).
+pub type Tally = WdlCounts;
 
-impl Tally {
-    /// All games counted.
-    #[must_use]
-    pub fn games(&self) -> u64 {
-        self.wins + self.draws + self.losses
-    }
-
-    fn add(&mut self, wdl: Wdl) {
-        match wdl {
-            Wdl::Win => self.wins += 1,
-            Wdl::Draw => self.draws += 1,
-            Wdl::Loss => self.losses += 1,
-        }
-    }
-}
-
-/// A confidence interval for a proportion.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Interval {
-    /// Lower bound.
-    pub low: f64,
-    /// Upper bound.
-    pub high: f64,
-}
-
-impl Interval {
-    /// The 95% Wilson score interval for `successes` out of `trials`
-    /// (sensible even at 0 or `trials` successes, unlike p ± 1.96·σ).
-    #[must_use]
-    pub fn wilson95(successes: u64, trials: u64) -> Interval {
-        if trials == 0 {
-            return Interval {
-                low: 0.0,
-                high: 1.0,
-            };
-        }
-        let z = 1.959_963_984_540_054_f64;
-        let n = trials as f64;
-        let p = successes as f64 / n;
-        let denom = 1.0 + z * z / n;
-        let centre = (p + z * z / (2.0 * n)) / denom;
-        let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
-        Interval {
-            low: (centre - half).max(0.0),
-            high: (centre + half).min(1.0),
-        }
-    }
-}
+/// A confidence interval for a proportion (see [`gamesolver_core::stats`]).
+pub use gamesolver_core::stats::Interval;
 
 impl<G: Game> Mdp<G> {
     /// Plays `games` games from the start, the agent following `policy` and

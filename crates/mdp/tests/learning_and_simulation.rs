@@ -73,9 +73,9 @@ fn simulated_optimal_games_are_never_lost_and_fit_the_exact_split() {
     let tally = mdp
         .simulate(&exact.policy, &UniformRandom, games, 42)
         .unwrap();
-    assert_eq!(tally.games(), games);
-    assert_eq!(tally.losses, 0);
-    let wins = Interval::wilson95(tally.wins, games);
+    assert_eq!(tally.total(), games);
+    assert_eq!(tally.loss, 0);
+    let wins = Interval::wilson95(tally.win, games);
     // 191/192 lies in the interval for this seed (as it does 95% of the time).
     assert!(wins.low <= 191.0 / 192.0 && 191.0 / 192.0 <= wins.high);
     let again = mdp
@@ -93,9 +93,9 @@ fn simulating_the_first_move_policy_matches_its_exact_split() {
     let games = 50_000;
     let tally = mdp.simulate(&policy, &UniformRandom, games, 9).unwrap();
     for (count, p) in [
-        (tally.wins, split.win),
-        (tally.draws, split.draw),
-        (tally.losses, split.loss),
+        (tally.win, split.win),
+        (tally.draw, split.draw),
+        (tally.loss, split.loss),
     ] {
         let observed = count as f64 / games as f64;
         // Five standard errors: fails by chance about once in 3 million.

@@ -21,6 +21,17 @@
 //!   probed through a memory map.
 //! - [`analyse`]: the value of every legal move of a position, and the best
 //!   ones, from any source of solved positions.
+//!
+//! ```
+//! use gamesolver_core::Wdl;
+//! use gamesolver_games::tictactoe::{Base3Indexer, Board};
+//! use gamesolver_retro::loopfree::{DensePositionMap, GameGraph, LoopFreeSolution};
+//!
+//! let graph = GameGraph::enumerate(Board::empty(), DensePositionMap::new(Base3Indexer)).unwrap();
+//! let solution = LoopFreeSolution::solve(graph);
+//! assert_eq!(solution.graph().len(), 5478);
+//! assert_eq!(solution.get(&Board::empty()).unwrap().wdl, Wdl::Draw);
+//! ```
 #![deny(missing_docs)]
 
 mod analysis;
@@ -32,14 +43,13 @@ mod table_file;
 mod table_verify;
 pub mod tablebase;
 pub mod tbfile;
-mod wdl_counts;
 
 pub use analysis::{MoveVerdict, PositionAnalysis, analyse};
 pub use binfile::FileError;
+pub use gamesolver_core::WdlCounts;
 pub use table::{SolvedTable, TableIdentity};
 pub use table_verify::TableInconsistency;
 
 /// Why a table file could not be written or read: the file toolkit's one
 /// error enum.
 pub type TableFileError = FileError;
-pub use wdl_counts::WdlCounts;

@@ -9,6 +9,17 @@
 //!
 //! A game plugs in its heuristics through [`Evaluator`] (alpha-beta) and
 //! nothing at all for MCTS, which needs only the rules.
+//!
+//! ```
+//! use gamesolver_games::uttt::{Board, Variant};
+//! use gamesolver_search::{Engine, Limits, Mcts, perft::perft};
+//!
+//! let start = Board::start(Variant::Standard);
+//! assert_eq!(perft(&start, 3), 6336);
+//! let mut mcts = Mcts::<Board>::new(1.0, 7);
+//! let info = mcts.think(&start, &Limits::nodes(500), &mut |_| {});
+//! assert!(info.best_move().is_some());
+//! ```
 #![deny(missing_docs)]
 
 mod alphabeta;

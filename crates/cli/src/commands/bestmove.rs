@@ -1,34 +1,21 @@
 //! `gamesolver bestmove`: search one position and print the best move,
-//! score, depth, nodes, speed and principal variation.
+//! score, depth, nodes, speed and principal variation. Every game comes
+//! from the façade's registry.
 
 use std::io::Write;
 use std::path::PathBuf;
 
-use gamesolver_games::jungle::JungleGame;
-use gamesolver_search::{Engine, Limits, SearchInfo};
-use serde::Serialize;
+use gamesolver_engines::{EngineSpec, Registry, SearchReport};
 
 use crate::json::write_json;
-use crate::jungle::engine::{JungleOptions, open_tablebase};
-use crate::jungle_cli::parse_position;
 use crate::search_args::{LimitArgs, RuleArgs};
-use crate::uttt::engines::{EngineKind, EngineOptions, build};
-use crate::uttt::position::read_position;
-
-/// The games `bestmove` can search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum SearchGame {
-    /// Ultimate tic-tac-toe.
-    Uttt,
-    /// Jungle (Dou Shou Qi).
-    Jungle,
-}
+use gamesolver_engines::EngineKind;
 
 /// Arguments of `gamesolver bestmove`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game.
-    pub game: SearchGame,
+    /// The game: uttt, jungle or tictactoe (or an alias).
+    pub game: String,
     /// The position, or `start`: for ultimate tic-tac-toe 81 cells, a space,
     /// the forced board 0-8 or `*`; for Jungle the FEN (board, space, `w` or
     /// `b`). The two words may come unquoted.
@@ -38,13 +25,14 @@ pub struct Args {
     #[command(flatten)]
     pub limits: LimitArgs,
     /// Which engine searches.
-    #[arg(long, value_enum, default_value_t = EngineKind::Alphabeta)]
+    #[arg(long, default_value_t = EngineKind::Alphabeta)]
     pub engine: EngineKind,
     /// The rules of the game.
     #[command(flatten)]
     pub rules: RuleArgs,
     /// Jungle endgame tablebase directory: positions whose material it
     /// holds are answered from it, and the search probes it at its leaves.
+    /// Refused for games without tablebases.
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
     /// Print one JSON object instead of text.
@@ -52,84 +40,28 @@ pub struct Args {
     pub json: bool,
 }
 
-/// The answer, for JSON.
-#[derive(Debug, Serialize)]
-struct Answer {
-    engine: &'static str,
-    bestmove: Option<String>,
-    score: String,
-    depth: u32,
-    nodes: u64,
-    nps: u64,
-    time_ms: f64,
-    pv: Vec<String>,
-}
-
 /// Searches and reports.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let limits = args.limits.limits();
-    let answer = match args.game {
-        SearchGame::Uttt => {
-            let board = read_position(&args.position, args.rules.variant)?;
-            let options = EngineOptions {
-                kind: args.engine,
-                ..EngineOptions::default()
-            };
-            think(build(&options).as_mut(), &board, &limits)
-        }
-        SearchGame::Jungle => {
-            let text = args.position.join(" ");
-            let text = if text.trim() == "start" {
-                "startpos"
-            } else {
-                &text
-            };
-            let game = JungleGame::new(parse_position(Some(text), args.rules.jungle)?);
-            let options = JungleOptions {
-                kind: args.engine,
-                tablebase: open_tablebase(args.tablebase.as_deref(), args.rules.jungle)?,
-                ..JungleOptions::default()
-            };
-            think(
-                crate::jungle::engine::build(&options).as_mut(),
-                &game,
-                &limits,
-            )
-        }
+    let game = Registry::global().get(&args.game)?;
+    let rules = args.rules.rules.as_deref();
+    let state = game.parse(&args.position.join(" "), rules)?;
+    let spec = EngineSpec {
+        kind: Some(args.engine.name().to_string()),
+        rules: rules.map(str::to_string),
+        tablebase: args.tablebase.clone(),
+        ..EngineSpec::default()
     };
+    let mut engine = game.engine(&spec)?;
+    let report = engine.search(state.as_ref(), &args.limits.search_limits(), &mut |_| {})?;
     if args.json {
-        write_json(out, &answer)
+        write_json(out, &report)
     } else {
-        write_text(out, &answer)
-    }
-}
-
-/// Searches `position` and returns the answer.
-fn think<G: gamesolver_core::Game>(
-    engine: &mut (dyn Engine<G> + Send),
-    position: &G,
-    limits: &Limits,
-) -> Answer {
-    let info = engine.think(position, limits, &mut |_| {});
-    answer(engine.name(), &info)
-}
-
-/// The JSON-ready form of a search result.
-fn answer<M: std::fmt::Display + Copy>(engine: &'static str, info: &SearchInfo<M>) -> Answer {
-    Answer {
-        engine,
-        bestmove: info.best_move().map(|m| m.to_string()),
-        score: info.score.to_string(),
-        depth: info.depth,
-        nodes: info.nodes,
-        nps: info.nps(),
-        time_ms: info.elapsed.as_secs_f64() * 1e3,
-        pv: info.pv.iter().map(ToString::to_string).collect(),
+        write_text(out, &report)
     }
 }
 
 /// The text report.
-fn write_text(out: &mut dyn Write, a: &Answer) -> anyhow::Result<()> {
+fn write_text(out: &mut dyn Write, a: &SearchReport) -> anyhow::Result<()> {
     writeln!(
         out,
         "bestmove {}",

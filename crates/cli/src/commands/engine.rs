@@ -12,9 +12,10 @@ use crate::jungle::host::JungleHost;
 use crate::protocol::uci::serve;
 use crate::search_args::RuleArgs;
 use crate::uttt::codingame;
-use crate::uttt::engines::{EngineKind, EngineOptions};
+use crate::uttt::engines::EngineOptions;
 use crate::uttt::eval::EvalWeights;
 use crate::uttt::host::UtttHost;
+use gamesolver_engines::EngineKind;
 
 /// The games with an engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -39,7 +40,7 @@ pub struct Args {
     #[arg(long, default_value_t = 90)]
     pub movetime: u64,
     /// The engine to start with (the protocol's `Engine` option changes it).
-    #[arg(long, value_enum, default_value_t = EngineKind::Alphabeta)]
+    #[arg(long, default_value_t = EngineKind::Alphabeta)]
     pub engine: EngineKind,
     /// Transposition-table size in MB (the `Hash` option changes it).
     #[arg(long, default_value_t = 16)]
@@ -82,7 +83,10 @@ pub struct Args {
 /// Serves the protocol on standard input until `quit` or its end.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     match args.game {
-        EngineGame::Uttt => run_uttt(args, out),
+        EngineGame::Uttt => {
+            crate::search_args::refuse_tablebase("uttt", args.tablebase.as_deref())?;
+            run_uttt(args, out)
+        }
         EngineGame::Jungle => run_jungle(args, out),
     }
 }
@@ -102,7 +106,7 @@ fn run_jungle(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
             null_move: args.null_move,
             ..defaults.search
         },
-        tablebase: open_tablebase(args.tablebase.as_deref(), args.rules.jungle)?,
+        tablebase: open_tablebase(args.tablebase.as_deref(), args.rules.jungle()?)?,
         quiescence: args.quiescence,
         weights: if args.material_only {
             JungleWeights::material_only()
@@ -113,7 +117,7 @@ fn run_jungle(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     };
     let host = JungleHost {
         options,
-        rules: args.rules.jungle,
+        rules: args.rules.jungle()?,
     };
     serve(host, Box::new(io::BufReader::new(io::stdin())), out)?;
     Ok(())
@@ -148,7 +152,7 @@ fn run_uttt(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     } else {
         let host = UtttHost {
             options,
-            variant: args.rules.variant,
+            variant: args.rules.uttt()?,
         };
         serve(host, Box::new(io::BufReader::new(io::stdin())), out)?;
     }

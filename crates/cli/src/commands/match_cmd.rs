@@ -79,24 +79,22 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     match args.game {
         MatchGame::Uttt => {
             let openings = match file {
-                Some(text) => crate::uttt::openings::parse_openings(&text, args.rules.variant)?,
+                Some(text) => crate::uttt::openings::parse_openings(&text, args.rules.uttt()?)?,
                 None => {
-                    let start = gamesolver_games::uttt::Board::start(args.rules.variant);
+                    let start = gamesolver_games::uttt::Board::start(args.rules.uttt()?);
                     random_openings(&start, count, args.random_plies.unwrap_or(2), args.seed)
                 }
             };
             run_match(args, &openings, out)
         }
         MatchGame::Jungle => {
+            let rules = args.rules.jungle()?;
             let openings = match file {
                 Some(text) => parse_openings(&text, |line| {
-                    Ok(JungleGame::new(Position::from_fen(
-                        line,
-                        args.rules.jungle,
-                    )?))
+                    Position::from_fen(line, rules).map(JungleGame::new)
                 })?,
                 None => {
-                    let start = JungleGame::new(Position::start_with(args.rules.jungle));
+                    let start = JungleGame::new(Position::start_with(args.rules.jungle()?));
                     random_openings(&start, count, args.random_plies.unwrap_or(4), args.seed)
                 }
             };
@@ -130,15 +128,15 @@ fn run_match<G: Game + std::fmt::Display>(
         forfeits += usize::from(record.forfeit.is_some());
         let verdict = match record.outcome {
             Outcome::Draw => {
-                tally.draws += 1;
+                tally.draw += 1;
                 "draw"
             }
             Outcome::Winner(p) if p == a_player => {
-                tally.wins += 1;
+                tally.win += 1;
                 "A wins"
             }
             Outcome::Winner(_) => {
-                tally.losses += 1;
+                tally.loss += 1;
                 "B wins"
             }
         };
@@ -219,11 +217,11 @@ fn write_summary(
     writeln!(
         out,
         "{} games at {} ms/move: A wins {}, draws {}, losses {} ({forfeits} by forfeit)",
-        tally.games(),
+        tally.total(),
         args.movetime,
-        tally.wins,
-        tally.draws,
-        tally.losses
+        tally.win,
+        tally.draw,
+        tally.loss
     )?;
     writeln!(
         out,

@@ -13,7 +13,8 @@ use crate::jungle::display::Style;
 use crate::jungle::engine::{JungleOptions, open_tablebase};
 use crate::search_args::RuleArgs;
 use crate::uttt::display::draw;
-use crate::uttt::engines::{EngineKind, EngineOptions, build};
+use crate::uttt::engines::{EngineOptions, build};
+use gamesolver_engines::EngineKind;
 
 /// The games you can play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -47,7 +48,7 @@ pub struct Args {
     #[arg(long, default_value_t = 500)]
     pub movetime: u64,
     /// The engine you play against.
-    #[arg(long, value_enum, default_value_t = EngineKind::Alphabeta)]
+    #[arg(long, default_value_t = EngineKind::Alphabeta)]
     pub engine: EngineKind,
     /// The rules of the game.
     #[command(flatten)]
@@ -155,11 +156,12 @@ pub fn play_session(
     };
     match args.game {
         PlayGame::Uttt => {
+            crate::search_args::refuse_tablebase("uttt", args.tablebase.as_deref())?;
             let mut engine = build(&EngineOptions {
                 kind: args.engine,
                 ..EngineOptions::default()
             });
-            let start = Board::start(args.rules.variant);
+            let start = Board::start(args.rules.uttt()?);
             let session = Session {
                 human,
                 movetime: args.movetime,
@@ -169,14 +171,14 @@ pub fn play_session(
         PlayGame::Jungle => {
             let mut engine = crate::jungle::engine::build(&JungleOptions {
                 kind: args.engine,
-                tablebase: open_tablebase(args.tablebase.as_deref(), args.rules.jungle)?,
+                tablebase: open_tablebase(args.tablebase.as_deref(), args.rules.jungle()?)?,
                 ..JungleOptions::default()
             });
             let table = JungleTable(Style {
                 chinese: args.cn,
-                colour: !args.plain,
+                colour: !args.plain && crate::terminal::colours_wanted(),
             });
-            let start = JungleGame::new(Position::start_with(args.rules.jungle));
+            let start = JungleGame::new(Position::start_with(args.rules.jungle()?));
             let session = Session {
                 human,
                 movetime: args.movetime,

@@ -13,7 +13,8 @@ use gamesolver_search::{Engine, Limits};
 use crate::jungle::engine::{JungleOptions, open_tablebase};
 use crate::openings::random_openings;
 use crate::search_args::RuleArgs;
-use crate::uttt::engines::{EngineKind, EngineOptions, build};
+use crate::uttt::engines::{EngineOptions, build};
+use gamesolver_engines::EngineKind;
 
 /// The games `selfplay` can play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -36,7 +37,7 @@ pub struct Args {
     #[arg(long, default_value_t = 20)]
     pub movetime: u64,
     /// Which engine plays both sides.
-    #[arg(long, value_enum, default_value_t = EngineKind::Alphabeta)]
+    #[arg(long, default_value_t = EngineKind::Alphabeta)]
     pub engine: EngineKind,
     /// Random plies before the engines take over (for varied games).
     #[arg(long, default_value_t = 2)]
@@ -126,21 +127,22 @@ impl MoveTimes {
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     match args.game {
         SelfplayGame::Uttt => {
+            crate::search_args::refuse_tablebase("uttt", args.tablebase.as_deref())?;
             let options = EngineOptions {
                 kind: args.engine,
                 ..EngineOptions::default()
             };
-            let start = gamesolver_games::uttt::Board::start(args.rules.variant);
+            let start = gamesolver_games::uttt::Board::start(args.rules.uttt()?);
             let engines = [build(&options), build(&options)];
             play_games(args, &start, engines, |_| String::new(), out)
         }
         SelfplayGame::Jungle => {
             let options = JungleOptions {
                 kind: args.engine,
-                tablebase: open_tablebase(args.tablebase.as_deref(), args.rules.jungle)?,
+                tablebase: open_tablebase(args.tablebase.as_deref(), args.rules.jungle()?)?,
                 ..JungleOptions::default()
             };
-            let start = JungleGame::new(Position::start_with(args.rules.jungle));
+            let start = JungleGame::new(Position::start_with(args.rules.jungle()?));
             let build = crate::jungle::engine::build;
             let engines = [build(&options), build(&options)];
             play_games(args, &start, engines, jungle_end, out)

@@ -7,7 +7,7 @@ use gamesolver_search::perft::perft;
 
 use super::{bestmove, mdp, perft, query, selfplay, solve, tablebase};
 use crate::search_args::{LimitArgs, RuleArgs};
-use crate::uttt::engines::EngineKind;
+use gamesolver_engines::EngineKind;
 
 /// Arguments of `gamesolver tour` (none yet).
 #[derive(Debug, clap::Args)]
@@ -69,18 +69,15 @@ fn jungle_play_section(out: &mut dyn Write) -> anyhow::Result<()> {
         movetime: Some(100),
         ..LimitArgs::default()
     };
-    bestmove::run(
-        &bestmove_args(bestmove::SearchGame::Jungle, "startpos", limits),
-        out,
-    )?;
+    bestmove::run(&bestmove_args("jungle", "startpos", limits), out)?;
     writeln!(out)?;
     selfplay::run(&selfplay_args(selfplay::SelfplayGame::Jungle, 1), out)
 }
 
 /// A default search of `position` within `limits`, as text.
-fn bestmove_args(game: bestmove::SearchGame, position: &str, limits: LimitArgs) -> bestmove::Args {
+fn bestmove_args(game: &str, position: &str, limits: LimitArgs) -> bestmove::Args {
     bestmove::Args {
-        game,
+        game: game.to_string(),
         position: vec![position.into()],
         limits,
         engine: EngineKind::Alphabeta,
@@ -122,10 +119,7 @@ fn uttt_section(out: &mut dyn Write) -> anyhow::Result<()> {
         },
         out,
     )?;
-    bestmove::run(
-        &bestmove_args(bestmove::SearchGame::Uttt, "start", LimitArgs::default()),
-        out,
-    )?;
+    bestmove::run(&bestmove_args("uttt", "start", LimitArgs::default()), out)?;
     selfplay::run(&selfplay_args(selfplay::SelfplayGame::Uttt, 2), out)
 }
 

@@ -1,9 +1,6 @@
-//! Jungle wiring: the evaluation and move ordering of the search, the
-//! engines (alpha-beta with the game history, the tablebase hybrid, MCTS),
-//! the protocol host, terminal drawing and the bench positions.
+//! Jungle in the terminal: drawing the board. The engines live in
+//! [`gamesolver_engines::jungle`] (re-exported here).
 
-pub mod bench;
 pub mod display;
-pub mod engine;
-pub mod eval;
-pub mod host;
+
+pub use gamesolver_engines::jungle::{engine, eval, host, tablebase};

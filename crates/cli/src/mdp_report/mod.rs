@@ -156,11 +156,11 @@ pub(crate) struct Report {
 /// The outcome rows: exact probabilities, with simulated counts if any.
 pub(crate) fn outcome_rows(exact: &OutcomeProbabilities, tally: Option<&Tally>) -> Vec<OutcomeRow> {
     let rows = [
-        ("win", exact.win, tally.map(|t| t.wins)),
-        ("draw", exact.draw, tally.map(|t| t.draws)),
-        ("loss", exact.loss, tally.map(|t| t.losses)),
+        ("win", exact.win, tally.map(|t| t.win)),
+        ("draw", exact.draw, tally.map(|t| t.draw)),
+        ("loss", exact.loss, tally.map(|t| t.loss)),
     ];
-    let games = tally.map_or(0, Tally::games);
+    let games = tally.map_or(0, Tally::total);
     rows.into_iter()
         .map(|(outcome, p, count)| OutcomeRow {
             outcome,

@@ -1,11 +1,8 @@
-//! Ultimate tic-tac-toe wiring: the game's search hooks (evaluation, move
-//! ordering, keys) and its fast perft walk.
+//! Ultimate tic-tac-toe in the terminal: drawing the board and reading
+//! positions from command-line words. The engines live in
+//! [`gamesolver_engines::uttt`] (re-exported here).
 
-pub mod codingame;
 pub mod display;
-pub mod engines;
-pub mod eval;
-pub mod host;
-pub mod openings;
-pub mod perft;
 pub mod position;
+
+pub use gamesolver_engines::uttt::{codingame, engines, eval, host, openings, perft};

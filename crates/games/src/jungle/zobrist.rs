@@ -11,7 +11,7 @@ pub(crate) const PIECE_KEYS: [[[u64; 64]; 8]; 2] = {
         while slot < 8 {
             let mut square = 0;
             while square < 63 {
-                state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                state = state.wrapping_add(gamesolver_core::splitmix::GOLDEN_GAMMA);
                 keys[side][slot][square] = splitmix64(state);
                 square += 1;
             }
@@ -25,13 +25,7 @@ pub(crate) const PIECE_KEYS: [[[u64; 64]; 8]; 2] = {
 /// The key XORed in when the top side is to move.
 pub(crate) const TOP_TO_MOVE: u64 = splitmix64(0x746f_7020_746f_206d);
 
-/// The SplitMix64 output function: a well-mixed 64-bit value from `x`.
-const fn splitmix64(x: u64) -> u64 {
-    let mut z = x;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
+use gamesolver_core::splitmix::mix as splitmix64;
 
 #[cfg(test)]
 mod tests {

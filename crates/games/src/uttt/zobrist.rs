@@ -1,12 +1,12 @@
 //! Zobrist keys: one random 64-bit key per (player, cell) and per forced
 //! board, XOR-ed together into [`super::Board::key`] as moves are played.
 
-/// SplitMix64, used at compile time to fill the key tables.
+use gamesolver_core::splitmix::{GOLDEN_GAMMA, mix};
+
+/// One SplitMix64 step from `state`, used at compile time to fill the key
+/// tables.
 const fn split_mix(state: u64) -> u64 {
-    let mut z = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    mix(state.wrapping_add(GOLDEN_GAMMA))
 }
 
 /// `CELL_KEYS[player][cell]`: the key of `player`'s mark on global `cell`.

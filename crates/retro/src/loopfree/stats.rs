@@ -3,7 +3,7 @@
 use gamesolver_core::{Game, Outcome, Player, Wdl};
 
 use super::LoopFreeSolution;
-pub use crate::wdl_counts::WdlCounts;
+pub use gamesolver_core::WdlCounts;
 
 /// The positions of one layer (for tic-tac-toe: one ply).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

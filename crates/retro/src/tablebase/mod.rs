@@ -6,4 +6,4 @@ mod build;
 mod store;
 
 pub use build::{BuildError, BuildObserver, TierBuilt, build};
-pub use store::{ProbeError, Tablebase, TierProbe};
+pub use store::{DirectoryError, ProbeError, Tablebase, TierProbe};

@@ -1,6 +1,7 @@
 //! A directory of tier files, probed across tiers.
 
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
 use std::sync::{Arc, RwLock};
 
 use gamesolver_core::{Game, Solution};
@@ -9,6 +10,25 @@ use thiserror::Error;
 
 use crate::loopy::{TierLayout, TierTable};
 use crate::tbfile::{TablebaseFile, TablebaseFileError, TablebaseIdentity};
+
+/// Why a tablebase directory cannot be used.
+#[derive(Debug, Error)]
+pub enum DirectoryError {
+    /// The directory cannot be listed (missing, not a directory, no access).
+    #[error("cannot read the tablebase directory {}: {source}", dir.display())]
+    Unreadable {
+        /// The directory.
+        dir: PathBuf,
+        /// The operating system's reason.
+        source: std::io::Error,
+    },
+    /// The directory holds no tier file.
+    #[error("{} holds no tablebase file (*.gstb)", dir.display())]
+    Empty {
+        /// The directory.
+        dir: PathBuf,
+    },
+}
 
 /// Why a probe failed.
 #[derive(Debug, Error)]
@@ -69,6 +89,53 @@ impl<L: TierLayout> Tablebase<L> {
             dir: dir.into(),
             open: RwLock::new(FxHashMap::default()),
         }
+    }
+
+    /// Opens the tablebase directory `dir` for `layout`, as
+    /// shakmaty-syzygy's `add_directory` does: the directory must be
+    /// readable and hold at least one tier file. Files are still opened and
+    /// verified on first probe.
+    ///
+    /// ```
+    /// # use gamesolver_retro::tablebase::{DirectoryError, Tablebase};
+    /// # use gamesolver_games::jungle::{JungleTiers, Variant};
+    /// let empty = tempfile::tempdir().unwrap();
+    /// let refused = Tablebase::open_dir(JungleTiers::new(Variant::Standard), empty.path());
+    /// assert!(matches!(refused, Err(DirectoryError::Empty { .. })));
+    /// ```
+    pub fn open_dir(layout: L, dir: impl Into<PathBuf>) -> Result<Self, DirectoryError>
+    where
+        L::Tier: FromStr,
+    {
+        let tablebase = Tablebase::new(layout, dir);
+        if tablebase.tiers()?.is_empty() {
+            return Err(DirectoryError::Empty {
+                dir: tablebase.dir.clone(),
+            });
+        }
+        Ok(tablebase)
+    }
+
+    /// Every tier with a file (`<tier>.gstb`) in the directory, in the
+    /// tiers' order. Files whose names are no tier are ignored.
+    pub fn tiers(&self) -> Result<Vec<L::Tier>, DirectoryError>
+    where
+        L::Tier: FromStr,
+    {
+        let unreadable = |source| DirectoryError::Unreadable {
+            dir: self.dir.clone(),
+            source,
+        };
+        let mut tiers = Vec::new();
+        for entry in std::fs::read_dir(&self.dir).map_err(unreadable)? {
+            let name = entry.map_err(unreadable)?.file_name();
+            let name = name.to_string_lossy();
+            if let Some(Ok(tier)) = name.strip_suffix(".gstb").map(str::parse::<L::Tier>) {
+                tiers.push(tier);
+            }
+        }
+        tiers.sort();
+        Ok(tiers)
     }
 
     /// The layout.

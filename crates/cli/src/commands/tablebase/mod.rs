@@ -14,8 +14,8 @@ mod verify;
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::Context;
-use gamesolver_games::jungle::{JungleTiers, Material, Variant};
+use gamesolver_engines::jungle::tablebase::TablebaseHandle;
+use gamesolver_games::jungle::{JungleTiers, Variant};
 use gamesolver_retro::tablebase::Tablebase;
 
 /// The games with tablebases.
@@ -37,28 +37,16 @@ pub struct Location {
 }
 
 impl Location {
-    /// The tablebase at this location, the colour symmetry folded: one
-    /// material of each colour pair is stored (`LR-e`, not `E-lr`) and
-    /// the other probed through it.
+    /// The tablebase at this location (its files are opened on first
+    /// use), the colour symmetry folded: one material of each colour pair
+    /// is stored (`LR-e`, not `E-lr`) and the other probed through it.
     pub(crate) fn open(&self) -> Tablebase<JungleTiers> {
         Tablebase::new(JungleTiers::colour_folded(self.rules), &self.dir)
     }
 
-    /// Every material with a file in the directory, smallest first.
-    pub(crate) fn materials(&self) -> anyhow::Result<Vec<Material>> {
-        let entries = std::fs::read_dir(&self.dir).with_context(|| {
-            format!("cannot read the tablebase directory {}", self.dir.display())
-        })?;
-        let mut materials = Vec::new();
-        for entry in entries {
-            let name = entry?.file_name();
-            let name = name.to_string_lossy();
-            if let Some(Ok(material)) = name.strip_suffix(".gstb").map(str::parse::<Material>) {
-                materials.push(material);
-            }
-        }
-        materials.sort_by_key(|m| (m.count(), m.to_string()));
-        Ok(materials)
+    /// The directory opened for play: refused if unreadable or empty.
+    pub fn handle(&self) -> anyhow::Result<TablebaseHandle> {
+        Ok(TablebaseHandle::open(&self.dir, self.rules)?)
     }
 }
 

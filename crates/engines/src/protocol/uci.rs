@@ -13,9 +13,10 @@ use std::thread;
 use std::time::Duration;
 
 use gamesolver_core::Game;
-use gamesolver_search::{Engine, Limits, SearchInfo, StopFlag};
+use gamesolver_search::{Engine, SearchInfo, StopFlag};
 
 use super::EngineHost;
+use super::command::{Command, GoParams, parse_command};
 
 /// Something the protocol loop reacts to.
 enum Event<G: Game> {
@@ -100,7 +101,7 @@ where
     G: Game + std::fmt::Display + Send + 'static,
     H: EngineHost<G>,
 {
-    /// Handles one command; `false` means quit.
+    /// Handles one command line; `false` means quit.
     fn command(
         &mut self,
         line: &str,
@@ -108,46 +109,62 @@ where
         rx: &Receiver<Event<G>>,
         out: &mut dyn Write,
     ) -> std::io::Result<bool> {
-        let mut words = line.split_whitespace();
-        let Some(verb) = words.next() else {
-            return Ok(true);
+        let command = match parse_command(line) {
+            Ok(command) => command,
+            Err(error) => {
+                if error.waits_for_search() {
+                    self.finish_search(rx, out, false)?;
+                }
+                writeln!(out, "info string error {}", error.message)?;
+                if error.owes_bestmove() {
+                    writeln!(out, "bestmove (none)")?;
+                }
+                return Ok(true);
+            }
         };
-        let rest: Vec<&str> = words.collect();
-        match verb {
-            "uci" => self.announce(out)?,
-            "isready" => writeln!(out, "readyok")?,
-            "stop" => {
+        let result = match command {
+            Command::Empty => Ok(()),
+            Command::Uci => return self.announce(out).map(|()| true),
+            Command::IsReady => return writeln!(out, "readyok").map(|()| true),
+            Command::Stop => {
                 if let Some((flag, _)) = &self.searching {
                     flag.stop();
                 }
+                Ok(())
             }
-            "quit" => {
+            Command::Quit => {
                 self.finish_search(rx, out, true)?;
                 return Ok(false);
             }
-            "ucinewgame" | "setoption" | "position" | "go" => {
-                // Commands that need the engine wait for a running search
-                // (`stop` ends it early).
+            // Commands that need the engine wait for a running search
+            // (`stop` ends it early).
+            Command::NewGame => {
                 self.finish_search(rx, out, false)?;
-                let result = match verb {
-                    "ucinewgame" => {
-                        self.position = self.host.start();
-                        self.engine().new_game();
-                        Ok(())
-                    }
-                    "setoption" => self.set_option(&rest),
-                    "position" => self.set_position(&rest),
-                    _ => self.go(&rest, tx),
-                };
-                if let Err(message) = result {
-                    writeln!(out, "info string error {message}")?;
-                    if verb == "go" {
-                        // A `go` is always answered, as GUIs wait for it.
-                        writeln!(out, "bestmove (none)")?;
-                    }
-                }
+                self.position = self.host.start();
+                self.engine().new_game();
+                Ok(())
             }
-            _ => writeln!(out, "info string error unknown command {verb:?}")?,
+            Command::SetOption { name, value } => {
+                self.finish_search(rx, out, false)?;
+                self.set_option(&name, &value)
+            }
+            Command::Position { fen, moves } => {
+                self.finish_search(rx, out, false)?;
+                self.set_position(fen.as_deref(), &moves)
+            }
+            Command::Go(params) => {
+                self.finish_search(rx, out, false)?;
+                let result = self.go(&params, tx);
+                if let Err(message) = &result {
+                    writeln!(out, "info string error {message}")?;
+                    // A `go` is always answered, as GUIs wait for it.
+                    writeln!(out, "bestmove (none)")?;
+                }
+                return Ok(true);
+            }
+        };
+        if let Err(message) = result {
+            writeln!(out, "info string error {message}")?;
         }
         Ok(true)
     }
@@ -202,33 +219,18 @@ where
         Ok(())
     }
 
-    /// `setoption name NAME value VALUE`.
-    fn set_option(&mut self, words: &[&str]) -> Result<(), String> {
-        let text = words.join(" ");
-        let rest = text
-            .strip_prefix("name ")
-            .ok_or("setoption needs `name NAME value VALUE`")?;
-        let (name, value) = rest.split_once(" value ").unwrap_or((rest, ""));
-        self.host.set_option(name.trim(), value.trim())?;
+    /// `setoption`: sets the option and rebuilds the engine.
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        self.host.set_option(name, value)?;
         self.engine = Some(self.host.build());
         Ok(())
     }
 
-    /// `position startpos|fen TEXT [moves M…]`: every move is checked.
-    fn set_position(&mut self, words: &[&str]) -> Result<(), String> {
-        let split = words
-            .iter()
-            .position(|&w| w == "moves")
-            .unwrap_or(words.len());
-        let (base, moves) = (&words[..split], words.get(split + 1..).unwrap_or(&[]));
-        let mut position = match base {
-            ["startpos"] => self.host.start(),
-            ["fen", text @ ..] if !text.is_empty() => self.host.parse_position(&text.join(" "))?,
-            _ => {
-                return Err(
-                    "position needs `startpos` or `fen TEXT`, then optionally `moves …`".into(),
-                );
-            }
+    /// `position`: the start or `fen`, then every move, each checked.
+    fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), String> {
+        let mut position = match fen {
+            None => self.host.start(),
+            Some(text) => self.host.parse_position(text)?,
         };
         for text in moves {
             let mv: G::Move = text.parse().map_err(|e| format!("{e}"))?;
@@ -241,8 +243,8 @@ where
     }
 
     /// `go …`: starts the search on its own thread.
-    fn go(&mut self, words: &[&str], tx: &Sender<Event<G>>) -> Result<(), String> {
-        let (limits, infinite) = parse_go(words, self.position.turn().index())?;
+    fn go(&mut self, params: &GoParams, tx: &Sender<Event<G>>) -> Result<(), String> {
+        let (limits, infinite) = params.limits(self.position.turn().index());
         if self.position.is_finished() {
             return Err("the game is over: no move to search".into());
         }
@@ -280,71 +282,11 @@ pub fn info_line<M: std::fmt::Display + Copy>(info: &SearchInfo<M>) -> String {
     )
 }
 
-/// The limits of `go …` for the side `side` (0 first, 1 second), and whether
-/// the search is unlimited (`infinite` or nothing given).
-pub fn parse_go(words: &[&str], side: usize) -> Result<(Limits, bool), String> {
-    let mut limits = Limits::default();
-    let mut clock = [None, None];
-    let mut increment = [0u64, 0];
-    let mut i = 0;
-    while i < words.len() {
-        let key = words[i];
-        if key == "infinite" {
-            i += 1;
-            continue;
-        }
-        let value: u64 = words
-            .get(i + 1)
-            .and_then(|v| v.parse().ok())
-            .ok_or_else(|| format!("go {key} needs a number"))?;
-        match key {
-            "movetime" => limits.movetime = Some(Duration::from_millis(value)),
-            "depth" => limits.depth = Some(value.min(1000) as u32),
-            "nodes" => limits.nodes = Some(value),
-            "wtime" => clock[0] = Some(value),
-            "btime" => clock[1] = Some(value),
-            "winc" => increment[0] = value,
-            "binc" => increment[1] = value,
-            _ => return Err(format!("unknown go parameter {key:?}")),
-        }
-        i += 2;
-    }
-    if limits.movetime.is_none()
-        && let Some(remaining) = clock[side]
-    {
-        // A share of the clock plus most of the increment, never all of it.
-        let budget = (remaining / 25 + increment[side] * 3 / 4).min(remaining * 3 / 4);
-        limits.movetime = Some(Duration::from_millis(budget.max(1)));
-    }
-    let infinite = limits.movetime.is_none() && limits.depth.is_none() && limits.nodes.is_none();
-    Ok((limits, infinite))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn go_parameters() {
-        let (l, inf) = parse_go(&["movetime", "30"], 0).unwrap();
-        assert_eq!((l.movetime, inf), (Some(Duration::from_millis(30)), false));
-        let (l, _) = parse_go(&["wtime", "1000", "btime", "500"], 1).unwrap();
-        assert_eq!(l.movetime, Some(Duration::from_millis(20)));
-        assert!(parse_go(&[], 0).unwrap().1);
-        assert!(parse_go(&["infinite"], 0).unwrap().1);
-        assert!(parse_go(&["depth"], 0).unwrap_err().contains("number"));
-        assert!(
-            parse_go(&["speed", "3"], 0)
-                .unwrap_err()
-                .contains("unknown")
-        );
-    }
-}
-
 #[cfg(test)]
 mod session_tests {
     use super::*;
     use crate::uttt::host::UtttHost;
+    use std::io::BufRead;
 
     fn talk(input: &str) -> String {
         let mut out = Vec::new();

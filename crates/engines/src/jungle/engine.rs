@@ -3,80 +3,16 @@
 //! an endgame tablebase when the position's material is in it (the hybrid
 //! player); or MCTS.
 
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
-
-use anyhow::{Context, ensure};
 use gamesolver_core::{Game, Outcome, Solution, Wdl};
-use gamesolver_games::jungle::{
-    JungleGame, JungleTiers, Move, Position, QUIET_PLIES_DRAW, Variant,
-};
+use gamesolver_games::jungle::{JungleGame, Move, Position, QUIET_PLIES_DRAW};
 use gamesolver_retro::analyse;
-use gamesolver_retro::tablebase::Tablebase;
 use gamesolver_search::{
     AlphaBeta, Engine, Limits, Mcts, Score, SearchConfig, SearchInfo, StopFlag,
 };
 
 use super::eval::{JungleEval, JungleWeights};
-use crate::commands::tablebase::Location;
-use crate::uttt::engines::EngineKind;
-
-/// An opened tablebase directory and the most pieces its materials have.
-#[derive(Clone)]
-pub struct TablebaseHandle {
-    /// The tablebase.
-    pub tablebase: Arc<Tablebase<JungleTiers>>,
-    /// The largest material's piece count.
-    pub max_pieces: u32,
-    /// The directory.
-    pub dir: PathBuf,
-}
-
-impl std::fmt::Debug for TablebaseHandle {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "TablebaseHandle({}, {} pieces)",
-            self.dir.display(),
-            self.max_pieces
-        )
-    }
-}
-
-impl TablebaseHandle {
-    /// Opens the tablebase in `dir` for `rules`; refuses a directory that
-    /// cannot be read or holds no table.
-    pub fn open(dir: &Path, rules: Variant) -> anyhow::Result<TablebaseHandle> {
-        let location = Location {
-            dir: dir.to_path_buf(),
-            rules,
-        };
-        let materials = location.materials()?;
-        ensure!(
-            !materials.is_empty(),
-            "{} holds no tablebase file (*.gstb); build one with `gamesolver tablebase build jungle`",
-            dir.display()
-        );
-        let max_pieces = materials.iter().map(|m| m.count()).max().unwrap_or(0);
-        Ok(TablebaseHandle {
-            tablebase: Arc::new(location.open()),
-            max_pieces,
-            dir: dir.to_path_buf(),
-        })
-    }
-}
-
-/// Opens `dir` as a tablebase when given.
-pub fn open_tablebase(
-    dir: Option<&Path>,
-    rules: Variant,
-) -> anyhow::Result<Option<TablebaseHandle>> {
-    dir.map(|d| {
-        TablebaseHandle::open(d, rules)
-            .with_context(|| format!("cannot use the tablebase in {}", d.display()))
-    })
-    .transpose()
-}
+pub use super::tablebase::{TablebaseHandle, open_tablebase};
+use crate::EngineKind;
 
 /// Settings of a Jungle engine.
 #[derive(Clone, Debug)]
@@ -129,7 +65,7 @@ pub fn build(options: &JungleOptions) -> Box<dyn Engine<JungleGame> + Send> {
 /// Alpha-beta for Jungle games in play, with an optional tablebase.
 pub struct JungleEngine {
     search: AlphaBeta<Position, JungleEval>,
-    tablebase: Option<Arc<Tablebase<JungleTiers>>>,
+    tablebase: Option<TablebaseHandle>,
 }
 
 impl JungleEngine {
@@ -138,14 +74,14 @@ impl JungleEngine {
     pub fn new(options: &JungleOptions) -> JungleEngine {
         let mut eval = JungleEval::new(options.weights).with_quiescence(options.quiescence);
         if let Some(handle) = &options.tablebase {
-            eval = eval.with_tablebase(Arc::clone(&handle.tablebase), handle.max_pieces);
+            eval = eval.with_tablebase(handle.clone());
         }
         let mut search = AlphaBeta::new(eval, options.hash_mb).with_config(options.search);
         // Touch the table's memory now, not during the first timed search.
         search.new_game();
         JungleEngine {
             search,
-            tablebase: options.tablebase.as_ref().map(|h| Arc::clone(&h.tablebase)),
+            tablebase: options.tablebase.clone(),
         }
     }
 
@@ -166,7 +102,7 @@ impl JungleEngine {
         let started = std::time::Instant::now();
         let analysis = analyse(game, |child: &JungleGame| match child.outcome() {
             Some(Outcome::Draw) => Some(Solution::finished(Wdl::Draw)),
-            _ => tablebase.probe(child.position()).ok().flatten(),
+            _ => tablebase.probe(child.position()),
         })?;
         let best = *analysis.best.first()?;
         Some(SearchInfo {
@@ -215,16 +151,13 @@ mod tests {
     use gamesolver_games::jungle::Material;
 
     use super::*;
-    use crate::commands::tablebase::build_quietly;
+    use crate::jungle::tablebase::build_tablebase;
+    use gamesolver_games::jungle::Variant;
 
     /// The two-piece tablebase, built in a temporary directory (0.3 s).
     fn two_piece_tablebase() -> (tempfile::TempDir, TablebaseHandle) {
         let dir = tempfile::tempdir().unwrap();
-        let location = Location {
-            dir: dir.path().to_path_buf(),
-            rules: Variant::Standard,
-        };
-        build_quietly(&location, &Material::all_with(2)).unwrap();
+        build_tablebase(dir.path(), Variant::Standard, &Material::all_with(2)).unwrap();
         let handle = TablebaseHandle::open(dir.path(), Variant::Standard).unwrap();
         assert_eq!(handle.max_pieces, 2);
         (dir, handle)
@@ -254,7 +187,7 @@ mod tests {
     #[test]
     fn the_search_scores_tablebase_leaves_exactly() {
         let (_dir, handle) = two_piece_tablebase();
-        let eval = JungleEval::default().with_tablebase(handle.tablebase, 2);
+        let eval = JungleEval::default().with_tablebase(handle);
         let mut search = AlphaBeta::new(eval, 1);
         let position: Position = E_AGAINST_E.parse().unwrap();
         let info = search.search(&position, &Limits::depth(3), |_| {});
@@ -269,7 +202,7 @@ mod tests {
     fn a_drawn_tablebase_position_is_held() {
         let (_dir, handle) = two_piece_tablebase();
         // Cat against a rat in the river: a draw, whoever moves.
-        let tablebase = Arc::clone(&handle.tablebase);
+        let tablebase = std::sync::Arc::clone(&handle.tablebase);
         let options = JungleOptions {
             tablebase: Some(handle),
             ..JungleOptions::default()
@@ -307,14 +240,5 @@ mod tests {
         host.set_option("TablebasePath", "").unwrap();
         let info = host.build().think(&game, &Limits::depth(1), &mut |_| {});
         assert!(!info.score.is_decisive());
-    }
-
-    #[test]
-    fn bad_tablebase_directories_are_refused() {
-        let empty = tempfile::tempdir().unwrap();
-        let error = TablebaseHandle::open(empty.path(), Variant::Standard).unwrap_err();
-        assert!(error.to_string().contains("no tablebase file"), "{error}");
-        let missing = empty.path().join("nowhere");
-        assert!(open_tablebase(Some(&missing), Variant::Standard).is_err());
     }
 }

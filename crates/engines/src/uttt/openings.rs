@@ -3,6 +3,8 @@
 
 use gamesolver_games::uttt::{Board, Variant};
 
+use crate::openings::OpeningsError;
+
 /// `count` positions reached by `plies` uniformly random moves from the
 /// start, reproducible from `seed` (see [`crate::openings::random_openings`]).
 #[must_use]
@@ -12,8 +14,8 @@ pub fn random_openings(count: usize, plies: usize, seed: u64, variant: Variant) 
 
 /// Reads openings from text: one position per line; blank lines and lines
 /// starting with `#` are skipped.
-pub fn parse_openings(text: &str, variant: Variant) -> anyhow::Result<Vec<Board>> {
-    crate::openings::parse_openings(text, |line| Ok(Board::parse_variant(line, variant)?))
+pub fn parse_openings(text: &str, variant: Variant) -> Result<Vec<Board>, OpeningsError> {
+    crate::openings::parse_openings(text, |line| Board::parse_variant(line, variant))
 }
 
 #[cfg(test)]

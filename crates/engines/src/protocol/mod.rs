@@ -2,6 +2,7 @@
 //! over the game ([`uci`]), and the game-specific parts a host supplies
 //! ([`EngineHost`]).
 
+pub mod command;
 pub mod common;
 pub mod uci;
 

@@ -6,10 +6,10 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gamesolver_cli::commands::bench::POSITIONS;
-use gamesolver_cli::uttt::engines::{EngineOptions, build};
-use gamesolver_cli::uttt::eval::UtttEval;
-use gamesolver_cli::uttt::perft::perft;
+use gamesolver_engines::bench::UTTT_POSITIONS as POSITIONS;
+use gamesolver_engines::uttt::engines::{EngineOptions, build};
+use gamesolver_engines::uttt::eval::UtttEval;
+use gamesolver_engines::uttt::perft::perft;
 use gamesolver_games::uttt::Board;
 use gamesolver_search::{Evaluator, Limits};
 

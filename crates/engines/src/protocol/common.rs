@@ -2,7 +2,7 @@
 //! and `Seed`.
 
 use super::OptionSpec;
-use crate::uttt::engines::EngineKind;
+use crate::EngineKind;
 
 /// The settings behind the common options, borrowed from a host.
 #[derive(Debug)]

@@ -55,8 +55,8 @@ impl EngineHost<JungleGame> for JungleHost {
             "rules" => self.rules = value.parse().map_err(|e| format!("{e}"))?,
             "tablebasepath" => {
                 let dir = (!value.is_empty() && value != "<empty>").then(|| Path::new(value));
-                self.options.tablebase =
-                    open_tablebase(dir, self.rules).map_err(|e| format!("{e:#}"))?;
+                self.options.tablebase = open_tablebase(dir, self.rules)
+                    .map_err(|e| format!("cannot use the tablebase in {value}: {e}"))?;
             }
             _ => return Err(format!("unknown option {name:?}")),
         }

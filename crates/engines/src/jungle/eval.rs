@@ -20,15 +20,14 @@
 //! Captures and den entries are the tactical moves of the quiescence
 //! search; captures are the irreversible moves of repetition detection.
 
-use std::sync::Arc;
-
 use gamesolver_core::{Player, Solution};
 use gamesolver_games::jungle::board::{
     Bitboard, DENS, LAND, OFF_BOARD, STEPS, TRAPS, WATER, bit, open_jumps, same_terrain,
 };
-use gamesolver_games::jungle::{JungleTiers, Move, Position, Square};
-use gamesolver_retro::tablebase::Tablebase;
+use gamesolver_games::jungle::{Move, Position, Square};
 use gamesolver_search::{Evaluator, Score};
+
+use super::tablebase::TablebaseHandle;
 
 /// Slot numbers (rank − 1) with special rules.
 const RAT: usize = 0;
@@ -105,14 +104,14 @@ pub struct JungleEval {
     /// off-board square 63).
     advance: Box<[[[i32; 64]; 8]; 2]>,
     quiescence: bool,
-    tablebase: Option<(Arc<Tablebase<JungleTiers>>, u32)>,
+    tablebase: Option<TablebaseHandle>,
 }
 
 impl std::fmt::Debug for JungleEval {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("JungleEval")
             .field("weights", &self.weights)
-            .field("tablebase", &self.tablebase.as_ref().map(|t| t.1))
+            .field("tablebase", &self.tablebase)
             .finish()
     }
 }
@@ -158,15 +157,11 @@ impl JungleEval {
         self
     }
 
-    /// The same evaluator answering positions of at most `max_pieces` pieces
-    /// exactly from `tablebase` (where it has their material).
+    /// The same evaluator answering positions exactly from `tablebase`
+    /// (where it has their material).
     #[must_use]
-    pub fn with_tablebase(
-        mut self,
-        tablebase: Arc<Tablebase<JungleTiers>>,
-        max_pieces: u32,
-    ) -> JungleEval {
-        self.tablebase = Some((tablebase, max_pieces));
+    pub fn with_tablebase(mut self, tablebase: TablebaseHandle) -> JungleEval {
+        self.tablebase = Some(tablebase);
         self
     }
 
@@ -362,13 +357,7 @@ impl Evaluator<Position> for JungleEval {
     }
 
     fn exact(&self, position: &Position) -> Option<Solution> {
-        let (tablebase, max_pieces) = self.tablebase.as_ref()?;
-        let pieces =
-            (position.occupied(Player::First) | position.occupied(Player::Second)).count_ones();
-        if pieces > *max_pieces {
-            return None;
-        }
-        tablebase.probe(position).ok().flatten()
+        self.tablebase.as_ref()?.probe(position)
     }
 }
 

@@ -4,38 +4,7 @@ use gamesolver_games::uttt::Board;
 use gamesolver_search::{AlphaBeta, Engine, Mcts, SearchConfig};
 
 use super::eval::{EvalWeights, UtttEval};
-
-/// Which search an engine uses.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum EngineKind {
-    /// Negamax alpha-beta with the two-level probabilistic evaluation (the
-    /// default: it beats MCTS, see docs/PERFORMANCE.md).
-    #[default]
-    Alphabeta,
-    /// UCT Monte Carlo tree search with random playouts.
-    Mcts,
-}
-
-impl EngineKind {
-    /// The name used on command lines and in protocol options.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            EngineKind::Alphabeta => "alphabeta",
-            EngineKind::Mcts => "mcts",
-        }
-    }
-
-    /// The kind called `name`, if any.
-    #[must_use]
-    pub fn from_name(name: &str) -> Option<EngineKind> {
-        match name.trim().to_ascii_lowercase().as_str() {
-            "alphabeta" => Some(EngineKind::Alphabeta),
-            "mcts" => Some(EngineKind::Mcts),
-            _ => None,
-        }
-    }
-}
+use crate::EngineKind;
 
 /// Settings of an engine.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -1,0 +1,259 @@
+//! Jungle in the façade: positions are [`JungleGame`]s, so repetition and
+//! 200-ply draws count.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use gamesolver_core::{Game, Player, TierLayout};
+use gamesolver_games::jungle::{JungleGame, Move, Piece, Position, Square, Variant};
+
+use super::model::{Built, DEFAULT_SEED, GameModel, HostBox, TableTest, configure_host, typed};
+use super::report::position_report;
+use super::{
+    Capabilities, EngineSpec, ErasedHost, FacadeError, GameInfo, MaterialStatsReport, Observation,
+    PositionReport, State, TablebaseOracle,
+};
+use crate::EngineKind;
+use crate::jungle::engine::{JungleOptions, build};
+use crate::jungle::host::JungleHost;
+use crate::jungle::tablebase::TablebaseHandle;
+
+/// Jungle (Dou Shou Qi): actions = from × 63 + to.
+#[derive(Default)]
+pub struct Jungle;
+
+static INFO: GameInfo = GameInfo {
+    name: "jungle",
+    aliases: &["doushouqi", "dou-shou-qi"],
+    title: "Jungle (Dou Shou Qi)",
+    rules: &["standard", "dog-over-wolf", "rat-across-water"],
+    engines: &["alphabeta", "mcts"],
+    capabilities: Capabilities {
+        solved_table: false,
+        tablebase: true,
+        search: true,
+        mdp: false,
+        perft: true,
+    },
+    action_space: 63 * 63,
+    observation_shape: [17, 9, 7],
+};
+
+/// The number of squares (a1 = 0 … g9 = 62).
+const SQUARES: u8 = 63;
+
+/// The preset called `rules` (one of `INFO.rules`).
+fn variant(rules: &str) -> Variant {
+    rules.parse().unwrap_or_default()
+}
+
+impl GameModel for Jungle {
+    type G = JungleGame;
+
+    fn info(&self) -> &GameInfo {
+        &INFO
+    }
+
+    fn start(&self, rules: &'static str) -> JungleGame {
+        JungleGame::new(Position::start_with(variant(rules)))
+    }
+
+    fn parse(&self, text: &str, rules: &'static str) -> Result<JungleGame, String> {
+        Position::from_fen(text, variant(rules))
+            .map(JungleGame::new)
+            .map_err(|e| format!("cannot read Jungle position {text:?}: {e}"))
+    }
+
+    fn rules_of(&self, game: &JungleGame) -> &'static str {
+        game.position().variant().name()
+    }
+
+    fn action_of(&self, _game: &JungleGame, mv: Move) -> u32 {
+        u32::from(mv.from.index()) * u32::from(SQUARES) + u32::from(mv.to.index())
+    }
+
+    fn move_of(&self, _game: &JungleGame, action: u32) -> Option<Move> {
+        let squares = u32::from(SQUARES);
+        let square = |n: u32| u8::try_from(n).ok().and_then(Square::new);
+        (action < squares * squares).then(|| {
+            Some(Move::new(
+                square(action / squares)?,
+                square(action % squares)?,
+            ))
+        })?
+    }
+
+    fn observation(&self, game: &JungleGame) -> Observation {
+        let mut observation = Observation::zeros(INFO.observation_shape);
+        let position = game.position();
+        for (player, piece, square) in position.pieces() {
+            let plane = player.index() * 8 + piece_plane(piece);
+            let row = usize::from(8 - square.rank());
+            observation.set(plane, row, usize::from(square.file()), 1.0);
+        }
+        if game.turn() == Player::First {
+            observation.fill_plane(16, 1.0);
+        }
+        observation
+    }
+
+    fn perft(&self, game: &JungleGame, depth: u32) -> u64 {
+        gamesolver_search::perft::perft(game.position(), depth)
+    }
+
+    fn engine(
+        &self,
+        kind: EngineKind,
+        spec: &EngineSpec,
+        rules: &'static str,
+    ) -> Result<Built<JungleGame>, FacadeError> {
+        let defaults = JungleOptions::default();
+        let tablebase = spec
+            .tablebase
+            .as_deref()
+            .map(|dir| open(dir, rules))
+            .transpose()?;
+        if tablebase.is_some() && kind == EngineKind::Mcts {
+            return Err(FacadeError::Unsupported {
+                game: INFO.name,
+                what: "tablebase for engine mcts (the hybrid player is alpha-beta)",
+            });
+        }
+        let from_table = tablebase.clone().map(|handle| {
+            Box::new(move |game: &JungleGame| !game.is_finished() && handle.covers(game.position()))
+                as TableTest<JungleGame>
+        });
+        let options = JungleOptions {
+            kind,
+            hash_mb: spec.hash_mb_or(defaults.hash_mb)?,
+            seed: spec.seed.unwrap_or(DEFAULT_SEED),
+            tablebase,
+            ..defaults
+        };
+        Ok(Built {
+            engine: build(&options),
+            from_table,
+        })
+    }
+
+    fn tablebase(
+        &self,
+        dir: &Path,
+        rules: &'static str,
+    ) -> Result<Box<dyn TablebaseOracle>, FacadeError> {
+        Ok(Box::new(JungleTablebase {
+            handle: open(dir, rules)?,
+            rules,
+        }))
+    }
+
+    fn protocol_host(
+        self: Arc<Self>,
+        spec: &EngineSpec,
+    ) -> Result<Box<dyn ErasedHost>, FacadeError> {
+        let mut host = JungleHost::default();
+        configure_host(&mut host, spec, "Rules")?;
+        Ok(Box::new(HostBox::new(host)))
+    }
+}
+
+/// The plane of `piece` among a side's eight: its place in [`Piece::ALL`].
+fn piece_plane(piece: Piece) -> usize {
+    Piece::ALL.iter().position(|&p| p == piece).unwrap_or(0)
+}
+
+/// Opens the tablebase in `dir` for preset `rules`.
+fn open(dir: &Path, rules: &'static str) -> Result<TablebaseHandle, FacadeError> {
+    TablebaseHandle::open(dir, variant(rules)).map_err(|e| {
+        FacadeError::Tablebase(format!(
+            "cannot use the tablebase in {}: {e}",
+            dir.display()
+        ))
+    })
+}
+
+/// A Jungle tablebase directory behind [`TablebaseOracle`].
+pub struct JungleTablebase {
+    handle: TablebaseHandle,
+    rules: &'static str,
+}
+
+impl JungleTablebase {
+    /// The position of `state`, refused if it is no Jungle position of
+    /// the tables' rules.
+    fn position<'a>(&self, state: &'a dyn State) -> Result<&'a Position, FacadeError> {
+        let game = &typed::<Jungle>(state)?.game;
+        if state.rules() != self.rules {
+            return Err(FacadeError::Tablebase(format!(
+                "the tablebase in {} is for the {} rules, the position is played under {}",
+                self.handle.dir.display(),
+                self.rules,
+                state.rules()
+            )));
+        }
+        Ok(game.position())
+    }
+}
+
+impl TablebaseOracle for JungleTablebase {
+    fn dir(&self) -> &Path {
+        &self.handle.dir
+    }
+
+    fn rules(&self) -> &'static str {
+        self.rules
+    }
+
+    fn max_pieces(&self) -> u32 {
+        self.handle.max_pieces
+    }
+
+    fn covers(&self, state: &dyn State) -> bool {
+        self.position(state)
+            .is_ok_and(|position| self.handle.covers(position))
+    }
+
+    fn probe(&self, state: &dyn State) -> Result<Option<PositionReport>, FacadeError> {
+        let position = self.position(state)?;
+        if !self.handle.covers(position) {
+            return Ok(None);
+        }
+        let tablebase = &self.handle.tablebase;
+        let failure = std::cell::RefCell::new(None);
+        let report = position_report(position, |p: &Position| {
+            tablebase
+                .probe(p)
+                .map_err(|e| failure.borrow_mut().get_or_insert(e.to_string()).clone())
+                .ok()?
+        });
+        match failure.into_inner() {
+            Some(error) => Err(FacadeError::Tablebase(error)),
+            None => Ok(report),
+        }
+    }
+
+    fn stats(&self) -> Result<Vec<MaterialStatsReport>, FacadeError> {
+        let tablebase = &self.handle.tablebase;
+        let layout = tablebase.layout();
+        let error = |e: &dyn std::fmt::Display| FacadeError::Tablebase(e.to_string());
+        let mut reports = Vec::new();
+        for material in self.handle.materials().map_err(|e| error(&e))? {
+            let Some(file) = tablebase.open_tier(material).map_err(|e| error(&e))? else {
+                continue;
+            };
+            let table = file.load().map_err(|e| error(&e))?;
+            let [bottom, top] = table.counts(layout, material);
+            let longest = table.longest_win();
+            reports.push(MaterialStatsReport {
+                material: material.to_string(),
+                bottom_to_move: [bottom.win, bottom.draw, bottom.loss],
+                top_to_move: [top.win, top.draw, top.loss],
+                longest_win: longest.map_or(0, |(_, d)| u32::from(d)),
+                longest_win_example: longest
+                    .and_then(|(index, _)| layout.position(material, index))
+                    .map(|p| p.to_string()),
+            });
+        }
+        Ok(reports)
+    }
+}

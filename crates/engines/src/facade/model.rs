@@ -1,0 +1,669 @@
+//! The generic bridge from a typed game ([`GameModel`]) to the object-safe
+//! façade: one [`ModelDef`] per game, [`ModelState`] for its positions,
+//! [`ModelEngine`] for its engines, [`ModelHost`] for its protocol host.
+//! A game gives its notation, rule presets, actions and observation; the
+//! rest is shared.
+
+use std::any::Any;
+use std::fmt::{self, Display};
+use std::io::{BufRead, Write};
+use std::marker::PhantomData;
+use std::path::Path;
+use std::sync::Arc;
+
+use gamesolver_core::{Game, Outcome, Player};
+use gamesolver_search::{Engine, Mcts, StopFlag};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use super::{
+    AnyEngine, EngineSpec, ErasedHost, FacadeError, GameDef, GameInfo, Observation, PlayoutStats,
+    SearchLimits, SearchReport, SolvedOracle, State, TablebaseOracle,
+};
+use crate::EngineKind;
+use crate::protocol::common::CommonOptions;
+use crate::protocol::uci::serve;
+use crate::protocol::{EngineHost, OptionSpec};
+
+/// The seed engines use when none is given.
+pub const DEFAULT_SEED: u64 = 2026;
+
+/// Random playouts longer than this are cut and counted as draws (a game
+/// whose rules let it go on for ever).
+pub const PLAYOUT_PLY_CAP: u64 = 100_000;
+
+/// A typed game as the façade needs it. Implement this (or use
+/// [`super::custom::TextGame`]) and register `ModelDef::new(model)`.
+pub trait GameModel: Send + Sync + Sized + 'static {
+    /// The position type (with whatever history its rules need).
+    type G: Game<Move: Send + Sync> + Display + Send + Sync + 'static;
+
+    /// The game's description; `info().rules[0]` is the default preset.
+    fn info(&self) -> &GameInfo;
+    /// The start position under preset `rules` (one of `info().rules`).
+    fn start(&self, rules: &'static str) -> Self::G;
+    /// Reads position text under preset `rules`, or says what is wrong.
+    fn parse(&self, text: &str, rules: &'static str) -> Result<Self::G, String>;
+    /// The preset `game` is played under.
+    fn rules_of(&self, game: &Self::G) -> &'static str;
+
+    /// The action number of legal move `mv`. The default numbers the
+    /// legal moves in generation order.
+    fn action_of(&self, game: &Self::G, mv: <Self::G as Game>::Move) -> u32 {
+        game.moves().iter().position(|&m| m == mv).unwrap_or(0) as u32
+    }
+    /// The legal move of action number `action`, if any.
+    fn move_of(&self, game: &Self::G, action: u32) -> Option<<Self::G as Game>::Move> {
+        game.moves().get(action as usize).copied()
+    }
+    /// The observation planes (default: none).
+    fn observation(&self, _game: &Self::G) -> Observation {
+        Observation::zeros(self.info().observation_shape)
+    }
+    /// Perft from `game`.
+    fn perft(&self, game: &Self::G, depth: u32) -> u64 {
+        gamesolver_search::perft::perft(game, depth)
+    }
+    /// An engine of `kind` set up by `spec` (already checked to be one of
+    /// `info().engines`). The default offers MCTS.
+    fn engine(
+        &self,
+        kind: EngineKind,
+        spec: &EngineSpec,
+        _rules: &'static str,
+    ) -> Result<Built<Self::G>, FacadeError> {
+        match kind {
+            EngineKind::Mcts => Ok(Built::searching(Box::new(Mcts::<Self::G>::new(
+                1.0,
+                spec.seed.unwrap_or(DEFAULT_SEED),
+            )))),
+            EngineKind::Alphabeta => Err(self.unsupported("engine alphabeta")),
+        }
+    }
+    /// The game's exact solution, if it has one.
+    fn solved(&self) -> Option<&dyn SolvedOracle> {
+        None
+    }
+    /// Opens a tablebase directory (default: the game has none).
+    fn tablebase(
+        &self,
+        _dir: &Path,
+        _rules: &'static str,
+    ) -> Result<Box<dyn TablebaseOracle>, FacadeError> {
+        Err(self.unsupported("tablebase"))
+    }
+    /// The game's own protocol host, if it has one (default: the generic
+    /// [`ModelHost`]).
+    fn protocol_host(
+        self: Arc<Self>,
+        spec: &EngineSpec,
+    ) -> Result<Box<dyn ErasedHost>, FacadeError> {
+        Ok(Box::new(HostBox::new(ModelHost::new(self, spec)?)))
+    }
+
+    /// The error for something the game lacks.
+    fn unsupported(&self, what: &'static str) -> FacadeError {
+        FacadeError::Unsupported {
+            game: self.info().name,
+            what,
+        }
+    }
+}
+
+/// Tells the positions an engine answers from a tablebase.
+pub type TableTest<G> = Box<dyn Fn(&G) -> bool + Send>;
+
+/// An engine as a model builds it, and how to tell a table answer.
+pub struct Built<G: Game> {
+    /// The engine.
+    pub engine: Box<dyn Engine<G> + Send>,
+    /// True for positions the engine answers from a tablebase.
+    pub from_table: Option<TableTest<G>>,
+}
+
+impl<G: Game> Built<G> {
+    /// An engine that always searches.
+    #[must_use]
+    pub fn searching(engine: Box<dyn Engine<G> + Send>) -> Built<G> {
+        Built {
+            engine,
+            from_table: None,
+        }
+    }
+}
+
+/// The preset of `model` called `rules` (None = the default).
+pub fn resolve_rules<M: GameModel>(
+    model: &M,
+    rules: Option<&str>,
+) -> Result<&'static str, FacadeError> {
+    let info = model.info();
+    match rules.map(str::trim) {
+        None | Some("") => Ok(info.rules[0]),
+        Some(name) => info
+            .rules
+            .iter()
+            .find(|r| r.eq_ignore_ascii_case(name))
+            .copied()
+            .ok_or_else(|| FacadeError::UnknownRules {
+                game: info.name,
+                rules: name.to_string(),
+                known: info.rules.to_vec(),
+            }),
+    }
+}
+
+/// The engine kind `spec` asks for, checked against the game's engines.
+pub fn resolve_kind<M: GameModel>(model: &M, spec: &EngineSpec) -> Result<EngineKind, FacadeError> {
+    let info = model.info();
+    let name = spec
+        .kind
+        .as_deref()
+        .unwrap_or(info.engines.first().copied().unwrap_or("-"));
+    let offered = info
+        .engines
+        .iter()
+        .any(|e| e.eq_ignore_ascii_case(name.trim()));
+    match EngineKind::from_name(name) {
+        Some(kind) if offered => Ok(kind),
+        Some(kind) => Err(FacadeError::Unsupported {
+            game: info.name,
+            what: match kind {
+                EngineKind::Alphabeta => "engine alphabeta",
+                EngineKind::Mcts => "engine mcts",
+            },
+        }),
+        None => Err(FacadeError::BadLimit(format!(
+            "{} has no engine {name:?}; its engines are {}",
+            info.name,
+            if info.engines.is_empty() {
+                "none".to_string()
+            } else {
+                info.engines.join(", ")
+            }
+        ))),
+    }
+}
+
+/// A [`GameModel`] as a registered game.
+pub struct ModelDef<M: GameModel> {
+    model: Arc<M>,
+}
+
+impl<M: GameModel> ModelDef<M> {
+    /// The game `model` describes.
+    #[must_use]
+    pub fn new(model: M) -> ModelDef<M> {
+        ModelDef {
+            model: Arc::new(model),
+        }
+    }
+
+    /// The model.
+    #[must_use]
+    pub fn model(&self) -> &M {
+        &self.model
+    }
+
+    fn state(&self, game: M::G) -> Box<dyn State> {
+        Box::new(ModelState {
+            model: Arc::clone(&self.model),
+            game,
+            history: Vec::new(),
+        })
+    }
+}
+
+impl<M: GameModel> GameDef for ModelDef<M> {
+    fn info(&self) -> &GameInfo {
+        self.model.info()
+    }
+
+    fn start(&self, rules: Option<&str>) -> Result<Box<dyn State>, FacadeError> {
+        let rules = resolve_rules(self.model.as_ref(), rules)?;
+        Ok(self.state(self.model.start(rules)))
+    }
+
+    fn parse(&self, text: &str, rules: Option<&str>) -> Result<Box<dyn State>, FacadeError> {
+        let rules = resolve_rules(self.model.as_ref(), rules)?;
+        match text.trim() {
+            "" => Err(FacadeError::BadPosition(format!(
+                "empty {} position text (write `start` for the start)",
+                self.info().name
+            ))),
+            "start" | "startpos" => Ok(self.state(self.model.start(rules))),
+            text => self
+                .model
+                .parse(text, rules)
+                .map(|game| self.state(game))
+                .map_err(FacadeError::BadPosition),
+        }
+    }
+
+    fn engine(&self, spec: &EngineSpec) -> Result<Box<dyn AnyEngine>, FacadeError> {
+        let kind = resolve_kind(self.model.as_ref(), spec)?;
+        let rules = resolve_rules(self.model.as_ref(), spec.rules.as_deref())?;
+        if spec.tablebase.is_some() && !self.info().capabilities.tablebase {
+            return Err(self.model.unsupported("tablebase"));
+        }
+        let built = self.model.engine(kind, spec, rules)?;
+        Ok(Box::new(ModelEngine::<M> {
+            name: kind.name(),
+            built,
+        }))
+    }
+
+    fn solved(&self) -> Option<&dyn SolvedOracle> {
+        self.model.solved()
+    }
+
+    fn tablebase(
+        &self,
+        dir: &Path,
+        rules: Option<&str>,
+    ) -> Result<Box<dyn TablebaseOracle>, FacadeError> {
+        let rules = resolve_rules(self.model.as_ref(), rules)?;
+        self.model.tablebase(dir, rules)
+    }
+
+    fn protocol_host(&self, spec: &EngineSpec) -> Result<Box<dyn ErasedHost>, FacadeError> {
+        resolve_kind(self.model.as_ref(), spec)?;
+        resolve_rules(self.model.as_ref(), spec.rules.as_deref())?;
+        if spec.tablebase.is_some() && !self.info().capabilities.tablebase {
+            return Err(self.model.unsupported("tablebase"));
+        }
+        Arc::clone(&self.model).protocol_host(spec)
+    }
+}
+
+/// A position of a [`GameModel`] game and the moves played to it.
+pub struct ModelState<M: GameModel> {
+    model: Arc<M>,
+    /// The position.
+    pub game: M::G,
+    history: Vec<String>,
+}
+
+impl<M: GameModel> fmt::Debug for ModelState<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}({})", self.model.info().name, self.game)
+    }
+}
+
+/// The typed position behind `state`, if it is one of `M`'s.
+pub fn typed<M: GameModel>(state: &dyn State) -> Result<&ModelState<M>, FacadeError> {
+    state
+        .as_any()
+        .downcast_ref::<ModelState<M>>()
+        .ok_or_else(|| {
+            FacadeError::BadPosition(format!(
+                "a {} position was given where a {} position was expected",
+                state.game(),
+                type_name::<M>()
+            ))
+        })
+}
+
+/// A readable name of the model type (for messages).
+fn type_name<M>() -> &'static str {
+    let full = std::any::type_name::<M>();
+    full.rsplit("::").next().unwrap_or(full)
+}
+
+impl<M: GameModel> ModelState<M> {
+    fn parse_move(&self, mv: &str) -> Result<<M::G as Game>::Move, FacadeError> {
+        let illegal = |reason: String| FacadeError::IllegalMove {
+            mv: mv.to_string(),
+            position: self.game.to_string(),
+            reason,
+        };
+        let parsed: <M::G as Game>::Move =
+            mv.trim().parse().map_err(|e| illegal(format!("{e}")))?;
+        if self.game.is_finished() {
+            return Err(illegal("the game is over".into()));
+        }
+        if !self.game.moves().contains(&parsed) {
+            return Err(illegal("not a legal move here".into()));
+        }
+        Ok(parsed)
+    }
+
+    fn apply(&mut self, mv: <M::G as Game>::Move) {
+        self.game.play_unchecked(mv);
+        self.history.push(mv.to_string());
+    }
+}
+
+impl<M: GameModel> State for ModelState<M> {
+    fn game(&self) -> &'static str {
+        self.model.info().name
+    }
+
+    fn rules(&self) -> &'static str {
+        self.model.rules_of(&self.game)
+    }
+
+    fn to_text(&self) -> String {
+        self.game.to_string()
+    }
+
+    fn turn(&self) -> Player {
+        self.game.turn()
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        if self.game.is_finished() {
+            return Vec::new();
+        }
+        self.game.moves().iter().map(ToString::to_string).collect()
+    }
+
+    fn legal_actions(&self) -> Vec<u32> {
+        if self.game.is_finished() {
+            return Vec::new();
+        }
+        self.game
+            .moves()
+            .into_iter()
+            .map(|mv| self.model.action_of(&self.game, mv))
+            .collect()
+    }
+
+    fn move_to_action(&self, mv: &str) -> Result<u32, FacadeError> {
+        let parsed = self.parse_move(mv)?;
+        Ok(self.model.action_of(&self.game, parsed))
+    }
+
+    fn action_to_move(&self, action: u32) -> Result<String, FacadeError> {
+        self.legal_action(action).map(|mv| mv.to_string())
+    }
+
+    fn play(&mut self, mv: &str) -> Result<(), FacadeError> {
+        let parsed = self.parse_move(mv)?;
+        self.apply(parsed);
+        Ok(())
+    }
+
+    fn play_action(&mut self, action: u32) -> Result<(), FacadeError> {
+        let mv = self.legal_action(action)?;
+        self.apply(mv);
+        Ok(())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    fn history(&self) -> Vec<String> {
+        self.history.clone()
+    }
+
+    fn observation(&self) -> Observation {
+        self.model.observation(&self.game)
+    }
+
+    fn perft(&self, depth: u32) -> Result<u64, FacadeError> {
+        const MAX_PERFT_DEPTH: u32 = 12;
+        if depth > MAX_PERFT_DEPTH {
+            return Err(FacadeError::BadLimit(format!(
+                "perft depth must be at most {MAX_PERFT_DEPTH}, not {depth}"
+            )));
+        }
+        Ok(self.model.perft(&self.game, depth))
+    }
+
+    fn random_playouts(&self, n: u64, seed: u64) -> PlayoutStats {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut stats = PlayoutStats::default();
+        let mut moves = Vec::new();
+        for _ in 0..n {
+            let mut game = self.game.clone();
+            let mut plies = 0;
+            while game.outcome().is_none() && plies < PLAYOUT_PLY_CAP {
+                game.legal_moves(&mut moves);
+                let Some(&mv) = moves.get(rng.random_range(0..moves.len().max(1))) else {
+                    break;
+                };
+                game.play_unchecked(mv);
+                plies += 1;
+            }
+            match game.outcome() {
+                Some(Outcome::Winner(Player::First)) => stats.first_wins += 1,
+                Some(Outcome::Winner(Player::Second)) => stats.second_wins += 1,
+                _ => stats.draws += 1,
+            }
+            stats.total_plies += plies;
+            stats.max_plies = stats.max_plies.max(plies);
+        }
+        stats
+    }
+
+    fn clone_box(&self) -> Box<dyn State> {
+        Box::new(ModelState {
+            model: Arc::clone(&self.model),
+            game: self.game.clone(),
+            history: self.history.clone(),
+        })
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl<M: GameModel> ModelState<M> {
+    fn legal_action(&self, action: u32) -> Result<<M::G as Game>::Move, FacadeError> {
+        let bad = |reason: &str| FacadeError::BadAction {
+            action,
+            reason: reason.to_string(),
+        };
+        if self.game.is_finished() {
+            return Err(bad("the game is over"));
+        }
+        let mv = self
+            .model
+            .move_of(&self.game, action)
+            .ok_or_else(|| bad("no move has this number"))?;
+        if !self.game.moves().contains(&mv) {
+            return Err(bad(&format!("{mv} is not a legal move in {}", self.game)));
+        }
+        Ok(mv)
+    }
+}
+
+/// An engine of a [`GameModel`] game behind [`AnyEngine`].
+pub struct ModelEngine<M: GameModel> {
+    name: &'static str,
+    built: Built<M::G>,
+}
+
+impl<M: GameModel> AnyEngine for ModelEngine<M> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn new_game(&mut self) {
+        self.built.engine.new_game();
+    }
+
+    fn search(
+        &mut self,
+        state: &dyn State,
+        limits: &SearchLimits,
+        progress: &mut dyn FnMut(&SearchReport),
+    ) -> Result<SearchReport, FacadeError> {
+        let limits = limits.to_limits()?;
+        let state = typed::<M>(state)?;
+        let game = &state.game;
+        let source = match &self.built.from_table {
+            Some(covered) if covered(game) => "tablebase",
+            _ => "search",
+        };
+        let name = self.name;
+        let info = self.built.engine.think(game, &limits, &mut |info| {
+            progress(&SearchReport::from_info(name, info, source));
+        });
+        Ok(SearchReport::from_info(name, &info, source))
+    }
+
+    fn stop_flag(&self) -> StopFlag {
+        self.built.engine.stop_flag()
+    }
+}
+
+/// The generic protocol host of a [`GameModel`] game: options `Engine`,
+/// `Hash`, `Seed` and `Rules`.
+pub struct ModelHost<M: GameModel> {
+    model: Arc<M>,
+    kind: EngineKind,
+    hash_mb: usize,
+    seed: u64,
+    rules: &'static str,
+}
+
+impl<M: GameModel> ModelHost<M> {
+    /// The host of `model` set up by `spec`.
+    pub fn new(model: Arc<M>, spec: &EngineSpec) -> Result<ModelHost<M>, FacadeError> {
+        Ok(ModelHost {
+            kind: resolve_kind(model.as_ref(), spec)?,
+            rules: resolve_rules(model.as_ref(), spec.rules.as_deref())?,
+            hash_mb: spec.hash_mb_or(16)?,
+            seed: spec.seed.unwrap_or(DEFAULT_SEED),
+            model,
+        })
+    }
+
+    fn spec(&self) -> EngineSpec {
+        EngineSpec {
+            kind: Some(self.kind.name().to_string()),
+            rules: Some(self.rules.to_string()),
+            hash_mb: Some(self.hash_mb),
+            seed: Some(self.seed),
+            tablebase: None,
+        }
+    }
+}
+
+impl<M: GameModel> EngineHost<M::G> for ModelHost<M> {
+    fn engine_name(&self) -> String {
+        format!("gamesolver {} {}", self.model.info().name, self.kind)
+    }
+
+    fn options(&self) -> Vec<OptionSpec> {
+        let (mut kind, mut hash_mb, mut seed) = (self.kind, self.hash_mb, self.seed);
+        let mut specs = CommonOptions {
+            kind: &mut kind,
+            hash_mb: &mut hash_mb,
+            seed: &mut seed,
+        }
+        .specs();
+        let vars: Vec<String> = self
+            .model
+            .info()
+            .rules
+            .iter()
+            .map(|r| format!("var {r}"))
+            .collect();
+        specs.push(OptionSpec {
+            name: "Rules",
+            description: format!("type combo default {} {}", self.rules, vars.join(" ")),
+        });
+        specs
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let mut common = CommonOptions {
+            kind: &mut self.kind,
+            hash_mb: &mut self.hash_mb,
+            seed: &mut self.seed,
+        };
+        if let Some(result) = common.set(name, value) {
+            resolve_kind(self.model.as_ref(), &self.spec()).map_err(|e| e.to_string())?;
+            return result;
+        }
+        if name.eq_ignore_ascii_case("rules") {
+            self.rules =
+                resolve_rules(self.model.as_ref(), Some(value)).map_err(|e| e.to_string())?;
+            return Ok(());
+        }
+        Err(format!("unknown option {name:?}"))
+    }
+
+    fn build(&self) -> Box<dyn Engine<M::G> + Send> {
+        match self.model.engine(self.kind, &self.spec(), self.rules) {
+            Ok(built) => built.engine,
+            // The kind was checked when set; MCTS exists for every game.
+            Err(_) => Box::new(Mcts::<M::G>::new(1.0, self.seed)),
+        }
+    }
+
+    fn start(&self) -> M::G {
+        self.model.start(self.rules)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<M::G, String> {
+        self.model.parse(text, self.rules)
+    }
+}
+
+/// Any [`EngineHost`] as an [`ErasedHost`].
+pub struct HostBox<G, H> {
+    host: H,
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G, H> HostBox<G, H> {
+    /// Wraps `host`.
+    pub fn new(host: H) -> HostBox<G, H> {
+        HostBox {
+            host,
+            game: PhantomData,
+        }
+    }
+}
+
+impl<G, H> ErasedHost for HostBox<G, H>
+where
+    G: Game + Display + Send + 'static,
+    H: EngineHost<G> + 'static,
+{
+    fn engine_name(&self) -> String {
+        self.host.engine_name()
+    }
+
+    fn serve(
+        self: Box<Self>,
+        input: Box<dyn BufRead + Send>,
+        out: &mut dyn Write,
+    ) -> std::io::Result<()> {
+        serve(self.host, input, out)
+    }
+}
+
+/// Applies the protocol options `spec` sets to `host`, by their protocol
+/// names (`Engine`, `Hash`, `Seed`, then `rules_option`, `TablebasePath`).
+pub fn configure_host<G: Game, H: EngineHost<G>>(
+    host: &mut H,
+    spec: &EngineSpec,
+    rules_option: &str,
+) -> Result<(), FacadeError> {
+    let mut set =
+        |name: &str, value: String| host.set_option(name, &value).map_err(FacadeError::BadLimit);
+    if let Some(kind) = &spec.kind {
+        set("Engine", kind.clone())?;
+    }
+    if let Some(mb) = spec.hash_mb {
+        set("Hash", mb.to_string())?;
+    }
+    if let Some(seed) = spec.seed {
+        set("Seed", seed.to_string())?;
+    }
+    if let Some(rules) = &spec.rules {
+        set(rules_option, rules.clone())?;
+    }
+    if let Some(dir) = &spec.tablebase {
+        host.set_option("TablebasePath", &dir.display().to_string())
+            .map_err(FacadeError::Tablebase)?;
+    }
+    Ok(())
+}

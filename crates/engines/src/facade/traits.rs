@@ -1,0 +1,145 @@
+//! The object-safe traits every front end speaks: a game, a position, an
+//! engine, the exact oracles and the protocol host.
+
+use std::any::Any;
+use std::io::{BufRead, Write};
+use std::path::Path;
+
+use gamesolver_core::{Outcome, Player};
+use gamesolver_search::StopFlag;
+
+use super::{
+    EngineSpec, FacadeError, GameInfo, MaterialStatsReport, Observation, PlayoutStats,
+    PositionReport, SearchLimits, SearchReport,
+};
+
+/// One registered game.
+pub trait GameDef: Send + Sync {
+    /// What the game is and offers.
+    fn info(&self) -> &GameInfo;
+    /// The start position under `rules` (None = the default preset).
+    fn start(&self, rules: Option<&str>) -> Result<Box<dyn State>, FacadeError>;
+    /// Parses position text (the game's notation; `start` or `startpos` =
+    /// the start). Empty text is an error.
+    fn parse(&self, text: &str, rules: Option<&str>) -> Result<Box<dyn State>, FacadeError>;
+    /// An engine (`spec.kind` None = the game's default engine).
+    fn engine(&self, spec: &EngineSpec) -> Result<Box<dyn AnyEngine>, FacadeError>;
+    /// The exact solution of the whole game, where the game has one.
+    fn solved(&self) -> Option<&dyn SolvedOracle> {
+        None
+    }
+    /// Opens a tablebase directory for `rules`, where the game has
+    /// tablebases.
+    fn tablebase(
+        &self,
+        dir: &Path,
+        rules: Option<&str>,
+    ) -> Result<Box<dyn TablebaseOracle>, FacadeError>;
+    /// The UCI-style protocol host of this game, set up by `spec`.
+    fn protocol_host(&self, spec: &EngineSpec) -> Result<Box<dyn ErasedHost>, FacadeError>;
+}
+
+/// A position of some game, with the moves played since it was parsed.
+pub trait State: Send + Sync + std::fmt::Debug {
+    /// The game's registry name.
+    fn game(&self) -> &'static str;
+    /// The rule preset.
+    fn rules(&self) -> &'static str;
+    /// The position in the game's notation (round-trips through
+    /// [`GameDef::parse`]).
+    fn to_text(&self) -> String;
+    /// The side to move (`First` = X / bottom).
+    fn turn(&self) -> Player;
+    /// The legal moves as text, in move-generation order.
+    fn legal_moves(&self) -> Vec<String>;
+    /// The legal moves as action numbers, in the same order.
+    fn legal_actions(&self) -> Vec<u32>;
+    /// The action number of move text (which must be legal).
+    fn move_to_action(&self, mv: &str) -> Result<u32, FacadeError>;
+    /// The move text of an action number (which must be legal).
+    fn action_to_move(&self, action: u32) -> Result<String, FacadeError>;
+    /// Plays a move given as text; the state is unchanged on error.
+    fn play(&mut self, mv: &str) -> Result<(), FacadeError>;
+    /// Plays a move given as an action number; unchanged on error.
+    fn play_action(&mut self, action: u32) -> Result<(), FacadeError>;
+    /// How the game ended, None while it goes on (Jungle: repetition and
+    /// 200-ply draws included).
+    fn outcome(&self) -> Option<Outcome>;
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.outcome().is_some()
+    }
+    /// The moves played since the parse or the start.
+    fn history(&self) -> Vec<String>;
+    /// The position as numbers (layouts in [`crate::facade`]).
+    fn observation(&self) -> Observation;
+    /// The number of move paths of `depth` plies from here.
+    fn perft(&self, depth: u32) -> Result<u64, FacadeError>;
+    /// `n` uniformly random playouts from here, reproducible from `seed`.
+    fn random_playouts(&self, n: u64, seed: u64) -> PlayoutStats;
+    /// A copy.
+    fn clone_box(&self) -> Box<dyn State>;
+    /// For downcasting inside this crate.
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl Clone for Box<dyn State> {
+    fn clone(&self) -> Box<dyn State> {
+        self.clone_box()
+    }
+}
+
+/// A ready engine of some game.
+pub trait AnyEngine: Send {
+    /// The engine's name (`alphabeta`, `mcts`).
+    fn name(&self) -> &'static str;
+    /// Forgets what it learnt (transposition table, history).
+    fn new_game(&mut self);
+    /// Searches `state` within `limits`; `progress` is called with the
+    /// report of every iteration.
+    fn search(
+        &mut self,
+        state: &dyn State,
+        limits: &SearchLimits,
+        progress: &mut dyn FnMut(&SearchReport),
+    ) -> Result<SearchReport, FacadeError>;
+    /// Raise it from another thread to stop the search.
+    fn stop_flag(&self) -> StopFlag;
+}
+
+/// The exact solution of a whole game.
+pub trait SolvedOracle: Send + Sync {
+    /// Value, distance, every move and the main line of `state`.
+    fn query(&self, state: &dyn State) -> Result<PositionReport, FacadeError>;
+    /// Per ply: positions won, drawn and lost for the side to move (the
+    /// `solve` report), as JSON.
+    fn per_ply_counts(&self) -> serde_json::Value;
+}
+
+/// An opened tablebase directory.
+pub trait TablebaseOracle: Send + Sync {
+    /// The directory.
+    fn dir(&self) -> &Path;
+    /// The rule preset the tables were built for.
+    fn rules(&self) -> &'static str;
+    /// The largest piece count of its materials.
+    fn max_pieces(&self) -> u32;
+    /// Whether `state`'s material is in the tablebase.
+    fn covers(&self, state: &dyn State) -> bool;
+    /// The exact report of `state`, None if its material is not covered.
+    fn probe(&self, state: &dyn State) -> Result<Option<PositionReport>, FacadeError>;
+    /// Per material: positions by value and the longest win.
+    fn stats(&self) -> Result<Vec<MaterialStatsReport>, FacadeError>;
+}
+
+/// A game's protocol host, ready to serve (`gamesolver engine GAME`).
+pub trait ErasedHost: Send {
+    /// The name announced by `id name`.
+    fn engine_name(&self) -> String;
+    /// Serves the UCI-style protocol on `input` until `quit` or its end.
+    fn serve(
+        self: Box<Self>,
+        input: Box<dyn BufRead + Send>,
+        out: &mut dyn Write,
+    ) -> std::io::Result<()>;
+}

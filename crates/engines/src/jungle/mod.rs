@@ -1,0 +1,8 @@
+//! Jungle engines: the evaluation and move ordering of the search, the
+//! engines (alpha-beta with the game history, the tablebase hybrid, MCTS),
+//! and the protocol host.
+
+pub mod engine;
+pub mod eval;
+pub mod host;
+pub mod tablebase;

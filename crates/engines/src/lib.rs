@@ -1,0 +1,27 @@
+//! # gamesolver-engines
+//!
+//! Everything that plays: the evaluators and engine set-ups of every game
+//! ([`uttt`], [`jungle`]), the hybrid tablebase player, the UCI-style
+//! protocol host ([`protocol`]), the match referee ([`arena`]), openings,
+//! the bench, and the game registry and façade ([`facade`]) that every
+//! front end (the CLI, the web server, the Python module) uses.
+#![deny(missing_docs)]
+
+pub mod arena;
+pub mod bench;
+mod engine_kind;
+pub mod jungle;
+pub mod openings;
+pub mod protocol;
+pub mod uttt;
+
+pub use engine_kind::{EngineKind, UnknownEngine};
+pub mod facade;
+pub mod mdp_service;
+pub mod tictactoe;
+
+pub use facade::{
+    AnyEngine, Capabilities, EngineSpec, ErasedHost, FacadeError, GameDef, GameInfo,
+    MaterialStatsReport, MoveVerdictText, Observation, PlayoutStats, PositionReport, Registry,
+    SearchLimits, SearchReport, SolvedOracle, State, TablebaseOracle, Verdict,
+};

@@ -1,0 +1,10 @@
+//! Ultimate tic-tac-toe engines: the search hooks (evaluation, move
+//! ordering, keys), the engine set-ups, the protocol hosts (UCI-style and
+//! CodinGame's referee format), openings and the fast perft walk.
+
+pub mod codingame;
+pub mod engines;
+pub mod eval;
+pub mod host;
+pub mod openings;
+pub mod perft;
