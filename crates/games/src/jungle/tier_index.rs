@@ -117,28 +117,23 @@ impl Layout {
 
     /// The animals' squares in index order.
     fn squares(&self, position: &Position) -> [u8; 16] {
-        let slots = [
-            position.slots(Player::First),
-            position.slots(Player::Second),
-        ];
-        let mut squares = [0u8; 16];
-        for (i, square) in squares.iter_mut().enumerate().take(self.count) {
-            *square = slots[self.side(i)][self.slot(i)];
-        }
-        squares
+        let slots = [Player::First, Player::Second].map(|p| position.slots(p));
+        self.gather(slots, |square| square)
     }
 
     /// The animals' squares in index order for the position's colour
     /// twin: each animal of this layout is the other side's in `position`,
-    /// on the square turned half a turn.
+    /// on the square turned half a turn (every animal must be there).
     fn flipped_squares(&self, position: &Position) -> [u8; 16] {
-        let slots = [
-            position.slots(Player::Second),
-            position.slots(Player::First),
-        ];
+        let slots = [Player::Second, Player::First].map(|p| position.slots(p));
+        self.gather(slots, |square| SQUARES - 1 - square)
+    }
+
+    /// Each animal's square from the sides' `slots`, through `place`.
+    fn gather(&self, slots: [[u8; 8]; 2], place: impl Fn(u8) -> u8) -> [u8; 16] {
         let mut squares = [0u8; 16];
         for (i, square) in squares.iter_mut().enumerate().take(self.count) {
-            *square = SQUARES - 1 - slots[self.side(i)][self.slot(i)];
+            *square = place(slots[self.side(i)][self.slot(i)]);
         }
         squares
     }
