@@ -24,8 +24,17 @@ pub trait TierLayout: Sync {
     /// never read with another layout).
     fn scheme(&self) -> String;
 
-    /// The tier `position` belongs to.
+    /// The tier whose table holds `position`. A layout that folds a
+    /// symmetry between tiers (Jungle: the colours) answers the stored
+    /// tier of the pair, and [`TierLayout::index`] maps the position into it.
     fn tier_of(&self, position: &Self::Game) -> Self::Tier;
+
+    /// The tier whose table holds the positions of `tier`: `tier` itself
+    /// unless the layout folds a symmetry between tiers, in which case only
+    /// one tier of each symmetric set is stored (and scheduled).
+    fn stored_tier(&self, tier: Self::Tier) -> Self::Tier {
+        tier
+    }
 
     /// The number of indices of `tier`.
     fn tier_len(&self, tier: Self::Tier) -> u64;

@@ -94,3 +94,81 @@ fn hand_worked_endgames() {
     // The same rat, its side to move, steps into the den instead.
     assert_eq!(probe("7/3R3/3e3/7/7/7/7/7/7 w"), Solution::new(Wdl::Win, 1));
 }
+
+/// The tables up to three pieces built with the colour symmetry folded,
+/// once per run.
+fn folded_tables() -> &'static PathBuf {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("jungle-3-pieces-folded");
+        let _ = std::fs::remove_dir_all(&dir);
+        let tablebase = Tablebase::new(JungleTiers::colour_folded(Variant::Standard), &dir);
+        let built = build(&tablebase, &materials(), &()).unwrap();
+        // 2 pieces: 28 pairs and 8 self-twins (X-x); 3 pieces: 224 pairs.
+        assert_eq!(built.len(), 36 + 224);
+        dir
+    })
+}
+
+#[test]
+fn folding_stores_each_canonical_table_as_built_unfolded_and_nothing_else() {
+    let plain = Tablebase::new(JungleTiers::default(), tables());
+    let folded = Tablebase::new(
+        JungleTiers::colour_folded(Variant::Standard),
+        folded_tables(),
+    );
+    for material in materials() {
+        let file = folded.path(material);
+        if material.is_canonical() {
+            let same =
+                std::fs::read(&file).unwrap() == std::fs::read(plain.path(material)).unwrap();
+            assert!(same, "{material}: the folded build's file differs");
+        } else {
+            assert!(!file.exists(), "{material} is stored though its twin is");
+        }
+    }
+}
+
+#[test]
+fn every_position_probed_through_its_colour_twin_has_its_unfolded_value() {
+    let plain = Tablebase::new(JungleTiers::default(), tables());
+    let folded = Tablebase::new(
+        JungleTiers::colour_folded(Variant::Standard),
+        folded_tables(),
+    );
+    let layout = folded.layout();
+    let failures: Vec<String> = materials()
+        .into_par_iter()
+        .filter_map(|material| {
+            let unfolded = plain.load_into_memory(material).unwrap();
+            let stored = layout.stored_tier(material);
+            let through_twin = folded.load_into_memory(stored).unwrap();
+            (0..unfolded.len()).find_map(|index| {
+                let position = plain.layout().position(material, index)?;
+                let twin = through_twin.get(layout.index(stored, &position));
+                (twin != unfolded.get(index)).then(|| {
+                    format!(
+                        "{material} {position}: {twin:?} through the twin, {:?} unfolded",
+                        unfolded.get(index)
+                    )
+                })
+            })
+        })
+        .collect();
+    assert!(failures.is_empty(), "{failures:?}");
+    // The flipped position probes the same value from either tablebase.
+    for fen in [
+        "7/3L3/7/7/7/7/7/7/r6 w",
+        "7/7/7/7/7/7/7/c6/Rd5 w",
+        "7/3R3/3e3/7/7/7/7/7/7 b",
+    ] {
+        let position = Position::from_fen(fen, Variant::Standard).unwrap();
+        let expected = plain.probe(&position).unwrap();
+        assert_eq!(folded.probe(&position).unwrap(), expected, "{fen}");
+        assert_eq!(
+            folded.probe(&position.flipped()).unwrap(),
+            expected,
+            "{fen} flipped"
+        );
+    }
+}

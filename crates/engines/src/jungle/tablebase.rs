@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use gamesolver_core::{Player, Solution};
+use gamesolver_core::{Player, Solution, TierLayout};
 use gamesolver_games::jungle::{JungleTiers, Material, Position, Variant};
 use gamesolver_retro::tablebase::{BuildError, DirectoryError, Tablebase, TierBuilt, build};
 
@@ -42,10 +42,12 @@ impl std::fmt::Debug for TablebaseHandle {
 }
 
 impl TablebaseHandle {
-    /// Opens the tablebase in `dir` for `rules`; refuses a directory that
-    /// cannot be read or holds no table.
+    /// Opens the tablebase in `dir` for `rules` (the colour symmetry
+    /// folded: one material of each pair stored, see
+    /// [`JungleTiers::colour_folded`]); refuses a directory that cannot be
+    /// read or holds no table.
     pub fn open(dir: &Path, rules: Variant) -> Result<TablebaseHandle, DirectoryError> {
-        let tablebase = Tablebase::open_dir(JungleTiers::new(rules), dir)?;
+        let tablebase = Tablebase::open_dir(JungleTiers::colour_folded(rules), dir)?;
         let max_pieces = tablebase
             .tiers()?
             .iter()
@@ -95,7 +97,8 @@ impl TablebaseHandle {
         match self.tablebase.probe(position) {
             Ok(found) => found,
             Err(error) => {
-                self.report(Material::of(position), &error.to_string());
+                let stored = self.tablebase.layout().stored_tier(Material::of(position));
+                self.report(stored, &error.to_string());
                 None
             }
         }
@@ -127,14 +130,14 @@ pub fn open_tablebase(
 }
 
 /// Builds (quietly) the tables of `materials` and of every material they
-/// capture into, for `rules`, in `dir` (created if missing); tables already
-/// there are kept. Two-piece tables take a fraction of a second.
+/// capture into, for `rules`, in `dir` (created if missing), one material
+/// of each colour pair; tables already there are kept. Two-piece tables take a fraction of a second.
 pub fn build_tablebase(
     dir: &Path,
     rules: Variant,
     materials: &[Material],
 ) -> Result<Vec<TierBuilt>, BuildError> {
-    let tablebase = Tablebase::new(JungleTiers::new(rules), dir);
+    let tablebase = Tablebase::new(JungleTiers::colour_folded(rules), dir);
     build(&tablebase, materials, &())
 }
 

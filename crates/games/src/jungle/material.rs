@@ -117,6 +117,46 @@ impl Material {
         next
     }
 
+    /// The same animals with the colours swapped: `X-Y` becomes `Y-X`. A
+    /// position of `X-Y` with the bottom side to move is one of `Y-X` with
+    /// the top side to move, the board turned half a turn
+    /// ([`Position::flipped`]), with the same value for the side to move.
+    #[must_use]
+    pub const fn flipped(self) -> Material {
+        Material {
+            sides: [self.sides[1], self.sides[0]],
+        }
+    }
+
+    /// Whether the material is its own colour twin (`E-e`): both sides
+    /// have the same animals.
+    #[must_use]
+    pub const fn is_self_twin(self) -> bool {
+        self.sides[0] == self.sides[1]
+    }
+
+    /// Whether this is the material of its colour pair whose table is
+    /// stored: the bottom side has more animals, or as many and the
+    /// stronger set (compared as masks, the elephant's bit highest), so
+    /// the stronger side is at the bottom: `LR-e`, not `E-lr`; `E-r`, not
+    /// `R-e`. A self-twin material is canonical.
+    #[must_use]
+    pub const fn is_canonical(self) -> bool {
+        let [bottom, top] = self.sides;
+        let (b, t) = (bottom.count_ones(), top.count_ones());
+        b > t || (b == t && bottom >= top)
+    }
+
+    /// The canonical material of this one's colour pair.
+    #[must_use]
+    pub const fn canonical(self) -> Material {
+        if self.is_canonical() {
+            self
+        } else {
+            self.flipped()
+        }
+    }
+
     /// Every material with `count` animals, each side having at least one.
     #[must_use]
     pub fn all_with(count: u32) -> Vec<Material> {
@@ -213,5 +253,35 @@ mod tests {
         assert_eq!(next, ["L-e", "R-e"]);
         assert_eq!(Material::all_with(2).len(), 64);
         assert_eq!(Material::all_with(3).len(), 2 * 28 * 8);
+    }
+
+    #[test]
+    fn every_colour_pair_has_exactly_one_canonical_material() {
+        let m: Material = "LR-e".parse().unwrap();
+        assert_eq!(m.flipped().to_string(), "E-lr");
+        assert!(m.is_canonical() && !m.flipped().is_canonical());
+        assert_eq!(m.flipped().canonical(), m);
+        assert_eq!(
+            "R-e".parse::<Material>().unwrap().canonical().to_string(),
+            "E-r"
+        );
+        let e: Material = "E-e".parse().unwrap();
+        assert!(e.is_self_twin() && e.is_canonical() && e.flipped() == e);
+        for count in 2..=5 {
+            for m in Material::all_with(count) {
+                assert_eq!(m.flipped().flipped(), m);
+                assert_eq!(m.canonical(), m.flipped().canonical());
+                let canonical_members = usize::from(m.is_canonical())
+                    + usize::from(m.flipped().is_canonical() && !m.is_self_twin());
+                assert_eq!(canonical_members, 1, "{m}");
+            }
+        }
+        let canonical = |n| {
+            Material::all_with(n)
+                .into_iter()
+                .filter(|m| m.is_canonical())
+                .count()
+        };
+        assert_eq!((canonical(2), canonical(3), canonical(4)), (36, 224, 854));
     }
 }

@@ -21,6 +21,7 @@
 //! can only cycle or reach draws: it is a draw.
 
 mod entry;
+mod frontier;
 mod schedule;
 mod solve;
 mod tier_table;

@@ -15,7 +15,8 @@ pub enum ScheduleError {
     Cycle(String),
 }
 
-/// Every tier reachable from `targets` through [`TierLayout::successors`],
+/// Every stored tier ([`TierLayout::stored_tier`]) reachable from
+/// `targets` through [`TierLayout::successors`],
 /// ordered so that each tier comes after all of its successors (a
 /// topological order; ties broken by the tiers' own order, so the schedule
 /// is deterministic).
@@ -37,7 +38,7 @@ pub fn schedule_waves<L: TierLayout>(
     targets: &[L::Tier],
 ) -> Result<Vec<Vec<L::Tier>>, ScheduleError> {
     let mut successors = BTreeMap::new();
-    let mut stack: Vec<L::Tier> = targets.to_vec();
+    let mut stack: Vec<L::Tier> = targets.iter().map(|&t| layout.stored_tier(t)).collect();
     while let Some(tier) = stack.pop() {
         if successors.contains_key(&tier) {
             continue;

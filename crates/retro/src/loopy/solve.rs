@@ -1,12 +1,13 @@
 //! Solving one tier: counters, exits, and resolution strictly by distance.
 
-use std::sync::atomic::{AtomicU16, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use gamesolver_core::{Game, Retrograde, Solution, Wdl};
 use rayon::prelude::*;
 use thiserror::Error;
 
 use super::entry::{self, HOLE, MAX_PENDING, State};
+use super::frontier::{Frontier, decided_distance};
 use super::{TierLayout, TierTable};
 
 /// Why a tier could not be solved.
@@ -32,8 +33,8 @@ pub enum SolveTierError {
         /// The position (its `Debug` text).
         position: String,
     },
-    /// The tier is larger than the solver can index.
-    #[error("tier has {0} indices, more than this machine can address")]
+    /// The tier is larger than the solver can index (2^32 indices).
+    #[error("tier has {0} indices, more than the solver's limit of 2^32")]
     TooLarge(u64),
 }
 
@@ -91,12 +92,19 @@ impl<G: Game + Retrograde> Scratch<G> {
 /// Chunk of indices handled as one unit of parallel work.
 const CHUNK: usize = 4096;
 
-/// Solves `tier` of `layout`. Moves that leave the tier are valued by
-/// `probe`, which must know every position of the tiers
-/// [`TierLayout::successors`] names. Runs in parallel on rayon's pool.
+/// Decided indices propagated as one unit of parallel work.
+const PROPAGATE_CHUNK: usize = 1024;
+
+/// Solves `tier` of `layout`. The positions reached by moves that leave
+/// the tier are valued by `probe`, which must answer finished positions
+/// (by their outcome, as [`crate::tablebase::TierProbe`] does) and every
+/// position of the tiers [`TierLayout::successors`] names. Runs in
+/// parallel on rayon's pool.
 ///
-/// Memory: one 4-byte entry per index of the tier while solving (plus two
-/// bytes per 256 indices); the result is packed into 2 bytes per index.
+/// Memory: one 4-byte entry per index of the tier while solving, plus a
+/// 4-byte list entry per position decided and not yet propagated (at most
+/// one per index, and those decided by exits at first); the result is
+/// packed into 2 bytes per index.
 pub fn solve_tier<L: TierLayout>(
     layout: &L,
     tier: L::Tier,
@@ -104,59 +112,27 @@ pub fn solve_tier<L: TierLayout>(
     progress: &dyn TierProgress,
 ) -> Result<TierTable, SolveTierError> {
     let len = layout.tier_len(tier);
-    let size = usize::try_from(len).map_err(|_| SolveTierError::TooLarge(len))?;
-    let work = Work::new(size);
-    initialise(layout, tier, probe, progress, &work)?;
+    let size = u32::try_from(len)
+        .ok()
+        .and_then(|n| usize::try_from(n).ok())
+        .ok_or(SolveTierError::TooLarge(len))?;
+    let entries: Vec<AtomicU32> = (0..size).map(|_| AtomicU32::new(HOLE)).collect();
+    initialise(layout, tier, probe, progress, &entries)?;
+    let mut frontier = Frontier::from_entries(&entries);
     let mut level: u16 = 0;
-    while u32::from(level) <= work.longest.load(Ordering::Relaxed) {
-        resolve_level(layout, tier, &work, level);
+    while let Some(decided) = frontier.take(level) {
+        for found in resolve_level(layout, tier, &entries, &decided, level) {
+            for (distance, index) in found {
+                frontier.push(distance, index);
+            }
+        }
         progress.level_done(level);
         level = level.checked_add(1).expect("distances fit 16 bits");
     }
-    let solutions = work
-        .entries
+    let solutions = entries
         .into_iter()
         .map(|e| entry::final_solution(e.into_inner()));
     Ok(TierTable::from_solutions(solutions))
-}
-
-/// Entries per block of the map of the next level to visit.
-const BLOCK: usize = 256;
-
-/// The working state of a tier: an entry per index, and per block of
-/// [`BLOCK`] entries the smallest distance of a solved entry not yet
-/// propagated, so a level visits only the blocks that have work at it.
-struct Work {
-    entries: Vec<AtomicU32>,
-    next: Vec<AtomicU16>,
-    longest: AtomicU32,
-}
-
-impl Work {
-    fn new(size: usize) -> Work {
-        Work {
-            entries: (0..size).map(|_| AtomicU32::new(HOLE)).collect(),
-            next: (0..size.div_ceil(BLOCK))
-                .map(|_| AtomicU16::new(u16::MAX))
-                .collect(),
-            longest: AtomicU32::new(0),
-        }
-    }
-
-    /// Notes that the entry at `index` is now solved at `distance`.
-    fn solved_at(&self, index: usize, distance: u16) {
-        self.next[index / BLOCK].fetch_min(distance, Ordering::Release);
-        self.longest
-            .fetch_max(u32::from(distance), Ordering::Relaxed);
-    }
-}
-
-/// The distance of a win or loss entry, `None` for anything else.
-fn decided_distance(value: u32) -> Option<u16> {
-    match entry::state(value) {
-        State::Solved(s) if s.wdl != Wdl::Draw => Some(s.distance),
-        _ => None,
-    }
 }
 
 /// Sets every entry from the position's moves.
@@ -165,12 +141,11 @@ fn initialise<L: TierLayout>(
     tier: L::Tier,
     probe: &(dyn Fn(&L::Game) -> Option<Solution> + Sync),
     progress: &dyn TierProgress,
-    work: &Work,
+    entries: &[AtomicU32],
 ) -> Result<(), SolveTierError> {
-    work.entries
-        .par_chunks(CHUNK)
-        .enumerate()
-        .try_for_each_init(Scratch::<L::Game>::new, |scratch, (chunk, slots)| {
+    entries.par_chunks(CHUNK).enumerate().try_for_each_init(
+        Scratch::<L::Game>::new,
+        |scratch, (chunk, slots)| {
             let first = (chunk * CHUNK) as u64;
             let mut result = Ok(());
             let range = first..first + slots.len() as u64;
@@ -188,14 +163,12 @@ fn initialise<L: TierLayout>(
                     }
                 };
                 slots[(index - first) as usize].store(value, Ordering::Relaxed);
-                if let Some(distance) = decided_distance(value) {
-                    work.solved_at(index as usize, distance);
-                }
                 true
             });
             progress.initialised(slots.len() as u64);
             result
-        })
+        },
+    )
 }
 
 /// The starting entry of one index: finished positions are solved at
@@ -227,12 +200,9 @@ fn initial_entry<L: TierLayout>(
             continue;
         }
         let child = position.after(mv);
-        let solved = match child.outcome() {
-            Some(outcome) => Solution::finished(outcome.value_for(child.turn())),
-            None => probe(&child).ok_or_else(|| SolveTierError::MissingSuccessor {
-                position: format!("{child:?}"),
-            })?,
-        };
+        let solved = probe(&child).ok_or_else(|| SolveTierError::MissingSuccessor {
+            position: format!("{child:?}"),
+        })?;
         exits.add(Solution::through_child(solved));
     }
     if let Some(distance) = exits.shortest_win {
@@ -251,67 +221,63 @@ fn initial_entry<L: TierLayout>(
     })
 }
 
-/// Propagates every position whose final distance is `level` to its
-/// parents, visiting only the blocks that have such positions.
-fn resolve_level<L: TierLayout>(layout: &L, tier: L::Tier, work: &Work, level: u16) {
+/// Propagates every position of `decided` whose entry is a win or loss at
+/// `level` (the others are stale: a win that shortened since) to its
+/// parents; returns the parents this decides, with their distances.
+fn resolve_level<L: TierLayout>(
+    layout: &L,
+    tier: L::Tier,
+    entries: &[AtomicU32],
+    decided: &[u32],
+    level: u16,
+) -> Vec<Vec<(u16, u32)>> {
     let (won, lost) = (entry::win(level), entry::loss(level));
-    work.entries.par_chunks(CHUNK).enumerate().for_each_init(
-        Scratch::<L::Game>::new,
-        |scratch, (chunk, slots)| {
-            for (b, block) in slots.chunks(BLOCK).enumerate() {
-                let first = chunk * CHUNK + b * BLOCK;
-                let next = &work.next[first / BLOCK];
-                if next.load(Ordering::Acquire) != level {
-                    continue;
+    decided
+        .par_chunks(PROPAGATE_CHUNK)
+        .map_init(Scratch::<L::Game>::new, |scratch, chunk| {
+            let mut found = Vec::new();
+            for &index in chunk {
+                let value = entries[index as usize].load(Ordering::Relaxed);
+                if value == won || value == lost {
+                    let wdl = if value == won { Wdl::Win } else { Wdl::Loss };
+                    let child = Solution::new(wdl, level);
+                    propagate(layout, tier, entries, index, child, scratch, &mut found);
                 }
-                next.swap(u16::MAX, Ordering::AcqRel);
-                let mut later = u16::MAX;
-                for (offset, slot) in block.iter().enumerate() {
-                    let value = slot.load(Ordering::Relaxed);
-                    if value == won || value == lost {
-                        let wdl = if value == won { Wdl::Win } else { Wdl::Loss };
-                        let index = (first + offset) as u64;
-                        propagate(
-                            layout,
-                            tier,
-                            work,
-                            index,
-                            Solution::new(wdl, level),
-                            scratch,
-                        );
-                    } else if let Some(distance) = decided_distance(value).filter(|&d| d > level) {
-                        later = later.min(distance);
-                    }
-                }
-                next.fetch_min(later, Ordering::Release);
             }
-        },
-    );
+            found
+        })
+        .collect()
 }
 
 /// Tells each parent (by un-moves, symmetric duplicates removed) that a
-/// child is now solved as `child`.
+/// child is now solved as `child`; the parents this decides go to `found`.
 fn propagate<L: TierLayout>(
     layout: &L,
     tier: L::Tier,
-    work: &Work,
-    index: u64,
+    entries: &[AtomicU32],
+    index: u32,
     child: Solution,
     scratch: &mut Scratch<L::Game>,
+    found: &mut Vec<(u16, u32)>,
 ) {
     let position = layout
-        .position(tier, index)
+        .position(tier, u64::from(index))
         .expect("a solved entry is a position");
     layout.parent_indices(tier, &position, &mut scratch.unmoves, &mut scratch.indices);
+    // Each update below is an atomic read-modify-write, which waits for its
+    // entry's cache line before the next starts: ask for all lines first.
     for &parent in &scratch.indices {
-        let slot = &work.entries[parent as usize];
+        prefetch(entries, parent as usize);
+    }
+    for &parent in &scratch.indices {
+        let slot = &entries[parent as usize];
         let updated = slot.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |old| {
             parent_after(old, child)
         });
         if let Ok(old) = updated
             && let Some(distance) = parent_after(old, child).and_then(decided_distance)
         {
-            work.solved_at(parent as usize, distance);
+            found.push((distance, parent as u32));
         }
     }
 }
@@ -343,4 +309,23 @@ fn parent_after(old: u32, child: Solution) -> Option<u32> {
         ) => Some(entry::unresolved(pending - 1, longest_exit_loss)),
         _ => None,
     }
+}
+
+/// Asks the processor to start loading `entries[index]` into its cache. A
+/// hint only: nothing happens on other architectures or out of range.
+#[inline]
+fn prefetch(entries: &[AtomicU32], index: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(entry) = entries.get(index) {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: a prefetch is only a hint: it never faults and reads
+        // nothing the program sees; `entry` is a live reference, and SSE,
+        // which the instruction needs, is part of every x86-64.
+        #[allow(unsafe_code)]
+        unsafe {
+            _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(entry).cast::<i8>());
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (entries, index);
 }

@@ -5,6 +5,10 @@ use rayon::prelude::*;
 
 use super::{TierLayout, TierTable};
 
+/// Indices checked as one unit of parallel work (stepped through with
+/// [`TierLayout::for_each_position`], no decoding per index).
+const CHUNK: u64 = 4096;
+
 /// A stored verdict that its children contradict.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VerifyFailure {
@@ -18,7 +22,8 @@ pub struct VerifyFailure {
 
 /// Checks every stored position of `tier` against its children, valued by
 /// `table` when the move stays in the tier and by `lookup` (which must
-/// answer for the tiers the moves lead to) otherwise:
+/// answer finished positions, by their outcome, and the positions of the
+/// tiers the moves lead to) otherwise:
 ///
 /// - a finished position is worth its outcome at distance 0;
 /// - a win at `d` has a child lost at `d − 1` and none lost sooner;
@@ -40,9 +45,18 @@ pub fn verify_tier<L: TierLayout>(
         table,
         lookup,
     };
-    let failures: Vec<VerifyFailure> = (0..table.len())
+    let chunks = table.len().div_ceil(CHUNK);
+    let failures: Vec<VerifyFailure> = (0..chunks)
         .into_par_iter()
-        .map_init(Vec::new, |moves, index| checker.check_index(index, moves))
+        .map_init(Vec::new, |moves, chunk| {
+            let range = chunk * CHUNK..table.len().min((chunk + 1) * CHUNK);
+            let mut failures = Vec::new();
+            layout.for_each_position(tier, range, &mut |index, position| {
+                failures.extend(checker.check_index(index, position, moves));
+                true
+            });
+            failures
+        })
         .flatten()
         .collect();
     if failures.is_empty() {
@@ -61,14 +75,15 @@ struct Checker<'a, L: TierLayout> {
 }
 
 impl<L: TierLayout> Checker<'_, L> {
-    /// The failure at `index`, if any; `moves` is scratch space.
+    /// The failure at `index` (whose position is `position`, `None` for a
+    /// hole), if any; `moves` is scratch space.
     fn check_index(
         &self,
         index: u64,
+        position: Option<L::Game>,
         moves: &mut Vec<<L::Game as Game>::Move>,
     ) -> Option<VerifyFailure> {
         let stored = self.table.get(index);
-        let position = self.layout.position(self.tier, index);
         let problem = match (position.as_ref(), stored) {
             (None, None) => return None,
             (None, Some(_)) => "a hole holds a value".to_string(),
@@ -89,10 +104,7 @@ impl<L: TierLayout> Checker<'_, L> {
         if position.stays_in_tier(mv) {
             return self.table.get(self.layout.index(self.tier, &child));
         }
-        match child.outcome() {
-            Some(o) => Some(Solution::finished(o.value_for(child.turn()))),
-            None => (self.lookup)(&child),
-        }
+        (self.lookup)(&child)
     }
 
     /// What is wrong with `stored` as the verdict on `position`, if anything.

@@ -2,6 +2,7 @@
 //! under a lock on the directory and within a memory limit checked before
 //! the first tier starts.
 
+use std::collections::BTreeSet;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -18,9 +19,9 @@ use crate::tbfile::write_tier;
 /// Bytes per index of a solved tier kept in memory (the larger tiers
 /// probe the smaller ones there).
 const KEPT_BYTES_PER_INDEX: u64 = 2;
-/// Bytes per index while a tier is solved: the 4-byte working state and the
-/// 2-byte result.
-const SOLVING_BYTES_PER_INDEX: u64 = 6;
+/// Bytes per index while a tier is solved: the 4-byte working state, up to
+/// 4 bytes of lists of decided indices, and the 2-byte result.
+const SOLVING_BYTES_PER_INDEX: u64 = 10;
 /// Bytes per index of a file at most (2-byte entries, before compression).
 const FILE_BYTES_PER_INDEX_AT_MOST: u64 = 2;
 /// The memory limit of [`build`]: 8 GiB.
@@ -81,8 +82,8 @@ pub struct BuildEstimate {
     pub largest_tier: (String, u64),
     /// The files' size at most (before compression; much less after).
     pub disk_bytes_at_most: u64,
-    /// Peak memory: every solved tier kept, plus the working state of the
-    /// largest wave of tiers solved at once.
+    /// Peak memory: the solved tiers that larger ones probe, kept, plus
+    /// the working state of the tiers solved at once.
     pub memory_bytes: u64,
 }
 
@@ -112,9 +113,16 @@ fn estimate_waves<L: TierLayout>(layout: &L, waves: &[Vec<L::Tier>]) -> BuildEst
     let len = |t: &L::Tier| layout.tier_len(*t);
     let positions: u64 = waves.iter().flatten().map(len).sum();
     let largest = waves.iter().flatten().max_by_key(|t| len(t));
+    let kept: u64 = probed_tiers(layout, waves).iter().map(len).sum();
+    // Small tiers of a wave are solved side by side, large ones one at a
+    // time: at most all small ones and one large one at once.
     let widest_wave = waves
         .iter()
-        .map(|w| w.iter().map(len).sum::<u64>())
+        .map(|w| {
+            let small: u64 = w.iter().map(len).filter(|&n| n < LARGE_TIER).sum();
+            let large = w.iter().map(len).filter(|&n| n >= LARGE_TIER).max();
+            small + large.unwrap_or(0)
+        })
         .max()
         .unwrap_or(0);
     BuildEstimate {
@@ -122,7 +130,7 @@ fn estimate_waves<L: TierLayout>(layout: &L, waves: &[Vec<L::Tier>]) -> BuildEst
         positions,
         largest_tier: largest.map_or((String::new(), 0), |t| (t.to_string(), len(t))),
         disk_bytes_at_most: positions.saturating_mul(FILE_BYTES_PER_INDEX_AT_MOST),
-        memory_bytes: positions
+        memory_bytes: kept
             .saturating_mul(KEPT_BYTES_PER_INDEX)
             .saturating_add(widest_wave.saturating_mul(SOLVING_BYTES_PER_INDEX)),
     }
@@ -205,26 +213,50 @@ pub fn build_within<L: TierLayout>(
         .map(|&t| (t.to_string(), tablebase.layout().tier_len(t)))
         .collect();
     observer.planned(&plan);
+    let probed = probed_tiers(tablebase.layout(), &waves);
+    let build_one = |tier: L::Tier| {
+        let report = build_tier(tablebase, tier, probed.contains(&tier), observer)?;
+        observer.tier_finished(&report);
+        Ok(report)
+    };
     let mut reports = Vec::with_capacity(plan.len());
     for wave in waves {
-        let built: Vec<TierBuilt> = wave
+        let (large, small): (Vec<L::Tier>, Vec<L::Tier>) = wave
+            .into_iter()
+            .partition(|&t| tablebase.layout().tier_len(t) >= LARGE_TIER);
+        let built: Vec<TierBuilt> = small
             .into_par_iter()
-            .map(|tier| {
-                let report = build_tier(tablebase, tier, observer)?;
-                observer.tier_finished(&report);
-                Ok(report)
-            })
+            .map(build_one)
             .collect::<Result<_, BuildError>>()?;
         reports.extend(built);
+        for tier in large {
+            reports.push(build_one(tier)?);
+        }
     }
     Ok(reports)
 }
 
+/// Tiers with at least this many indices are solved one at a time (each in
+/// parallel inside), so only one large tier's working state is in memory;
+/// smaller tiers of a wave are solved side by side.
+const LARGE_TIER: u64 = 1 << 20;
+
+/// The tiers some tier of the plan captures into: only these are kept in
+/// memory once built (the largest tiers of a build are never probed by it).
+fn probed_tiers<L: TierLayout>(layout: &L, waves: &[Vec<L::Tier>]) -> BTreeSet<L::Tier> {
+    waves
+        .iter()
+        .flatten()
+        .flat_map(|&t| layout.successors(t))
+        .collect()
+}
+
 /// Solves one tier (or reuses its file), leaving its table in memory for
-/// the larger tiers.
+/// the larger tiers when `keep`.
 fn build_tier<L: TierLayout>(
     tablebase: &Tablebase<L>,
     tier: L::Tier,
+    keep: bool,
     observer: &dyn BuildObserver,
 ) -> Result<TierBuilt, BuildError> {
     let layout = tablebase.layout();
@@ -240,7 +272,9 @@ fn build_tier<L: TierLayout>(
     };
     match existing_table(tablebase, tier) {
         Ok(Some((table, file_bytes))) => {
-            tablebase.keep_in_memory(tier, table);
+            if keep {
+                tablebase.keep_in_memory(tier, table);
+            }
             report.file_bytes = file_bytes;
             return Ok(report);
         }
@@ -265,7 +299,9 @@ fn build_tier<L: TierLayout>(
     let path = tablebase.path(tier);
     write_tier(&path, &tablebase.identity(tier), &table)?;
     report.file_bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
-    tablebase.keep_in_memory(tier, table);
+    if keep {
+        tablebase.keep_in_memory(tier, table);
+    }
     report.skipped = false;
     report.elapsed = started.elapsed();
     Ok(report)

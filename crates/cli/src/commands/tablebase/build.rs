@@ -141,5 +141,8 @@ fn write_summary(
         bytes as f64 / 1_048_576.0,
         bytes as f64 * 8.0 / all_indices.max(1) as f64
     )?;
+    if let Some(peak) = super::peak_memory::peak_resident_bytes() {
+        writeln!(out, "peak memory: {:.1} MiB", peak as f64 / 1_048_576.0)?;
+    }
     Ok(())
 }

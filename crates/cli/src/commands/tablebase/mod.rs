@@ -5,6 +5,7 @@
 //! `--dir` names it (default `tables/jungle`).
 
 mod build;
+mod peak_memory;
 mod probe;
 mod progress;
 mod stats;
@@ -36,9 +37,11 @@ pub struct Location {
 }
 
 impl Location {
-    /// The tablebase at this location (its files are opened on first use).
+    /// The tablebase at this location (its files are opened on first
+    /// use), the colour symmetry folded: one material of each colour pair
+    /// is stored (`LR-e`, not `E-lr`) and the other probed through it.
     pub(crate) fn open(&self) -> Tablebase<JungleTiers> {
-        Tablebase::new(JungleTiers::new(self.rules), &self.dir)
+        Tablebase::new(JungleTiers::colour_folded(self.rules), &self.dir)
     }
 
     /// The directory opened for play: refused if unreadable or empty.
