@@ -71,6 +71,12 @@ impl EngineHost<JungleGame> for JungleHost {
         JungleGame::new(Position::start_with(self.rules))
     }
 
+    /// `uci`, and `jcei`, the handshake of the public Jungle engines and
+    /// their GUIs.
+    fn handshakes(&self) -> &'static [&'static str] {
+        &["uci", "jcei"]
+    }
+
     fn parse_position(&self, text: &str) -> Result<JungleGame, String> {
         Position::from_fen(text, self.rules)
             .map(JungleGame::new)
