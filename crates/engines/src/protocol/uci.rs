@@ -252,11 +252,13 @@ where
         Ok(())
     }
 
-    /// `setoption`: sets the option and rebuilds the engine.
+    /// `setoption`: sets the option and rebuilds the engine (also after
+    /// a refusal, which may have dropped a setting, such as a tablebase of
+    /// other rules).
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        self.host.set_option(name, value)?;
+        let result = self.host.set_option(name, value);
         self.engine = Some(self.host.build());
-        Ok(())
+        result
     }
 
     /// `position`: the start or `fen`, then the moves up to the first one
