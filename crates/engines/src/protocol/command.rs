@@ -173,6 +173,12 @@ pub fn parse_go(words: &[&str]) -> Result<GoParams, String> {
             i += 1;
             continue;
         }
+        const KEYS: [&str; 7] = [
+            "movetime", "depth", "nodes", "wtime", "btime", "winc", "binc",
+        ];
+        if !KEYS.contains(&key) {
+            return Err(format!("unknown go parameter {key:?}"));
+        }
         let value: u64 = words
             .get(i + 1)
             .and_then(|v| v.parse().ok())

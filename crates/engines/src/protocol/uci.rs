@@ -143,10 +143,16 @@ where
         match parse_command(&line) {
             Ok(Command::IsReady) => writeln!(out, "readyok")?,
             Ok(Command::Stop) => self.stop(),
-            Ok(Command::Quit) => {
+            Ok(Command::Quit) if self.queued.is_empty() => {
                 self.stop();
                 self.wait_for_search(rx, out)?;
                 return Ok(false);
+            }
+            Ok(Command::Quit) => {
+                // After the queued commands, whose searches stop at once.
+                self.stop();
+                self.at_end = true;
+                self.queued.push_back(line);
             }
             Ok(Command::Empty) => {}
             Ok(Command::Handshake(name)) => self.handshake(name, out)?,
@@ -388,7 +394,7 @@ mod session_tests {
         for go in ["go fishing", "go movetime -5", "go depth 101", "go nodes 0"] {
             let out = talk(&format!("{go}\nisready\n"));
             assert_eq!(out.lines().count(), 2, "{go}: {out}");
-            assert!(out.starts_with("info string error go"), "{go}: {out}");
+            assert!(out.starts_with("info string error "), "{go}: {out}");
             assert!(!out.contains("bestmove"), "{go}: {out}");
         }
     }
