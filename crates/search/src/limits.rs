@@ -99,9 +99,10 @@ impl Budget {
         let started = Instant::now();
         Budget {
             started,
+            // A deadline past what the clock can represent is no deadline.
             deadline: limits
                 .movetime
-                .map(|t| started + t.saturating_sub(SAFETY.min(t / 10))),
+                .and_then(|t| started.checked_add(t.saturating_sub(SAFETY.min(t / 10)))),
             node_limit: limits.nodes,
             stop,
             stopped: false,
@@ -162,6 +163,14 @@ impl Budget {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 10 finding 9: an enormous move time is no overflow.
+    #[test]
+    fn an_enormous_movetime_is_no_deadline_and_no_panic() {
+        let mut b = Budget::start(&Limits::movetime_ms(u64::MAX), StopFlag::new(), 64);
+        assert!(!b.exhausted(64));
+        assert!(b.may_deepen());
+    }
 
     #[test]
     fn node_limit_and_stop_flag() {

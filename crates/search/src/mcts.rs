@@ -56,7 +56,10 @@ impl<G: Game> Mcts<G> {
         }
     }
 
-    /// Runs UCT iterations from `root` until the limits (nodes = iterations).
+    /// Runs UCT iterations from `root` until the limits: nodes = iterations,
+    /// depth = the depth of the tree (the deepest node expanded), and the
+    /// time. At least one iteration runs, so a position with a legal move
+    /// always gets one, whatever the limits.
     pub fn search(&mut self, root: &G, limits: &Limits) -> SearchInfo<G::Move> {
         let mut budget = Budget::start(limits, self.stop.clone(), CHECK_EVERY);
         self.tree.clear();
@@ -70,33 +73,43 @@ impl<G: Game> Mcts<G> {
             reward: 0.0,
         });
         let mut iterations = 0;
+        let mut tree_depth = 0;
         if !root.is_finished() {
-            while !budget.exhausted(iterations) && self.tree.len() < MAX_NODES {
-                self.iterate(root);
+            loop {
+                tree_depth = tree_depth.max(self.iterate(root));
                 iterations += 1;
+                let deep_enough = limits.depth.is_some_and(|d| tree_depth >= d);
+                if deep_enough || budget.exhausted(iterations) || self.tree.len() >= MAX_NODES {
+                    break;
+                }
             }
         }
         self.report(iterations, budget.elapsed())
     }
 
-    /// One iteration: select, expand, play out, back up.
-    fn iterate(&mut self, root: &G) {
+    /// One iteration: select, expand, play out, back up. Returns the depth
+    /// of the node it ended at.
+    fn iterate(&mut self, root: &G) -> u32 {
         let mut position = root.clone();
         let mut node = 0usize;
+        let mut depth = 0;
         while self.tree[node].expanded && self.tree[node].children > 0 {
             node = self.select_child(node);
+            depth += 1;
             if let Some(mv) = self.tree[node].mv {
                 position.play_unchecked(mv);
             }
         }
         if !position.is_finished() {
             node = self.expand(node, &position);
+            depth += 1;
             if let Some(mv) = self.tree[node].mv {
                 position.play_unchecked(mv);
             }
         }
         let outcome = self.playout(position);
         self.back_up(node, root, outcome);
+        depth
     }
 
     /// The child of `node` with the highest upper confidence bound;

@@ -116,6 +116,22 @@ impl Score {
     }
 }
 
+impl Score {
+    /// The UCI form: `cp N`, or `mate N` with N in moves (full turns) of
+    /// the side to move, as UCI and the public Jungle engines count:
+    /// a win in 1 or 2 plies is `mate 1`, a loss in 2 plies `mate -1`.
+    #[must_use]
+    pub fn uci(self) -> String {
+        match self.plies_to_end() {
+            Some(p) => {
+                let moves = (p.unsigned_abs() as i32 + 1) / 2;
+                format!("mate {}", if p < 0 { -moves } else { moves })
+            }
+            None => format!("cp {}", self.0),
+        }
+    }
+}
+
 impl Neg for Score {
     type Output = Score;
 
@@ -138,6 +154,18 @@ impl fmt::Display for Score {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 10, protocol conventions: `score mate N` counts moves.
+    #[test]
+    fn uci_mate_scores_count_moves() {
+        assert_eq!(Score::win_in(1).uci(), "mate 1");
+        assert_eq!(Score::win_in(3).uci(), "mate 2");
+        assert_eq!(Score::win_in(21).uci(), "mate 11");
+        assert_eq!(Score::loss_in(2).uci(), "mate -1");
+        assert_eq!(Score::loss_in(16).uci(), "mate -8");
+        assert_eq!(Score::eval(35).uci(), "cp 35");
+        assert_eq!(Score::win_in(3).to_string(), "mate 3");
+    }
 
     #[test]
     fn faster_wins_and_slower_losses_score_higher() {

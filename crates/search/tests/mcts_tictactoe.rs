@@ -44,3 +44,26 @@ fn a_finished_position_has_no_move_and_the_pv_is_legal() {
         b = b.play(mv).expect("legal");
     }
 }
+
+/// Issue 10 finding 3: whatever the limits, a legal move comes back.
+#[test]
+fn zero_limits_still_return_a_legal_move() {
+    let start = Board::default();
+    for limits in [Limits::nodes(0), Limits::depth(0), Limits::movetime_ms(0)] {
+        let mut mcts = Mcts::new(1.4, 3);
+        let info = mcts.search(&start, &limits);
+        let mv = info.best_move().expect("a move at the start");
+        assert!(start.play(mv).is_ok(), "{limits:?}: {mv}");
+    }
+}
+
+/// Issue 10 finding 6: a depth limit bounds the tree, and ends the search.
+#[test]
+fn a_depth_limit_bounds_the_tree() {
+    let start = Board::default();
+    let mut mcts = Mcts::new(1.4, 4);
+    let info = mcts.search(&start, &Limits::depth(2));
+    // The root's children, then one child's children: two iterations.
+    assert_eq!(info.nodes, 2, "{info:?}");
+    assert!(info.depth <= 2);
+}

@@ -93,8 +93,9 @@ pub struct Args {
     /// Also compute exact rational values by backward induction.
     #[arg(long)]
     pub exact: bool,
-    /// Play this many games with the resulting policy against the opponent.
-    #[arg(long, value_name = "N", value_parser = positive_count, allow_hyphen_values = true)]
+    /// Play this many games with the resulting policy against the opponent
+    /// (1 to 1e9: a billion tic-tac-toe games take minutes, not days).
+    #[arg(long, value_name = "N", value_parser = simulation_count, allow_hyphen_values = true)]
     pub simulate: Option<u64>,
     /// Seed of the random numbers (Q-learning and simulation).
     #[arg(long, default_value_t = 1)]
@@ -126,6 +127,21 @@ fn positive_count(text: &str) -> Result<u64, String> {
         Ok(n) => Err(format!("must be at least 1, got {n}")),
         Err(_) => Err(format!("{text:?} is not a whole number")),
     }
+}
+
+/// The most games `--simulate` plays: a billion games of a few
+/// microseconds each stay well under a day.
+pub const MAX_SIMULATED_GAMES: u64 = 1_000_000_000;
+
+/// A number of games to simulate: 1..=[`MAX_SIMULATED_GAMES`].
+fn simulation_count(text: &str) -> Result<u64, String> {
+    let games = positive_count(text)?;
+    if games > MAX_SIMULATED_GAMES {
+        return Err(format!(
+            "at most {MAX_SIMULATED_GAMES} games (more would take days), got {games}"
+        ));
+    }
+    Ok(games)
 }
 
 /// A positive, finite number.
@@ -457,4 +473,20 @@ pub(crate) fn write_tour_demo(out: &mut dyn Write) -> anyhow::Result<()> {
         plot: None,
     };
     report(&args)?.write_brief(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 10 finding 18: `--simulate` refuses counts that would take days.
+    #[test]
+    fn simulate_is_capped() {
+        assert_eq!(simulation_count("1000"), Ok(1000));
+        assert_eq!(simulation_count("1000000000"), Ok(MAX_SIMULATED_GAMES));
+        let error = simulation_count("1000000001").unwrap_err();
+        assert!(error.contains("at most"), "{error}");
+        assert!(simulation_count("18446744073709551615").is_err());
+        assert!(simulation_count("0").is_err());
+    }
 }

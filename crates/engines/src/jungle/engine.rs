@@ -236,6 +236,14 @@ mod tests {
         let game = host.parse_position(E_AGAINST_E).unwrap();
         let info = host.build().think(&game, &Limits::depth(1), &mut |_| {});
         assert_eq!(info.score, Score::win_in(33));
+        // Issue 10 finding 1: other rules drop the table, and say so.
+        let error = host.set_option("Rules", "rat-across-water").unwrap_err();
+        assert!(error.contains("no longer used"), "{error}");
+        assert!(host.options.tablebase.is_none());
+        let error = host.set_option("TablebasePath", &path).unwrap_err();
+        assert!(error.contains("not for the"), "{error}");
+        host.set_option("Rules", "standard").unwrap();
+        host.set_option("TablebasePath", &path).unwrap();
         assert!(host.set_option("TablebasePath", "/no/such/dir").is_err());
         host.set_option("TablebasePath", "").unwrap();
         let info = host.build().think(&game, &Limits::depth(1), &mut |_| {});

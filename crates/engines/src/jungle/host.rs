@@ -52,9 +52,22 @@ impl EngineHost<JungleGame> for JungleHost {
             return result;
         }
         match name.to_ascii_lowercase().as_str() {
-            "rules" => self.rules = value.parse().map_err(|e| format!("{e}"))?,
+            "rules" => {
+                let rules = value.parse().map_err(|e| format!("{e}"))?;
+                // The table must be reopened for the new rules (and is
+                // dropped, with the reason, if it was built for others).
+                let dir = self.options.tablebase.as_ref().map(|t| t.dir.clone());
+                self.rules = rules;
+                if let Some(dir) = dir {
+                    self.options.tablebase = None;
+                    self.options.tablebase = open_tablebase(Some(&dir), rules).map_err(|e| {
+                        format!("rules set to {rules}, tablebase no longer used: {e}")
+                    })?;
+                }
+            }
             "tablebasepath" => {
                 let dir = (!value.is_empty() && value != "<empty>").then(|| Path::new(value));
+                self.options.tablebase = None;
                 self.options.tablebase = open_tablebase(dir, self.rules)
                     .map_err(|e| format!("cannot use the tablebase in {value}: {e}"))?;
             }
@@ -69,6 +82,12 @@ impl EngineHost<JungleGame> for JungleHost {
 
     fn start(&self) -> JungleGame {
         JungleGame::new(Position::start_with(self.rules))
+    }
+
+    /// `uci`, and `jcei`, the handshake of the public Jungle engines and
+    /// their GUIs.
+    fn handshakes(&self) -> &'static [&'static str] {
+        &["uci", "jcei"]
     }
 
     fn parse_position(&self, text: &str) -> Result<JungleGame, String> {

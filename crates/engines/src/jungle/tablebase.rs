@@ -8,7 +8,26 @@ use std::sync::{Arc, Mutex};
 
 use gamesolver_core::{Player, Solution, TierLayout};
 use gamesolver_games::jungle::{JungleTiers, Material, Position, Variant};
+use gamesolver_retro::FileError as TablebaseFileError;
 use gamesolver_retro::tablebase::{BuildError, DirectoryError, Tablebase, TierBuilt, build};
+
+/// Why a tablebase directory cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    /// The directory cannot be read or holds no table.
+    #[error(transparent)]
+    Directory(#[from] DirectoryError),
+    /// Its tables were built for other rules (or are damaged).
+    #[error("the tablebase in {} is not for the {rules} rules: {source}", dir.display())]
+    NotForTheseRules {
+        /// The directory.
+        dir: PathBuf,
+        /// The rules asked for.
+        rules: Variant,
+        /// What the table file says.
+        source: TablebaseFileError,
+    },
+}
 
 /// Where the one-time warnings about unusable files go.
 pub type WarningSink = Arc<dyn Fn(&str) + Send + Sync>;
@@ -45,15 +64,21 @@ impl TablebaseHandle {
     /// Opens the tablebase in `dir` for `rules` (the colour symmetry
     /// folded: one material of each pair stored, see
     /// [`JungleTiers::colour_folded`]); refuses a directory that cannot be
-    /// read or holds no table.
-    pub fn open(dir: &Path, rules: Variant) -> Result<TablebaseHandle, DirectoryError> {
+    /// read, holds no table, or whose smallest table was built for other
+    /// rules (a table is only used under the rules it was built for).
+    pub fn open(dir: &Path, rules: Variant) -> Result<TablebaseHandle, OpenError> {
         let tablebase = Tablebase::open_dir(JungleTiers::colour_folded(rules), dir)?;
-        let max_pieces = tablebase
-            .tiers()?
-            .iter()
-            .map(|m| m.count())
-            .max()
-            .unwrap_or(0);
+        let tiers = tablebase.tiers()?;
+        let max_pieces = tiers.iter().map(|m| m.count()).max().unwrap_or(0);
+        if let Some(&smallest) = tiers.iter().min_by_key(|m| (m.count(), m.to_string())) {
+            tablebase
+                .open_tier(smallest)
+                .map_err(|source| OpenError::NotForTheseRules {
+                    dir: dir.to_path_buf(),
+                    rules,
+                    source,
+                })?;
+        }
         Ok(TablebaseHandle {
             tablebase: Arc::new(tablebase),
             max_pieces,
@@ -125,7 +150,7 @@ fn pieces(position: &Position) -> u32 {
 pub fn open_tablebase(
     dir: Option<&Path>,
     rules: Variant,
-) -> Result<Option<TablebaseHandle>, DirectoryError> {
+) -> Result<Option<TablebaseHandle>, OpenError> {
     dir.map(|d| TablebaseHandle::open(d, rules)).transpose()
 }
 
@@ -168,6 +193,16 @@ mod tests {
         assert!(messages[0].contains("E-e.gstb"), "{messages:?}");
         let other: Position = "7/7/7/7/7/7/1l5/7/E6 w".parse().unwrap();
         assert!(handle.probe(&other).is_some());
+    }
+
+    /// Issue 10 finding 1: tables of other rules are refused, not used.
+    #[test]
+    fn tables_of_other_rules_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        build_tablebase(dir.path(), Variant::Standard, &Material::all_with(2)).unwrap();
+        let error = TablebaseHandle::open(dir.path(), Variant::RatAcrossWater).unwrap_err();
+        assert!(error.to_string().contains("not for the"), "{error}");
+        assert!(TablebaseHandle::open(dir.path(), Variant::Standard).is_ok());
     }
 
     #[test]

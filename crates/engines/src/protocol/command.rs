@@ -3,15 +3,16 @@
 
 use std::time::Duration;
 
-use gamesolver_search::Limits;
+use gamesolver_search::{Limits, MAX_PLY};
 
 /// One protocol command.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// A blank line: nothing to do.
     Empty,
-    /// `uci`: identify and list the options.
-    Uci,
+    /// `uci` or `jcei`: identify, list the options and answer `uciok`
+    /// (`jceiok`); the handshake's name.
+    Handshake(&'static str),
     /// `isready`: answer `readyok`.
     IsReady,
     /// `ucinewgame`: back to the start, fresh engine state.
@@ -43,7 +44,7 @@ pub enum Command {
 pub struct GoParams {
     /// `movetime MS`.
     pub movetime: Option<u64>,
-    /// `depth D` (capped at 1000).
+    /// `depth D` (1..=[`MAX_PLY`]).
     pub depth: Option<u32>,
     /// `nodes N`.
     pub nodes: Option<u64>,
@@ -66,8 +67,12 @@ impl GoParams {
         if limits.movetime.is_none()
             && let Some(remaining) = self.clock[side]
         {
-            // A share of the clock plus most of the increment, never all of it.
-            let budget = (remaining / 25 + self.increment[side] * 3 / 4).min(remaining * 3 / 4);
+            // A share of the clock plus most of the increment, never all of
+            // it; saturating, so huge clocks mean long thinks, not wraps.
+            let increment = self.increment[side];
+            let budget = (remaining / 25)
+                .saturating_add(increment / 4 * 3 + increment % 4 * 3 / 4)
+                .min(remaining / 4 * 3 + remaining % 4 * 3 / 4);
             limits.movetime = Some(Duration::from_millis(budget.max(1)));
         }
         let infinite =
@@ -95,12 +100,6 @@ impl CommandError {
             "ucinewgame" | "setoption" | "position" | "go"
         )
     }
-
-    /// Whether the protocol owes a `bestmove` line anyway (a bad `go`).
-    #[must_use]
-    pub fn owes_bestmove(&self) -> bool {
-        self.verb == "go"
-    }
 }
 
 /// Reads one protocol line.
@@ -115,7 +114,8 @@ pub fn parse_command(line: &str) -> Result<Command, CommandError> {
         message,
     };
     match verb {
-        "uci" => Ok(Command::Uci),
+        "uci" => Ok(Command::Handshake("uci")),
+        "jcei" => Ok(Command::Handshake("jcei")),
         "isready" => Ok(Command::IsReady),
         "ucinewgame" => Ok(Command::NewGame),
         "stop" => Ok(Command::Stop),
@@ -162,7 +162,8 @@ fn parse_position(words: &[&str]) -> Result<Command, String> {
     })
 }
 
-/// The parameters of `go …`.
+/// The parameters of `go …`: every number checked against its range
+/// (depth 1..=[`MAX_PLY`], nodes and movetime at least 1).
 pub fn parse_go(words: &[&str]) -> Result<GoParams, String> {
     let mut params = GoParams::default();
     let mut i = 0;
@@ -172,14 +173,25 @@ pub fn parse_go(words: &[&str]) -> Result<GoParams, String> {
             i += 1;
             continue;
         }
+        const KEYS: [&str; 7] = [
+            "movetime", "depth", "nodes", "wtime", "btime", "winc", "binc",
+        ];
+        if !KEYS.contains(&key) {
+            return Err(format!("unknown go parameter {key:?}"));
+        }
         let value: u64 = words
             .get(i + 1)
             .and_then(|v| v.parse().ok())
-            .ok_or_else(|| format!("go {key} needs a number"))?;
+            .ok_or_else(|| format!("go {key} needs a number from 0 to {}", u64::MAX))?;
+        let positive = || {
+            (value > 0)
+                .then_some(value)
+                .ok_or_else(|| format!("go {key} must be at least 1"))
+        };
         match key {
-            "movetime" => params.movetime = Some(value),
-            "depth" => params.depth = Some(value.min(1000) as u32),
-            "nodes" => params.nodes = Some(value),
+            "movetime" => params.movetime = Some(positive()?),
+            "depth" => params.depth = Some(depth(value)?),
+            "nodes" => params.nodes = Some(positive()?),
             "wtime" => params.clock[0] = Some(value),
             "btime" => params.clock[1] = Some(value),
             "winc" => params.increment[0] = value,
@@ -191,6 +203,14 @@ pub fn parse_go(words: &[&str]) -> Result<GoParams, String> {
     Ok(params)
 }
 
+/// A depth within 1..=[`MAX_PLY`], the deepest the searches reach.
+fn depth(value: u64) -> Result<u32, String> {
+    u32::try_from(value)
+        .ok()
+        .filter(|d| (1..=MAX_PLY as u32).contains(d))
+        .ok_or_else(|| format!("go depth must be 1..={MAX_PLY}, not {value}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -198,7 +218,8 @@ mod tests {
     #[test]
     fn every_command_reads() {
         assert_eq!(parse_command("  "), Ok(Command::Empty));
-        assert_eq!(parse_command("uci"), Ok(Command::Uci));
+        assert_eq!(parse_command("uci"), Ok(Command::Handshake("uci")));
+        assert_eq!(parse_command("jcei"), Ok(Command::Handshake("jcei")));
         assert_eq!(parse_command("isready"), Ok(Command::IsReady));
         assert_eq!(parse_command("ucinewgame"), Ok(Command::NewGame));
         assert_eq!(parse_command("stop"), Ok(Command::Stop));
@@ -227,11 +248,11 @@ mod tests {
     }
 
     #[test]
-    fn bad_lines_say_what_is_wrong_and_whether_a_bestmove_is_owed() {
+    fn bad_lines_say_what_is_wrong() {
         let error = parse_command("frobnicate").unwrap_err();
         assert!(error.message.contains("unknown command") && !error.waits_for_search());
         let error = parse_command("go sideways 3").unwrap_err();
-        assert!(error.message.contains("unknown") && error.owes_bestmove());
+        assert!(error.message.contains("unknown") && error.waits_for_search());
         assert!(parse_command("position").unwrap_err().waits_for_search());
         assert!(parse_command("position fen").is_err());
         assert!(parse_command("setoption Hash 3").is_err());
@@ -248,5 +269,56 @@ mod tests {
         assert!(go(&["infinite"], 0).unwrap().1);
         assert!(go(&["depth"], 0).unwrap_err().contains("number"));
         assert!(go(&["speed", "3"], 0).unwrap_err().contains("unknown"));
+    }
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::*;
+
+    /// Issue 10 finding 7: depths beyond what the search reaches are refused.
+    #[test]
+    fn depth_is_refused_outside_one_to_max_ply() {
+        assert_eq!(parse_go(&["depth", "100"]).unwrap().depth, Some(100));
+        for bad in ["0", "101", "4294967295", "18446744073709551615"] {
+            let error = parse_go(&["depth", bad]).unwrap_err();
+            assert!(error.contains("1..=100"), "{error}");
+        }
+        assert!(
+            parse_go(&["nodes", "0"])
+                .unwrap_err()
+                .contains("at least 1")
+        );
+        assert!(
+            parse_go(&["movetime", "-5"])
+                .unwrap_err()
+                .contains("number")
+        );
+    }
+
+    /// Issue 10 finding 9: huge clocks and increments saturate, never wrap.
+    #[test]
+    fn clock_arithmetic_saturates() {
+        for (clock, increment) in [
+            (6_148_914_691_236_517_206, 0),
+            (u64::MAX, u64::MAX),
+            (u64::MAX, 0),
+            (1000, u64::MAX),
+        ] {
+            let params = GoParams {
+                clock: [Some(clock), None],
+                increment: [increment, 0],
+                ..GoParams::default()
+            };
+            let movetime = params.limits(0).0.movetime.unwrap();
+            assert!(
+                movetime >= Duration::from_millis(clock / 25).min(Duration::from_millis(750)),
+                "{clock} {increment}: {movetime:?}"
+            );
+            assert!(
+                movetime <= Duration::from_millis(clock),
+                "{clock}: {movetime:?}"
+            );
+        }
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod command;
 pub mod common;
+pub mod lines;
 pub mod uci;
 
 use gamesolver_core::Game;
@@ -37,4 +38,9 @@ pub trait EngineHost<G: Game>: Send {
 
     /// Reads position text, or says why it is not a position.
     fn parse_position(&self, text: &str) -> Result<G, String>;
+
+    /// The handshakes it answers (`uci`, and `jcei` for Jungle).
+    fn handshakes(&self) -> &'static [&'static str] {
+        &["uci"]
+    }
 }

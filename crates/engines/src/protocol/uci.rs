@@ -1,31 +1,41 @@
 //! The UCI-style engine protocol (DESIGN.md §5), for any game.
 //!
-//! Commands: `uci`, `isready`, `ucinewgame`, `setoption name N value V`,
-//! `position startpos|fen TEXT [moves M…]`, `go movetime|depth|nodes|
-//! wtime/btime/winc/binc|infinite`, `stop`, `quit`. The search runs on its
-//! own thread so `stop` and `isready` are answered while it thinks; every
-//! bad line gets `info string error …` and the engine carries on.
+//! Commands: `uci` (or `jcei` where the host speaks it), `isready`,
+//! `ucinewgame`, `setoption name N value V`, `position startpos|fen TEXT
+//! [moves M…]`, `go movetime|depth|nodes|wtime/btime/winc/binc|infinite`,
+//! `stop`, `quit`. The search runs on its own thread. While it runs,
+//! `isready` is answered at once, `stop` ends it, `quit` and the end of
+//! input stop it and end the session (after its `bestmove`); every other
+//! command waits in a queue until the search ends (and ends a `go infinite`
+//! search first: stop and apply). Every bad line gets one `info string error
+//! …` line and the session goes on; a malformed `go` gets no `bestmove`.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread;
-use std::time::Duration;
 
 use gamesolver_core::Game;
 use gamesolver_search::{Engine, SearchInfo, StopFlag};
 
 use super::EngineHost;
 use super::command::{Command, GoParams, parse_command};
+use super::lines::{Line, next_line};
 
 /// Something the protocol loop reacts to.
 enum Event<G: Game> {
     /// A line of input, or `None` at the end of input.
-    Line(Option<String>),
+    Line(Option<Line>),
     /// A line of output from the searching thread.
     Info(String),
     /// The search finished: the engine comes back with its `bestmove` line.
     Done(Box<dyn Engine<G> + Send>, String),
+}
+
+/// A running search: its stop flag and whether it had no limit.
+struct Running {
+    flag: StopFlag,
+    infinite: bool,
 }
 
 /// The protocol state between commands.
@@ -33,8 +43,11 @@ struct Session<G: Game, H: EngineHost<G>> {
     host: H,
     position: G,
     engine: Option<Box<dyn Engine<G> + Send>>,
-    searching: Option<(StopFlag, bool)>,
-    pending: VecDeque<Option<String>>,
+    searching: Option<Running>,
+    /// Commands that arrived during a search, run once it ends.
+    queued: VecDeque<String>,
+    /// The input ended: stop every search, then finish.
+    at_end: bool,
 }
 
 /// Serves the protocol on `input` until `quit` or the end of input, writing
@@ -56,41 +69,33 @@ where
         engine: Some(host.build()),
         host,
         searching: None,
-        pending: VecDeque::new(),
+        queued: VecDeque::new(),
+        at_end: false,
     };
     loop {
-        let line = match session.pending.pop_front() {
-            Some(line) => line,
-            None => match rx.recv() {
-                Ok(Event::Line(line)) => line,
-                Ok(event) => {
-                    session.absorb(event, out)?;
-                    continue;
-                }
-                Err(_) => None,
-            },
+        let keep_going = if session.searching.is_none()
+            && let Some(line) = session.queued.pop_front()
+        {
+            session.command(&line, &tx, out)?
+        } else if session.searching.is_none() && session.at_end {
+            false
+        } else {
+            // The session holds a sender, so the channel never closes.
+            let event = rx.recv().unwrap_or(Event::Line(None));
+            session.event(event, &tx, &rx, out)?
         };
-        let Some(line) = line else {
-            session.finish_search(&rx, out, false)?;
-            return Ok(());
-        };
-        if !session.command(line.trim(), &tx, &rx, out)? {
+        out.flush()?;
+        if !keep_going {
             return Ok(());
         }
-        out.flush()?;
     }
 }
 
-/// Forwards input lines to the loop; `None` at the end.
-fn read_lines<G: Game>(input: Box<dyn BufRead + Send>, tx: &Sender<Event<G>>) {
-    for line in input.lines() {
-        match line {
-            Ok(line) => {
-                if tx.send(Event::Line(Some(line))).is_err() {
-                    return;
-                }
-            }
-            Err(_) => break,
+/// Forwards input lines to the loop; `None` at the end (or a read error).
+fn read_lines<G: Game>(mut input: Box<dyn BufRead + Send>, tx: &Sender<Event<G>>) {
+    while let Ok(Some(line)) = next_line(&mut input) {
+        if tx.send(Event::Line(Some(line))).is_err() {
+            return;
         }
     }
     let _ = tx.send(Event::Line(None));
@@ -101,72 +106,118 @@ where
     G: Game + std::fmt::Display + Send + 'static,
     H: EngineHost<G>,
 {
-    /// Handles one command line; `false` means quit.
-    fn command(
+    /// Reacts to one event; `false` means the session ends.
+    fn event(
         &mut self,
-        line: &str,
+        event: Event<G>,
         tx: &Sender<Event<G>>,
         rx: &Receiver<Event<G>>,
         out: &mut dyn Write,
     ) -> std::io::Result<bool> {
-        let command = match parse_command(line) {
-            Ok(command) => command,
-            Err(error) => {
-                if error.waits_for_search() {
-                    self.finish_search(rx, out, false)?;
+        match event {
+            Event::Line(Some(Ok(line))) => {
+                if self.searching.is_some() {
+                    return self.during_search(line, rx, out);
                 }
-                writeln!(out, "info string error {}", error.message)?;
-                if error.owes_bestmove() {
-                    writeln!(out, "bestmove (none)")?;
-                }
-                return Ok(true);
+                return self.command(&line, tx, out);
             }
-        };
-        let result = match command {
-            Command::Empty => Ok(()),
-            Command::Uci => return self.announce(out).map(|()| true),
-            Command::IsReady => return writeln!(out, "readyok").map(|()| true),
-            Command::Stop => {
-                if let Some((flag, _)) = &self.searching {
-                    flag.stop();
-                }
-                Ok(())
+            Event::Line(Some(Err(message))) => writeln!(out, "info string error {message}")?,
+            Event::Line(None) => {
+                self.at_end = true;
+                self.stop();
             }
-            Command::Quit => {
-                self.finish_search(rx, out, true)?;
+            event => self.absorb(event, out)?,
+        }
+        Ok(true)
+    }
+
+    /// A line that arrives while a search runs: `isready`, `stop`, `quit`
+    /// and lines that are no command at all are answered now, the rest
+    /// queued (a `go infinite` search is stopped for them).
+    fn during_search(
+        &mut self,
+        line: String,
+        rx: &Receiver<Event<G>>,
+        out: &mut dyn Write,
+    ) -> std::io::Result<bool> {
+        match parse_command(&line) {
+            Ok(Command::IsReady) => writeln!(out, "readyok")?,
+            Ok(Command::Stop) => self.stop(),
+            Ok(Command::Quit) if self.queued.is_empty() => {
+                self.stop();
+                self.wait_for_search(rx, out)?;
                 return Ok(false);
             }
-            // Commands that need the engine wait for a running search
-            // (`stop` ends it early).
-            Command::NewGame => {
-                self.finish_search(rx, out, false)?;
+            Ok(Command::Quit) => {
+                // After the queued commands, whose searches stop at once.
+                self.stop();
+                self.at_end = true;
+                self.queued.push_back(line);
+            }
+            Ok(Command::Empty) => {}
+            Ok(Command::Handshake(name)) => self.handshake(name, out)?,
+            Err(error) if !error.waits_for_search() => {
+                writeln!(out, "info string error {}", error.message)?;
+            }
+            _ => {
+                if self.searching.as_ref().is_some_and(|s| s.infinite) {
+                    self.stop();
+                }
+                self.queued.push_back(line);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Runs one command line with no search running; `false` means quit.
+    fn command(
+        &mut self,
+        line: &str,
+        tx: &Sender<Event<G>>,
+        out: &mut dyn Write,
+    ) -> std::io::Result<bool> {
+        let result = match parse_command(line) {
+            Err(error) => Err(error.message),
+            Ok(Command::Empty | Command::Stop) => Ok(()),
+            Ok(Command::Handshake(name)) => return self.handshake(name, out).map(|()| true),
+            Ok(Command::IsReady) => return writeln!(out, "readyok").map(|()| true),
+            Ok(Command::Quit) => return Ok(false),
+            Ok(Command::NewGame) => {
                 self.position = self.host.start();
                 self.engine().new_game();
                 Ok(())
             }
-            Command::SetOption { name, value } => {
-                self.finish_search(rx, out, false)?;
-                self.set_option(&name, &value)
-            }
-            Command::Position { fen, moves } => {
-                self.finish_search(rx, out, false)?;
-                self.set_position(fen.as_deref(), &moves)
-            }
-            Command::Go(params) => {
-                self.finish_search(rx, out, false)?;
-                let result = self.go(&params, tx);
-                if let Err(message) = &result {
-                    writeln!(out, "info string error {message}")?;
-                    // A `go` is always answered, as GUIs wait for it.
-                    writeln!(out, "bestmove (none)")?;
-                }
-                return Ok(true);
-            }
+            Ok(Command::SetOption { name, value }) => self.set_option(&name, &value),
+            Ok(Command::Position { fen, moves }) => self.set_position(fen.as_deref(), &moves),
+            Ok(Command::Go(params)) => return self.go(&params, tx, out).map(|()| true),
         };
         if let Err(message) = result {
             writeln!(out, "info string error {message}")?;
         }
         Ok(true)
+    }
+
+    /// Raises the running search's stop flag, if one runs.
+    fn stop(&self) {
+        if let Some(running) = &self.searching {
+            running.flag.stop();
+        }
+    }
+
+    /// Waits for the running search's `bestmove` (printing its output).
+    fn wait_for_search(
+        &mut self,
+        rx: &Receiver<Event<G>>,
+        out: &mut dyn Write,
+    ) -> std::io::Result<()> {
+        while self.searching.is_some() {
+            match rx.recv() {
+                Ok(event @ (Event::Info(_) | Event::Done(..))) => self.absorb(event, out)?,
+                Ok(Event::Line(_)) => {}
+                Err(_) => break,
+            }
+        }
+        Ok(())
     }
 
     /// The engine (present whenever no search runs).
@@ -175,14 +226,22 @@ where
         self.engine.get_or_insert_with(|| host.build())
     }
 
-    /// Replies to `uci`.
-    fn announce(&self, out: &mut dyn Write) -> std::io::Result<()> {
+    /// Replies to `uci` or `jcei`: identity, options, `uciok` (`jceiok`);
+    /// a handshake the host does not speak is an error.
+    fn handshake(&self, name: &str, out: &mut dyn Write) -> std::io::Result<()> {
+        if !self.host.handshakes().contains(&name) {
+            return writeln!(
+                out,
+                "info string error this engine does not speak {name}; use {}",
+                self.host.handshakes().join(" or ")
+            );
+        }
         writeln!(out, "id name {}", self.host.engine_name())?;
         writeln!(out, "id author the gamesolver authors")?;
         for option in self.host.options() {
             writeln!(out, "option name {} {}", option.name, option.description)?;
         }
-        writeln!(out, "uciok")
+        writeln!(out, "{name}ok")
     }
 
     /// Handles the output of a search thread.
@@ -194,64 +253,70 @@ where
                 self.searching = None;
                 writeln!(out, "{bestmove}")?;
             }
-            Event::Line(line) => self.pending.push_back(line),
-        }
-        out.flush()
-    }
-
-    /// Waits for a running search (stopping it first if `stop` or if it has
-    /// no limit), keeping input lines that arrive meanwhile for later.
-    fn finish_search(
-        &mut self,
-        rx: &Receiver<Event<G>>,
-        out: &mut dyn Write,
-        stop: bool,
-    ) -> std::io::Result<()> {
-        while let Some((flag, infinite)) = &self.searching {
-            if stop || *infinite {
-                flag.stop();
-            }
-            match rx.recv_timeout(Duration::from_secs(3600)) {
-                Ok(event) => self.absorb(event, out)?,
-                Err(_) => break,
-            }
+            Event::Line(_) => {}
         }
         Ok(())
     }
 
-    /// `setoption`: sets the option and rebuilds the engine.
+    /// `setoption`: sets the option and rebuilds the engine (also after
+    /// a refusal, which may have dropped a setting, such as a tablebase of
+    /// other rules).
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        self.host.set_option(name, value)?;
+        let result = self.host.set_option(name, value);
         self.engine = Some(self.host.build());
-        Ok(())
+        result
     }
 
-    /// `position`: the start or `fen`, then every move, each checked.
+    /// `position`: the start or `fen`, then the moves up to the first one
+    /// that cannot be played (Stockfish's practice); that one is reported.
+    /// A position text that cannot be read leaves the position unchanged.
     fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), String> {
         let mut position = match fen {
             None => self.host.start(),
             Some(text) => self.host.parse_position(text)?,
         };
-        for text in moves {
-            let mv: G::Move = text.parse().map_err(|e| format!("{e}"))?;
-            position = position
-                .play(mv)
-                .map_err(|e| format!("{e} in {position}"))?;
+        let mut refused = None;
+        for (index, text) in moves.iter().enumerate() {
+            let played = text
+                .parse::<G::Move>()
+                .map_err(|e| format!("{e}"))
+                .and_then(|mv| position.play(mv).map_err(|e| format!("{e} in {position}")));
+            match played {
+                Ok(next) => position = next,
+                Err(message) => {
+                    refused = Some(format!(
+                        "move {} ({text}) refused, position kept after the {index} before it: \
+                         {message}",
+                        index + 1
+                    ));
+                    break;
+                }
+            }
         }
         self.position = position;
-        Ok(())
+        refused.map_or(Ok(()), Err)
     }
 
-    /// `go …`: starts the search on its own thread.
-    fn go(&mut self, params: &GoParams, tx: &Sender<Event<G>>) -> Result<(), String> {
-        let (limits, infinite) = params.limits(self.position.turn().index());
+    /// `go …`: starts the search on its own thread (stopped at once after
+    /// the end of input); a finished game is answered `bestmove (none)`.
+    fn go(
+        &mut self,
+        params: &GoParams,
+        tx: &Sender<Event<G>>,
+        out: &mut dyn Write,
+    ) -> std::io::Result<()> {
         if self.position.is_finished() {
-            return Err("the game is over: no move to search".into());
+            writeln!(out, "info string error the game is over: no move to search")?;
+            return writeln!(out, "bestmove (none)");
         }
+        let (limits, infinite) = params.limits(self.position.turn().index());
         let mut engine = self.engine.take().unwrap_or_else(|| self.host.build());
         let flag = engine.stop_flag();
         flag.reset();
-        self.searching = Some((flag, infinite));
+        if self.at_end {
+            flag.stop();
+        }
+        self.searching = Some(Running { flag, infinite });
         let position = self.position.clone();
         let tx = tx.clone();
         thread::spawn(move || {
@@ -274,7 +339,7 @@ pub fn info_line<M: std::fmt::Display + Copy>(info: &SearchInfo<M>) -> String {
     format!(
         "info depth {} score {} nodes {} nps {} time {} pv {}",
         info.depth,
-        info.score,
+        info.score.uci(),
         info.nodes,
         info.nps(),
         info.elapsed.as_millis(),
@@ -289,11 +354,59 @@ mod session_tests {
     use std::io::BufRead;
 
     fn talk(input: &str) -> String {
+        talk_bytes(input.as_bytes())
+    }
+
+    fn talk_bytes(input: &[u8]) -> String {
         let mut out = Vec::new();
-        let reader: Box<dyn BufRead + Send> =
-            Box::new(std::io::Cursor::new(input.to_string().into_bytes()));
+        let reader: Box<dyn BufRead + Send> = Box::new(std::io::Cursor::new(input.to_vec()));
         serve(UtttHost::default(), reader, &mut out).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    /// Issue 10 finding 2: a line that is not UTF-8 is an error line.
+    #[test]
+    fn a_line_that_is_not_utf8_is_an_error_and_the_session_goes_on() {
+        let out = talk_bytes(b"isready\n\xff\xfeuci\nisready\n");
+        assert_eq!(out.matches("readyok").count(), 2, "{out}");
+        assert!(out.contains("info string error line is not UTF-8"), "{out}");
+    }
+
+    /// Protocol convention: moves up to the first illegal one are applied.
+    #[test]
+    fn an_illegal_move_keeps_the_moves_before_it() {
+        // 40 then 36 (board 4 sends to board 4, cell 36 is in it), then an
+        // illegal 40 again: the position after 40 36 stands.
+        let out = talk("position startpos moves 40 36 40 41\ngo depth 2\n");
+        assert!(out.contains("move 3 (40) refused"), "{out}");
+        let best: u8 = out
+            .lines()
+            .find_map(|l| l.strip_prefix("bestmove "))
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(best / 9, 0, "the reply to 40 36 is in board 0: {out}");
+    }
+
+    /// Protocol convention: a malformed `go` gets one error, no bestmove.
+    #[test]
+    fn a_malformed_go_gets_one_error_and_no_bestmove() {
+        for go in ["go fishing", "go movetime -5", "go depth 101", "go nodes 0"] {
+            let out = talk(&format!("{go}\nisready\n"));
+            assert_eq!(out.lines().count(), 2, "{go}: {out}");
+            assert!(out.starts_with("info string error "), "{go}: {out}");
+            assert!(!out.contains("bestmove"), "{go}: {out}");
+        }
+    }
+
+    /// Ultimate tic-tac-toe does not pretend to speak the Jungle handshake.
+    #[test]
+    fn uttt_refuses_the_jcei_handshake() {
+        let out = talk("jcei\n");
+        assert!(
+            out.contains("does not speak jcei") && !out.contains("jceiok"),
+            "{out}"
+        );
     }
 
     #[test]

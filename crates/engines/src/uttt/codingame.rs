@@ -15,6 +15,7 @@ use gamesolver_games::uttt::{Board, Cell, Variant};
 use gamesolver_search::Limits;
 
 use super::engines::{EngineOptions, build};
+use crate::protocol::lines;
 
 /// How many times the move time the first answer may take: CodinGame
 /// allows 1000 ms for the first turn and 100 ms for the others.
@@ -48,7 +49,7 @@ pub fn serve(
     let mut engine = build(options);
     let mut board = Board::start(Variant::CodinGame);
     let mut turn = 0;
-    while let Some(line) = next_line(input)? {
+    while let Some(line) = next_line(input, errors)? {
         let turn_started = Instant::now();
         let opponent = match read_pair(&line) {
             Ok(pair) => pair,
@@ -87,16 +88,15 @@ pub fn serve(
     Ok(())
 }
 
-/// The next non-empty line, or `None` at the end of input.
-fn next_line(input: &mut dyn BufRead) -> std::io::Result<Option<String>> {
-    let mut line = String::new();
+/// The next non-empty line, or `None` at the end of input; a line that is
+/// not text is reported and skipped.
+fn next_line(input: &mut dyn BufRead, errors: &mut dyn Write) -> std::io::Result<Option<String>> {
     loop {
-        line.clear();
-        if input.read_line(&mut line)? == 0 {
-            return Ok(None);
-        }
-        if !line.trim().is_empty() {
-            return Ok(Some(line.trim().to_string()));
+        match lines::next_line(input)? {
+            None => return Ok(None),
+            Some(Err(message)) => writeln!(errors, "error: {message}")?,
+            Some(Ok(line)) if !line.trim().is_empty() => return Ok(Some(line.trim().to_string())),
+            Some(Ok(_)) => {}
         }
     }
 }
@@ -147,7 +147,7 @@ fn read_actions(
     input: &mut dyn BufRead,
     errors: &mut dyn Write,
 ) -> std::io::Result<Option<Vec<Cell>>> {
-    let Some(count_line) = next_line(input)? else {
+    let Some(count_line) = next_line(input, errors)? else {
         return Ok(None);
     };
     let count: usize = match count_line.parse() {
@@ -162,7 +162,7 @@ fn read_actions(
     };
     let mut valid = Vec::with_capacity(count);
     for _ in 0..count {
-        let Some(line) = next_line(input)? else {
+        let Some(line) = next_line(input, errors)? else {
             return Ok(None);
         };
         match read_pair(&line) {
@@ -187,9 +187,13 @@ mod tests {
     use super::*;
 
     fn run(input: &str) -> (String, String) {
+        run_bytes(input.as_bytes())
+    }
+
+    fn run_bytes(mut input: &[u8]) -> (String, String) {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let options = EngineOptions::default();
-        serve(&mut input.as_bytes(), &mut out, &mut err, &options, 5).unwrap();
+        serve(&mut input, &mut out, &mut err, &options, 5).unwrap();
         (
             String::from_utf8(out).unwrap(),
             String::from_utf8(err).unwrap(),
@@ -242,5 +246,13 @@ mod tests {
         let (out, err) = run("hello\n-1 -1\nx\n7 7 7\n");
         assert!(err.contains("expected"), "{err}");
         assert!(out.is_empty());
+    }
+
+    /// Issue 10 finding 2: a line that is not UTF-8 is reported and skipped.
+    #[test]
+    fn a_line_that_is_not_utf8_is_reported_and_play_goes_on() {
+        let (out, err) = run_bytes(b"\xff\xfe\n-1 -1\n1\n4 4\n");
+        assert!(err.contains("not UTF-8"), "{err}");
+        assert_eq!(out.trim(), "4 4", "{out}");
     }
 }

@@ -1,0 +1,343 @@
+//! The protocol test harness (issue 10, "Harden the classes"): scripted
+//! conversations — junk, the end of input at every point, commands during a
+//! search — fed to both engines in process, each within a timeout; and
+//! random protocol lines, which get an answer or an error, never a panic.
+
+use std::io::{BufRead, Read, Write};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::thread;
+use std::time::Duration;
+
+use gamesolver_engines::jungle::host::JungleHost;
+use gamesolver_engines::protocol::command::{Command, parse_command};
+use gamesolver_engines::protocol::uci::serve;
+use gamesolver_engines::uttt::host::UtttHost;
+use proptest::prelude::*;
+
+/// Every conversation must end within this (generous, for loaded machines).
+const TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The two engines.
+#[derive(Clone, Copy, Debug)]
+enum Which {
+    Uttt,
+    Jungle,
+}
+
+/// Input the test hands over piece by piece; the end of input when the
+/// sender is dropped.
+struct ChannelReader {
+    chunks: Receiver<Vec<u8>>,
+    buffer: Vec<u8>,
+    at: usize,
+}
+
+impl Read for ChannelReader {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let available = self.fill_buf()?;
+        let n = available.len().min(out.len());
+        out[..n].copy_from_slice(&available[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for ChannelReader {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        if self.at == self.buffer.len() {
+            self.buffer = self.chunks.recv().unwrap_or_default();
+            self.at = 0;
+        }
+        Ok(&self.buffer[self.at..])
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.at += n;
+    }
+}
+
+/// Output passed on line by line to the test.
+struct LineWriter {
+    partial: Vec<u8>,
+    lines: Sender<String>,
+}
+
+impl Write for LineWriter {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        for &b in bytes {
+            if b == b'\n' {
+                let line = String::from_utf8_lossy(&self.partial).into_owned();
+                let _ = self.lines.send(line);
+                self.partial.clear();
+            } else {
+                self.partial.push(b);
+            }
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A live conversation with an engine running in process.
+struct Conversation {
+    input: Option<Sender<Vec<u8>>>,
+    output: Receiver<String>,
+    ended: Receiver<std::io::Result<()>>,
+}
+
+impl Conversation {
+    fn start(which: Which) -> Conversation {
+        let (input, chunks) = channel();
+        let (lines, output) = channel();
+        let (done, ended) = channel();
+        thread::spawn(move || {
+            let reader: Box<dyn BufRead + Send> = Box::new(ChannelReader {
+                chunks,
+                buffer: Vec::new(),
+                at: 0,
+            });
+            let mut writer = LineWriter {
+                partial: Vec::new(),
+                lines,
+            };
+            let result = match which {
+                Which::Uttt => serve(UtttHost::default(), reader, &mut writer),
+                Which::Jungle => serve(JungleHost::default(), reader, &mut writer),
+            };
+            let _ = done.send(result);
+        });
+        Conversation {
+            input: Some(input),
+            output,
+            ended,
+        }
+    }
+
+    fn send(&self, bytes: &[u8]) {
+        if let Some(input) = &self.input {
+            let _ = input.send(bytes.to_vec());
+        }
+    }
+
+    /// The next output line, within the timeout.
+    fn next(&self) -> String {
+        self.output
+            .recv_timeout(TIMEOUT)
+            .expect("the engine answers within the timeout")
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn until(&self, prefix: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            let line = self.next();
+            let found = line.starts_with(prefix);
+            seen.push(line);
+            if found {
+                return seen;
+            }
+        }
+    }
+
+    /// Ends the input and waits for the session to end; its whole output.
+    fn close(mut self) -> Vec<String> {
+        self.input = None;
+        self.ended
+            .recv_timeout(TIMEOUT)
+            .expect("the session ends within the timeout after the end of input")
+            .expect("no input/output error");
+        self.output.try_iter().collect()
+    }
+}
+
+/// Runs a whole script (then the end of input) and returns the output.
+fn run(which: Which, script: &[u8]) -> Vec<String> {
+    let conversation = Conversation::start(which);
+    conversation.send(script);
+    conversation.close()
+}
+
+/// Whether `line` is one of the protocol's replies.
+fn is_reply(line: &str) -> bool {
+    ["id ", "option ", "info ", "bestmove "]
+        .iter()
+        .any(|p| line.starts_with(p))
+        || ["uciok", "jceiok", "readyok"].contains(&line)
+}
+
+const UTTT_SCRIPT: &str = "uci\nisready\nsetoption name Hash value 2\nucinewgame\n\
+    position startpos moves 40 36\ngo depth 2\nposition startpos moves 40 40\n\
+    setoption name Engine value mcts\ngo nodes 50\nisready\nquit\n";
+const JUNGLE_SCRIPT: &str = "jcei\nisready\nsetoption name Hash value 2\nucinewgame\n\
+    position startpos moves a3a4 g7g6\ngo depth 2\nposition startpos moves a3a9\n\
+    setoption name Engine value mcts\ngo nodes 20\nisready\nquit\n";
+
+fn script(which: Which) -> &'static str {
+    match which {
+        Which::Uttt => UTTT_SCRIPT,
+        Which::Jungle => JUNGLE_SCRIPT,
+    }
+}
+
+#[test]
+fn scripted_conversations_are_answered_in_full() {
+    for which in [Which::Uttt, Which::Jungle] {
+        let out = run(which, script(which).as_bytes());
+        assert!(out.iter().all(|l| is_reply(l)), "{which:?}: {out:?}");
+        let bestmoves: Vec<_> = out.iter().filter(|l| l.starts_with("bestmove")).collect();
+        assert_eq!(bestmoves.len(), 2, "{which:?}: {out:?}");
+        assert!(bestmoves.iter().all(|l| !l.contains("(none)")), "{out:?}");
+        assert_eq!(out.iter().filter(|l| *l == "readyok").count(), 2);
+        let errors = out.iter().filter(|l| l.contains("error")).count();
+        assert_eq!(errors, 1, "one illegal move: {which:?}: {out:?}");
+    }
+}
+
+#[test]
+fn the_jungle_engine_answers_jcei_and_uttt_does_not() {
+    let out = run(Which::Jungle, b"jcei\n");
+    assert!(out[0].starts_with("id name gamesolver jungle"), "{out:?}");
+    assert_eq!(out.last().map(String::as_str), Some("jceiok"), "{out:?}");
+    let out = run(Which::Uttt, b"jcei\nuci\n");
+    assert!(out[0].contains("does not speak jcei"), "{out:?}");
+    assert_eq!(out.last().map(String::as_str), Some("uciok"));
+}
+
+/// Junk of every kind: each line gets at most one error, the session goes
+/// on and the final `isready` is answered.
+#[test]
+fn junk_gets_error_lines_and_the_session_goes_on() {
+    let junk: &[&[u8]] = &[
+        b"\xff\xfe\xfd",
+        b"\0\0\0",
+        b"go fishing",
+        b"go movetime -5",
+        b"go depth 4294967295",
+        b"go wtime",
+        b"position fen",
+        b"position startpos moves zz",
+        b"setoption name Hash value 0",
+        b"setoption name Hash value 1000000000",
+        b"setoption",
+        b"frobnicate",
+        b"position startpos moves",
+        b"\r",
+        b"stop",
+    ];
+    for which in [Which::Uttt, Which::Jungle] {
+        let mut script = Vec::new();
+        for line in junk {
+            script.extend_from_slice(line);
+            script.push(b'\n');
+        }
+        script.extend_from_slice(b"isready\n");
+        let out = run(which, &script);
+        assert_eq!(out.last().map(String::as_str), Some("readyok"), "{out:?}");
+        assert!(out.iter().all(|l| !l.starts_with("bestmove")), "{out:?}");
+        let errors = out
+            .iter()
+            .filter(|l| l.starts_with("info string error"))
+            .count();
+        assert_eq!(errors, 12, "{which:?}: {out:?}");
+    }
+}
+
+/// The end of input at every line end of a script and two bytes into every
+/// line: the session always ends, and every `go` read is answered.
+#[test]
+fn the_end_of_input_at_every_point_ends_the_session() {
+    for which in [Which::Uttt, Which::Jungle] {
+        let script = script(which).replace("quit\n", "go infinite\n");
+        let bytes = script.as_bytes();
+        let line_starts = std::iter::once(0).chain(
+            (0..bytes.len())
+                .filter(|&i| bytes[i] == b'\n')
+                .map(|i| i + 1),
+        );
+        let cuts: Vec<usize> = line_starts
+            .flat_map(|start| [start, (start + 2).min(bytes.len())])
+            .collect();
+        for cut in cuts {
+            let out = run(which, &bytes[..cut]);
+            let read = String::from_utf8_lossy(&bytes[..cut]);
+            let gos = read
+                .lines()
+                .filter(|l| matches!(parse_command(l), Ok(Command::Go(_))))
+                .count();
+            let bestmoves = out.iter().filter(|l| l.starts_with("bestmove")).count();
+            assert_eq!(bestmoves, gos, "{which:?} cut at {cut}: {out:?}");
+        }
+    }
+}
+
+/// Commands during a search: `isready` at once, `position` queued, `stop`
+/// ends the search, the end of input stops an infinite search.
+#[test]
+fn commands_during_a_search() {
+    for which in [Which::Uttt, Which::Jungle] {
+        let engine = Conversation::start(which);
+        engine.send(b"go depth 100\nposition startpos\nisready\n");
+        let seen = engine.until("readyok");
+        assert!(
+            seen.iter().all(|l| !l.starts_with("bestmove")),
+            "{which:?}: isready waits for nothing: {seen:?}"
+        );
+        engine.send(b"stop\n");
+        engine.until("bestmove");
+        engine.send(b"go infinite\nisready\n");
+        engine.until("readyok");
+        let rest = engine.close();
+        assert_eq!(
+            rest.iter().filter(|l| l.starts_with("bestmove")).count(),
+            1,
+            "{which:?}: the end of input stops the search: {rest:?}"
+        );
+    }
+}
+
+/// `go nodes 1` and MCTS: a legal move, never `(none)`, whatever the limits.
+#[test]
+fn tiny_limits_still_give_a_move() {
+    for which in [Which::Uttt, Which::Jungle] {
+        for engine in ["alphabeta", "mcts"] {
+            let script = format!(
+                "setoption name Engine value {engine}\ngo nodes 1\ngo depth 1\ngo movetime 1\n"
+            );
+            let out = run(which, script.as_bytes());
+            let bestmoves: Vec<_> = out.iter().filter(|l| l.starts_with("bestmove")).collect();
+            assert_eq!(bestmoves.len(), 3, "{which:?} {engine}: {out:?}");
+            assert!(bestmoves.iter().all(|l| !l.contains("(none)")), "{out:?}");
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Any line: a command or an error, never a panic.
+    #[test]
+    fn any_protocol_line_parses_or_is_refused(line in "\\PC{0,80}") {
+        let _ = parse_command(&line);
+    }
+
+    /// Mutations of valid `go` lines: numbers of any size are read or
+    /// refused, and what is read is within range.
+    #[test]
+    fn go_numbers_of_any_size(key in prop::sample::select(vec!["depth", "nodes", "movetime", "wtime", "winc"]), value in any::<i128>()) {
+        match parse_command(&format!("go {key} {value}")) {
+            Ok(Command::Go(params)) => {
+                prop_assert!(value >= 0);
+                if let Some(depth) = params.depth {
+                    prop_assert!((1..=100).contains(&depth));
+                }
+                let (limits, _) = params.limits(0);
+                prop_assert!(limits.nodes.is_none_or(|n| n >= 1));
+            }
+            Ok(other) => prop_assert!(false, "{other:?}"),
+            Err(error) => prop_assert!(!error.message.is_empty()),
+        }
+    }
+}
