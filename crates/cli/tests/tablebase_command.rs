@@ -28,7 +28,7 @@ fn build_two_pieces(dir: &Path) -> &str {
         dir,
         &["jungle", "--max-pieces", "2", "--quiet"],
     ));
-    assert!(report.contains("64 tiers"), "{report}");
+    assert!(report.contains("36 tiers"), "{report}");
     dir
 }
 
@@ -41,7 +41,7 @@ fn build_probe_stats_verify() {
         dir,
         &["jungle", "--max-pieces", "2", "--quiet"],
     ));
-    assert!(again.contains("0 built, 64 already there"), "{again}");
+    assert!(again.contains("0 built, 36 already there"), "{again}");
 
     let probe = ok(&tablebase("probe", dir, &["jungle", E_E, "--json"]));
     let answer: Value = serde_json::from_str(&probe).unwrap();
@@ -67,7 +67,7 @@ fn build_probe_stats_verify() {
     assert!(stats.contains("1712/742/1206"), "{stats}");
 
     let verified = ok(&tablebase("verify", dir, &[]));
-    assert!(verified.contains("verified 64 materials"), "{verified}");
+    assert!(verified.contains("verified 36 materials"), "{verified}");
 }
 
 #[test]
@@ -84,7 +84,7 @@ fn one_material_builds_what_it_captures_into() {
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .collect();
-    for name in ["LR-e.gstb", "L-e.gstb", "R-e.gstb"] {
+    for name in ["LR-e.gstb", "E-l.gstb", "E-r.gstb"] {
         assert!(files.contains(&name.to_string()), "{files:?}");
     }
     ok(&tablebase("probe", dir, &["jungle", LR_E]));
@@ -214,8 +214,8 @@ fn stats_and_verify_report_every_unusable_file() {
     let dir = build_two_pieces(temp.path());
     let path = |name: &str| Path::new(dir).join(name);
     std::os::unix::fs::symlink(path("nowhere"), path("LR-e.gstb")).unwrap();
-    std::fs::copy(path("R-e.gstb"), path("e-R.gstb")).unwrap();
-    std::fs::write(path("L-e.gstb"), b"junk bytes, not a table").unwrap();
+    std::fs::copy(path("E-r.gstb"), path("e-R.gstb")).unwrap();
+    std::fs::write(path("E-l.gstb"), b"junk bytes, not a table").unwrap();
     std::fs::create_dir(path("ER-e.gstb")).unwrap();
     std::fs::write(path("README.txt"), b"notes").unwrap();
     for action in ["stats", "verify"] {
@@ -226,7 +226,7 @@ fn stats_and_verify_report_every_unusable_file() {
             "LR-e.gstb: is a symbolic link",
             "e-R.gstb: misnamed",
             "E-r.gstb",
-            "L-e.gstb is not a gamesolver tablebase file",
+            "E-l.gstb is not a gamesolver tablebase file",
             "ER-e.gstb: is a directory",
             "README.txt is not a tablebase file; ignored",
         ] {
@@ -295,7 +295,7 @@ fn missing_directories_special_files_and_truncated_files() {
         rebuilt.contains("replaced a damaged file") && rebuilt.contains("E-e.gstb"),
         "{rebuilt}"
     );
-    assert!(rebuilt.contains("1 built, 63 already there"), "{rebuilt}");
+    assert!(rebuilt.contains("1 built, 35 already there"), "{rebuilt}");
     ok(&tablebase("probe", dir, &["jungle", E_E]));
 
     std::fs::remove_file(&file).unwrap();
