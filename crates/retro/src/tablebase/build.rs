@@ -301,6 +301,9 @@ fn build_tier<L: TierLayout>(
     report.file_bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
     if keep {
         tablebase.keep_in_memory(tier, table);
+    } else {
+        // The tier's own probe cached "no file"; the file is there now.
+        tablebase.forget(tier);
     }
     report.skipped = false;
     report.elapsed = started.elapsed();

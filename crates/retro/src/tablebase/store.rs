@@ -189,6 +189,16 @@ impl<L: TierLayout> Tablebase<L> {
         open.insert(tier, Some(Arc::new(Source::Memory(table))));
     }
 
+    /// Forgets what is known of `tier` (an in-memory table, an open file,
+    /// or that it had no file), so its next probe opens its file afresh:
+    /// used once a build has written the tier's file.
+    pub(crate) fn forget(&self, tier: L::Tier) {
+        self.open
+            .write()
+            .expect("no panic while holding the lock")
+            .remove(&tier);
+    }
+
     /// The source of `tier`, opening its file on first use.
     fn source(&self, tier: L::Tier) -> Result<Option<Arc<Source>>, ProbeError> {
         if let Some(found) = self
