@@ -279,3 +279,87 @@ impl Engine<Board> for UtttMcts {
         self.stop.clone()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gamesolver_games::uttt::Variant;
+
+    fn engine() -> UtttMcts {
+        UtttMcts::new(MctsOptions::default())
+    }
+
+    /// X has won boards 0 and 1 and takes board 2 (cell 20) to win.
+    const MATE_IN_ONE: &str =
+        "XXX......XXX......XX.........O.......O.......O...O.....O.......O.........O...O... 2";
+
+    /// O owns boards 3 and 6 and threatens board 0: X, in board 4, must
+    /// not send O to board 0 (cell 36) nor to a free choice (39, 42).
+    const DONT_SEND: &str =
+        "OO.......X...O....X.X......OOO...............X.X......OOO......X.X......X.X...... 4";
+
+    #[test]
+    fn a_winning_move_is_proven_and_played_after_one_iteration() {
+        let board: Board = MATE_IN_ONE.parse().unwrap();
+        let info = engine().search(&board, &Limits::nodes(1_000_000));
+        assert_eq!(info.best_move().map(Cell::index), Some(20));
+        assert_eq!(info.score, Score::win_in(1));
+        assert!(info.nodes <= 1, "searched {} iterations", info.nodes);
+    }
+
+    #[test]
+    fn moves_that_lose_at_once_are_proven_and_avoided() {
+        let board: Board = DONT_SEND.parse().unwrap();
+        let mut mcts = engine();
+        let info = mcts.search(&board, &Limits::nodes(20_000));
+        let best = info.best_move().unwrap().index();
+        assert!(![36, 39, 42].contains(&best), "played {best}");
+        let nodes = mcts.tree.nodes();
+        let lost: Vec<u8> = nodes[0]
+            .child_range()
+            .filter(|&c| nodes[c].proof == Proof::Loss)
+            .map(|c| nodes[c].cell.index())
+            .collect();
+        assert_eq!(lost, vec![36, 39, 42]);
+    }
+
+    #[test]
+    fn every_limit_gives_a_legal_move() {
+        let start = Board::start(Variant::CodinGame);
+        for limits in [Limits::nodes(1), Limits::depth(1), Limits::movetime_ms(1)] {
+            let info = engine().search(&start, &limits);
+            let best = info.best_move().expect("a move");
+            assert!(start.legal_mask() >> best.index() & 1 == 1);
+        }
+        let info = engine().search(&start, &Limits::nodes(500));
+        assert_eq!(info.nodes, 500);
+        let info = engine().search(&start, &Limits::depth(3));
+        assert!(info.nodes >= 1 && info.nodes < 5000, "{}", info.nodes);
+    }
+
+    #[test]
+    fn the_tree_of_the_moves_played_is_kept_and_a_new_game_drops_it() {
+        let start = Board::start(Variant::Standard);
+        let mut mcts = engine();
+        let info = mcts.search(&start, &Limits::nodes(5000));
+        let ours = info.best_move().unwrap();
+        let reply = info.pv.get(1).copied().unwrap();
+        let next = start.after(ours).after(reply);
+        mcts.take_root(&next);
+        let kept = mcts.tree_size();
+        assert!(kept > 9, "kept {kept} nodes");
+        assert!(mcts.tree.nodes()[0].visits > 0);
+        mcts.new_game();
+        mcts.take_root(&next);
+        assert_eq!(mcts.tree_size(), 1 + next.move_count() as usize);
+    }
+
+    #[test]
+    fn a_finished_position_gets_no_move() {
+        let board: Board = MATE_IN_ONE.parse().unwrap();
+        let over = board.after(Cell::new(20).unwrap());
+        assert!(over.is_finished());
+        let info = engine().search(&over, &Limits::nodes(10));
+        assert_eq!((info.best_move(), info.nodes), (None, 0));
+    }
+}

@@ -4,7 +4,7 @@
 //! (compacted to the front of a new arena) and the rest dropped.
 
 use gamesolver_core::{Game, Outcome};
-use gamesolver_games::uttt::Board;
+use gamesolver_games::uttt::{Board, Cell, FULL, has_line};
 
 use super::node::{NO_MOVE, Node, Proof};
 
@@ -63,15 +63,11 @@ impl Tree {
             return false;
         }
         let first = self.nodes.len();
-        let mover = board.turn();
         board.for_each_move(|cell| {
-            let mut child = *board;
-            child.play_unchecked(cell);
-            let proof = match child.outcome() {
-                None => Proof::Unknown,
-                Some(Outcome::Draw) => Proof::Draw,
-                Some(Outcome::Winner(p)) if p == mover => Proof::Win,
-                Some(Outcome::Winner(_)) => Proof::Loss,
+            let proof = if closes_its_board(board, cell) {
+                proof_after(board, cell)
+            } else {
+                Proof::Unknown
             };
             self.nodes.push(Node::new(cell, proof));
         });
@@ -157,10 +153,31 @@ impl Tree {
     }
 }
 
+/// Whether the legal move `cell` wins or fills its small board (only such
+/// a move can end the game).
+#[inline]
+fn closes_its_board(board: &Board, cell: Cell) -> bool {
+    let mover = board.turn();
+    let mine = board.small_board(cell.board(), mover) | 1 << cell.pos();
+    let theirs = board.small_board(cell.board(), mover.opponent());
+    has_line(mine) || mine | theirs == FULL
+}
+
+/// What is proven about the child of `board` after `cell`, for its mover:
+/// the game's end if the move ends it.
+fn proof_after(board: &Board, cell: Cell) -> Proof {
+    match board.after(cell).outcome() {
+        None => Proof::Unknown,
+        Some(Outcome::Draw) => Proof::Draw,
+        Some(Outcome::Winner(p)) if p == board.turn() => Proof::Win,
+        Some(Outcome::Winner(_)) => Proof::Loss,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gamesolver_games::uttt::{Cell, Variant};
+    use gamesolver_games::uttt::Variant;
 
     fn cell(n: u8) -> Cell {
         Cell::new(n).unwrap()
@@ -199,6 +216,27 @@ mod tests {
             .map(|n| n.cell.index())
             .collect();
         assert_eq!(wins, vec![20]);
+    }
+
+    #[test]
+    fn expansion_proofs_agree_with_the_rules_along_random_games() {
+        use rand::rngs::SmallRng;
+        use rand::{Rng, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(3);
+        for variant in [Variant::Standard, Variant::CodinGame] {
+            for _ in 0..40 {
+                let mut board = Board::start(variant);
+                while !board.is_finished() {
+                    let mut tree = Tree::new(1000);
+                    assert!(tree.expand(0, &board));
+                    for child in &tree.nodes()[1..] {
+                        assert_eq!(child.proof, proof_after(&board, child.cell), "{board}");
+                    }
+                    let moves = board.moves();
+                    board.play_unchecked(moves[rng.random_range(0..moves.len())]);
+                }
+            }
+        }
     }
 
     #[test]
