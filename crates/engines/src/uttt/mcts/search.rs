@@ -5,8 +5,9 @@
 
 use std::time::Duration;
 
-use gamesolver_core::{Game, Outcome, Player};
+use gamesolver_core::Game;
 use gamesolver_games::uttt::{Board, Cell};
+use gamesolver_search::mcts::{rate_score, reward};
 use gamesolver_search::{Budget, Engine, Limits, Score, SearchInfo, StopFlag};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -131,7 +132,7 @@ impl UtttMcts {
             if !current.is_expanded() {
                 if current.visits == 0 || !self.tree.expand(node, &board) {
                     let outcome = playout(&board, &mut self.rng);
-                    break reward_for(outcome, board.turn().opponent());
+                    break reward(outcome, board.turn().opponent());
                 }
                 propagate(self.tree.nodes_mut(), &self.path);
                 if let Some(reward) = self.tree.nodes()[node].proof.reward() {
@@ -230,8 +231,7 @@ impl UtttMcts {
             Proof::Win => Score::loss_in(root_node.distance.into()),
             Proof::Draw => Score::DRAW,
             Proof::Unknown => self.choice(0).map_or(Score::DRAW, |c| {
-                let rate = nodes[c].reward / nodes[c].visits.max(1) as f32;
-                Score::eval(((rate - 0.5) * 2000.0) as i32)
+                rate_score(nodes[c].reward / nodes[c].visits.max(1) as f32)
             }),
         };
         SearchInfo {
@@ -241,15 +241,6 @@ impl UtttMcts {
             elapsed,
             pv,
         }
-    }
-}
-
-/// The playout reward for `player`: 1 win, ½ draw, 0 loss.
-fn reward_for(outcome: Outcome, player: Player) -> f32 {
-    match outcome {
-        Outcome::Draw => 0.5,
-        Outcome::Winner(p) if p == player => 1.0,
-        Outcome::Winner(_) => 0.0,
     }
 }
 
