@@ -26,7 +26,7 @@ mod alphabeta;
 mod engine;
 mod evaluator;
 mod limits;
-mod mcts;
+pub mod mcts;
 pub mod ordering;
 pub mod perft;
 mod repetition;

@@ -217,8 +217,7 @@ impl<G: Game> Mcts<G> {
         }
         let score = self.most_visited(0).map_or(Score::DRAW, |c| {
             let c = &self.tree[c];
-            let rate = c.reward / c.visits.max(1) as f32;
-            Score::eval(((rate - 0.5) * 2000.0) as i32)
+            rate_score(c.reward / c.visits.max(1) as f32)
         });
         SearchInfo {
             depth: pv.len() as u32,
@@ -230,8 +229,15 @@ impl<G: Game> Mcts<G> {
     }
 }
 
+/// A mean playout reward (0..1) as a score: ±1000 at certain win or loss.
+#[must_use]
+pub fn rate_score(rate: f32) -> Score {
+    Score::eval(((rate - 0.5) * 2000.0) as i32)
+}
+
 /// The playout reward for `player`: 1 win, ½ draw, 0 loss.
-fn reward(outcome: Outcome, player: Player) -> f32 {
+#[must_use]
+pub fn reward(outcome: Outcome, player: Player) -> f32 {
     match outcome {
         Outcome::Draw => 0.5,
         Outcome::Winner(p) if p == player => 1.0,

@@ -1,9 +1,10 @@
 //! The ultimate tic-tac-toe engines and their options, built by name.
 
 use gamesolver_games::uttt::Board;
-use gamesolver_search::{AlphaBeta, Engine, Mcts, SearchConfig};
+use gamesolver_search::{AlphaBeta, Engine, SearchConfig};
 
 use super::eval::{EvalWeights, UtttEval};
+use super::mcts::{MctsOptions, UtttMcts};
 use super::solving::SolvingAlphaBeta;
 use crate::EngineKind;
 
@@ -51,6 +52,10 @@ pub fn build(options: &EngineOptions) -> Box<dyn Engine<Board> + Send> {
                 .with_config(options.search),
             options.solve_below,
         )),
-        EngineKind::Mcts => Box::new(Mcts::<Board>::new(options.exploration, options.seed)),
+        EngineKind::Mcts => Box::new(UtttMcts::new(MctsOptions {
+            exploration: options.exploration,
+            seed: options.seed,
+            ..MctsOptions::default()
+        })),
     }
 }

@@ -8,6 +8,7 @@ pub mod endgame_suite;
 pub mod engines;
 pub mod eval;
 pub mod host;
+pub mod mcts;
 pub mod openings;
 pub mod perft;
 pub mod solving;

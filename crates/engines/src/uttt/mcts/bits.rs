@@ -1,0 +1,89 @@
+//! Small-board tables for the playouts: which cells complete a line, and
+//! the `k`-th set bit of a 9-bit mask, so a random move is a popcount, one
+//! random number and one lookup.
+
+use gamesolver_games::uttt::{FULL, LINES};
+
+/// `COMPLETING[mask]`: the cells that would complete a line for a player
+/// owning `mask` on a small board (occupancy ignored: the caller masks
+/// with the empty cells).
+pub(super) static COMPLETING: [u16; 512] = completing_table();
+
+/// `SELECT[mask][k]`: the position of the `k`-th lowest set bit of `mask`
+/// (`k` below the mask's popcount; other entries are 0).
+pub(super) static SELECT: [[u8; 9]; 512] = select_table();
+
+const fn completing_table() -> [u16; 512] {
+    let mut table = [0u16; 512];
+    let mut mask = 0usize;
+    while mask < 512 {
+        let mut i = 0;
+        while i < LINES.len() {
+            let missing = LINES[i] & !(mask as u16);
+            if missing.count_ones() == 1 {
+                table[mask] |= missing;
+            }
+            i += 1;
+        }
+        mask += 1;
+    }
+    table
+}
+
+const fn select_table() -> [[u8; 9]; 512] {
+    let mut table = [[0u8; 9]; 512];
+    let mut mask = 0usize;
+    while mask < 512 {
+        let mut k = 0;
+        let mut bit = 0;
+        while bit < 9 {
+            if mask >> bit & 1 == 1 {
+                table[mask][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        mask += 1;
+    }
+    table
+}
+
+/// A uniformly chosen set bit of the non-empty 9-bit `mask`, from the
+/// 32 random bits `random` (multiply-shift range reduction).
+#[inline]
+pub(super) fn random_bit(mask: u16, random: u32) -> u8 {
+    debug_assert!(mask != 0 && mask <= FULL);
+    let k = (u64::from(random) * u64::from(mask.count_ones())) >> 32;
+    SELECT[mask as usize][k as usize]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gamesolver_games::uttt::has_line;
+
+    #[test]
+    fn completing_cells_are_exactly_the_cells_that_make_a_line() {
+        for mask in (0..512u16).filter(|&m| !has_line(m)) {
+            let expected = (0..9)
+                .filter(|&c| mask >> c & 1 == 0 && has_line(mask | 1 << c))
+                .fold(0u16, |acc, c| acc | 1 << c);
+            assert_eq!(COMPLETING[mask as usize], expected, "{mask:09b}");
+        }
+    }
+
+    #[test]
+    fn random_bits_cover_every_set_bit_and_nothing_else() {
+        for mask in 1..512u16 {
+            let n = mask.count_ones();
+            let mut seen = 0u16;
+            for k in 0..n {
+                // The smallest random number that maps to index k.
+                let random = ((u64::from(k) << 32).div_ceil(u64::from(n))) as u32;
+                seen |= 1 << random_bit(mask, random);
+            }
+            assert_eq!(seen, mask, "{mask:09b}");
+            assert!(mask >> random_bit(mask, u32::MAX) & 1 == 1);
+        }
+    }
+}
