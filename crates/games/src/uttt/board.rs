@@ -280,6 +280,20 @@ impl Board {
         }
     }
 
+    /// The legal move number `pick(n)` in increasing cell order, where `n`
+    /// is the number of legal moves: one popcount and a bit select on the
+    /// move mask, no list (for random playouts). `None` when no move is
+    /// legal or `pick` returns `n` or more.
+    #[inline]
+    pub fn pick_move(&self, pick: impl FnOnce(u32) -> u32) -> Option<Cell> {
+        let mask = self.legal_mask();
+        let low_count = (mask as u64).count_ones();
+        match low_count + ((mask >> 64) as u64).count_ones() {
+            0 => None,
+            count => nth_set_bit(mask, low_count, count, pick(count)).map(Cell::nth),
+        }
+    }
+
     /// Calls `f` on each legal move in increasing cell order (no allocation).
     #[inline]
     pub fn for_each_move(&self, mut f: impl FnMut(Cell)) {
@@ -289,6 +303,25 @@ impl Board {
             mask &= mask - 1;
         }
     }
+}
+
+/// The position of the set bit of rank `k` (0 = the lowest) of `mask`,
+/// which has `count` set bits, `low_count` of them in its low 64 bits;
+/// `None` if `k >= count`.
+#[inline]
+fn nth_set_bit(mask: u128, low_count: u32, count: u32, k: u32) -> Option<u8> {
+    let (mut word, rank, base) = if k < low_count {
+        (mask as u64, k, 0)
+    } else if k < count {
+        ((mask >> 64) as u64, k - low_count, 64)
+    } else {
+        return None;
+    };
+    for _ in 0..rank {
+        word &= word - 1;
+    }
+    // trailing_zeros < 64: `word` keeps the bit of rank `k`.
+    Some(base + word.trailing_zeros() as u8)
 }
 
 impl Game for Board {
@@ -379,6 +412,37 @@ mod tests {
             }
             board = board.after(moves[(step as usize * 7919) % moves.len()]);
         }
+    }
+
+    #[test]
+    fn pick_move_is_the_kth_legal_move() {
+        let mut board = Board::empty();
+        for step in 0..300usize {
+            if board.is_finished() {
+                assert_eq!(board.pick_move(|_| 0), None);
+                board = Board::empty();
+            }
+            let moves = board.moves();
+            for (k, &mv) in moves.iter().enumerate() {
+                let count = u32::try_from(moves.len()).unwrap();
+                assert_eq!(
+                    board.pick_move(|n| {
+                        assert_eq!(n, count);
+                        k as u32
+                    }),
+                    Some(mv)
+                );
+            }
+            assert_eq!(board.pick_move(|n| n), None);
+            board = board.after(moves[(step * 7919) % moves.len()]);
+        }
+    }
+
+    #[test]
+    fn nth_set_bit_crosses_the_word_boundary() {
+        let mask: u128 = 1 | 1 << 63 | 1 << 64 | 1 << 80;
+        let found: Vec<_> = (0..5).map(|k| nth_set_bit(mask, 2, 4, k)).collect();
+        assert_eq!(found, [Some(0), Some(63), Some(64), Some(80), None]);
     }
 
     #[test]
