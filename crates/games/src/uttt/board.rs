@@ -13,10 +13,39 @@ const ALL_CELLS: u128 = (1 << 81) - 1;
 /// The forced-board value for "free choice".
 const FREE: u8 = 9;
 
-/// The nine cells of small board `b` in the 81-bit layout.
+/// The nine cells of each small board in the 81-bit layout (a table: a
+/// variable shift of a `u128` costs several instructions).
+const BOARD_CELLS: [u128; 9] = {
+    let mut cells = [0; 9];
+    let mut b = 0;
+    while b < 9 {
+        cells[b] = (FULL as u128) << (9 * b);
+        b += 1;
+    }
+    cells
+};
+
+/// The bit of each cell in the 81-bit layout (a table, as above).
+const CELL_BITS: [u128; 81] = {
+    let mut bits = [0; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        bits[cell] = 1 << cell;
+        cell += 1;
+    }
+    bits
+};
+
+/// The nine cells of small board `b` (0..8) in the 81-bit layout.
 #[inline]
 const fn board_cells(b: u8) -> u128 {
-    (FULL as u128) << (9 * b as u32)
+    BOARD_CELLS[b as usize]
+}
+
+/// The bit of `cell` in the 81-bit layout.
+#[inline]
+const fn cell_bit(cell: Cell) -> u128 {
+    CELL_BITS[cell.index() as usize]
 }
 
 /// The status byte: the game goes on, or how it ended.
@@ -159,7 +188,7 @@ impl Board {
     pub fn move_count_after(&self, cell: Cell) -> u32 {
         let me = self.turn.index();
         let (board, pos) = (cell.board(), cell.pos());
-        let mine = self.marks[me] | 1 << cell.index();
+        let mine = self.marks[me] | cell_bit(cell);
         let occupied = mine | self.marks[1 - me];
         let mut open = self.open;
         let mut closed = self.closed;
@@ -188,7 +217,7 @@ impl Board {
     fn mark(&mut self, cell: Cell) {
         let me = self.turn.index();
         let (board, pos) = (cell.board(), cell.pos());
-        self.marks[me] |= 1 << cell.index();
+        self.marks[me] |= cell_bit(cell);
         self.key ^= CELL_KEYS[me][cell.index() as usize];
         if has_line(self.small_board(board, self.turn)) {
             self.meta[me] |= 1 << board;
@@ -443,6 +472,16 @@ mod tests {
         let mask: u128 = 1 | 1 << 63 | 1 << 64 | 1 << 80;
         let found: Vec<_> = (0..5).map(|k| nth_set_bit(mask, 2, 4, k)).collect();
         assert_eq!(found, [Some(0), Some(63), Some(64), Some(80), None]);
+    }
+
+    #[test]
+    fn the_tables_are_the_shifts() {
+        for b in 0..9u8 {
+            assert_eq!(board_cells(b), u128::from(FULL) << (9 * u32::from(b)));
+        }
+        for cell in Cell::all() {
+            assert_eq!(cell_bit(cell), 1u128 << cell.index());
+        }
     }
 
     #[test]
