@@ -13,34 +13,27 @@ games (or plies) is the cost per game (or ply), whatever the machine's load.
 import random
 import sys
 
+import gamesolver
+from bench_uttt import random_game, walked_game
+
 
 def main() -> None:
     lib, mode, games = sys.argv[1], sys.argv[2], int(sys.argv[3])
     if lib == "gamesolver":
-        import gamesolver
-
         game = gamesolver.load_game("uttt")
     else:
         import pyspiel
 
         game = pyspiel.load_game("ultimate_tic_tac_toe")
     choice = random.Random(1).choice
-    plies = 0
+    plies = k = 0
     if mode == "step":
         for _ in range(games):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                state.apply_action(choice(state.legal_actions()))
-                plies += 1
+            plies += random_game(game, choice)
     elif mode == "walk":
-        k = 0
         for _ in range(games):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                actions = state.legal_actions()
-                k += 7
-                state.apply_action(actions[k % len(actions)])
-                plies += 1
+            game_plies, k = walked_game(game, k)
+            plies += game_plies
     elif mode == "batch":
         plies = gamesolver.random_playouts(game, games, 1)["total_plies"]
     print(plies)
