@@ -32,20 +32,39 @@ import time
 import gamesolver
 
 
+def random_game(game, choice) -> int:
+    """One game of random moves through the per-step API: its plies."""
+    plies = 0
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(choice(state.legal_actions()))
+        plies += 1
+    return plies
+
+
+def walked_game(game, k: int):
+    """One game through ``legal_actions`` + ``apply_action`` only, playing
+    the k-th legal action (k grows by 7 a ply): (plies, k)."""
+    plies = 0
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        actions = state.legal_actions()
+        k += 7
+        state.apply_action(actions[k % len(actions)])
+        plies += 1
+    return plies, k
+
+
 def per_step_playouts(game, seconds: float, seed: int):
     """Random playouts through the per-step API for about ``seconds``:
     (games, states visited, elapsed seconds)."""
-    rng = random.Random(seed)
-    choice = rng.choice
+    choice = random.Random(seed).choice
     games = plies = 0
     started = time.perf_counter()
     deadline = started + seconds
     while time.perf_counter() < deadline:
         for _ in range(20):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                state.apply_action(choice(state.legal_actions()))
-                plies += 1
+            plies += random_game(game, choice)
             games += 1
     return games, plies, time.perf_counter() - started
 
@@ -53,18 +72,13 @@ def per_step_playouts(game, seconds: float, seed: int):
 def apply_and_list(game, seconds: float):
     """Walks games by ``legal_actions`` + ``apply_action`` only (no RNG):
     (games, states visited, elapsed seconds)."""
-    games = plies = 0
+    games = plies = k = 0
     started = time.perf_counter()
     deadline = started + seconds
-    k = 0
     while time.perf_counter() < deadline:
         for _ in range(20):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                actions = state.legal_actions()
-                k += 7
-                state.apply_action(actions[k % len(actions)])
-                plies += 1
+            game_plies, k = walked_game(game, k)
+            plies += game_plies
             games += 1
     return games, plies, time.perf_counter() - started
 

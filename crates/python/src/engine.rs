@@ -8,6 +8,7 @@ use gamesolver_engines::{AnyEngine, EngineSpec, GameDef, SearchLimits, SearchRep
 use gamesolver_search::StopFlag;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use serde::Deserialize;
 
 use crate::errors::OrRaise;
 use crate::game::PyGame;
@@ -92,14 +93,14 @@ impl PyEngine {
             |reporter| engine.search(root, &limits, &mut |r| reporter.report(r.clone())),
             |_, report| match &progress {
                 Some(callback) => callback
-                    .call1((PySearchReport::new(&report, root),))
+                    .call1((PySearchReport::new(&report, root)?,))
                     .map(drop),
                 None => Ok(()),
             },
             || self.stop.stop(),
         )?
         .or_raise()?;
-        Ok(PySearchReport::new(&report, root))
+        PySearchReport::new(&report, root)
     }
 
     /// Stops a search running in another thread (it returns its best move so far).
@@ -166,14 +167,18 @@ pub fn game_argument(game: &Bound<'_, PyAny>, rules: Option<&str>) -> PyResult<P
     ))
 }
 
-/// The result of a search (or an intermediate report of one).
+/// The result of a search (or an intermediate report of one): the
+/// library's `SearchReport` (read through serde, so its fields are not
+/// copied one by one) and the best move's action id.
 #[pyclass(name = "SearchReport", module = "gamesolver", frozen, get_all)]
+#[derive(Deserialize)]
 pub struct PySearchReport {
     /// The engine's name.
-    engine: &'static str,
+    engine: String,
     /// The best move in the game's notation (None only if the game is over).
     bestmove: Option<String>,
     /// The best move's action id.
+    #[serde(default)]
     best_action: Option<u32>,
     /// "cp N" or "mate N" (N in plies, negative when losing).
     score: String,
@@ -192,29 +197,22 @@ pub struct PySearchReport {
     /// The principal variation (moves in the game's notation).
     pv: Vec<String>,
     /// "search" or "tablebase".
-    source: &'static str,
+    source: String,
 }
 
 impl PySearchReport {
-    fn new(report: &SearchReport, root: &dyn State) -> PySearchReport {
+    fn new(report: &SearchReport, root: &dyn State) -> PyResult<PySearchReport> {
+        let converted = serde_json::to_value(report)
+            .and_then(serde_json::from_value::<PySearchReport>)
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot convert a search report: {e}")))?;
         let best_action = report
             .bestmove
             .as_deref()
             .and_then(|mv| root.move_to_action(mv).ok());
-        PySearchReport {
-            engine: report.engine,
-            bestmove: report.bestmove.clone(),
+        Ok(PySearchReport {
             best_action,
-            score: report.score.clone(),
-            score_cp: report.score_cp,
-            mate_plies: report.mate_plies,
-            depth: report.depth,
-            nodes: report.nodes,
-            nps: report.nps,
-            time_ms: report.time_ms,
-            pv: report.pv.clone(),
-            source: report.source,
-        }
+            ..converted
+        })
     }
 }
 

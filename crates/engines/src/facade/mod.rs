@@ -33,10 +33,12 @@
 //!   encoded.
 //! - **a [`text_game`]** `[0, 0, 0]`: no planes.
 
+mod cells;
 pub mod custom;
 mod error;
 pub mod jungle;
 pub mod model;
+pub mod playouts;
 pub mod registry;
 mod report;
 pub mod tictactoe;

@@ -13,9 +13,9 @@ use std::sync::Arc;
 
 use gamesolver_core::{Game, Outcome, Player};
 use gamesolver_search::{Engine, Mcts, StopFlag};
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
 
+pub use super::playouts::PLAYOUT_PLY_CAP;
+use super::playouts::{PlayoutRng, random_move_from_list, random_playouts};
 use super::{
     AnyEngine, EngineSpec, ErasedHost, FacadeError, GameDef, GameInfo, Observation, PlayoutStats,
     SearchLimits, SearchReport, SolvedOracle, State, TablebaseOracle,
@@ -27,10 +27,6 @@ use crate::protocol::{EngineHost, OptionSpec};
 
 /// The seed engines use when none is given.
 pub const DEFAULT_SEED: u64 = 2026;
-
-/// Random playouts longer than this are cut and counted as draws (a game
-/// whose rules let it go on for ever).
-pub const PLAYOUT_PLY_CAP: u64 = 100_000;
 
 /// A typed game as the façade needs it. Implement this (or use
 /// [`super::custom::TextGame`]) and register `ModelDef::new(model)`.
@@ -55,6 +51,30 @@ pub trait GameModel: Send + Sync + Sized + 'static {
     /// The legal move of action number `action`, if any.
     fn move_of(&self, game: &Self::G, action: u32) -> Option<<Self::G as Game>::Move> {
         game.moves().get(action as usize).copied()
+    }
+    /// Whether `mv` is legal in `game` (a game not over). The default
+    /// looks for it in the legal moves.
+    fn is_legal(&self, game: &Self::G, mv: <Self::G as Game>::Move) -> bool {
+        game.moves().contains(&mv)
+    }
+    /// The action numbers of the legal moves of `game` (a game not over),
+    /// in move-generation order.
+    fn legal_actions(&self, game: &Self::G) -> Vec<u32> {
+        game.moves()
+            .into_iter()
+            .map(|mv| self.action_of(game, mv))
+            .collect()
+    }
+    /// A uniformly random legal move for random playouts. A faster draw
+    /// must return the move [`random_move_from_list`] (the default) returns
+    /// for the same generator state.
+    fn random_move(
+        &self,
+        game: &Self::G,
+        rng: &mut PlayoutRng,
+        scratch: &mut Vec<<Self::G as Game>::Move>,
+    ) -> Option<<Self::G as Game>::Move> {
+        random_move_from_list(game, rng, scratch)
     }
     /// The observation planes (default: none).
     fn observation(&self, _game: &Self::G) -> Observation {
@@ -281,7 +301,8 @@ pub struct ModelState<M: GameModel> {
     model: Arc<M>,
     /// The position.
     pub game: M::G,
-    history: Vec<String>,
+    /// The moves played (written out only when asked for).
+    history: Vec<<M::G as Game>::Move>,
 }
 
 impl<M: GameModel> fmt::Debug for ModelState<M> {
@@ -322,7 +343,7 @@ impl<M: GameModel> ModelState<M> {
         if self.game.is_finished() {
             return Err(illegal("the game is over".into()));
         }
-        if !self.game.moves().contains(&parsed) {
+        if !self.model.is_legal(&self.game, parsed) {
             return Err(illegal("not a legal move here".into()));
         }
         Ok(parsed)
@@ -330,7 +351,7 @@ impl<M: GameModel> ModelState<M> {
 
     fn apply(&mut self, mv: <M::G as Game>::Move) {
         self.game.play_unchecked(mv);
-        self.history.push(mv.to_string());
+        self.history.push(mv);
     }
 }
 
@@ -362,11 +383,7 @@ impl<M: GameModel> State for ModelState<M> {
         if self.game.is_finished() {
             return Vec::new();
         }
-        self.game
-            .moves()
-            .into_iter()
-            .map(|mv| self.model.action_of(&self.game, mv))
-            .collect()
+        self.model.legal_actions(&self.game)
     }
 
     fn move_to_action(&self, mv: &str) -> Result<u32, FacadeError> {
@@ -395,7 +412,7 @@ impl<M: GameModel> State for ModelState<M> {
     }
 
     fn history(&self) -> Vec<String> {
-        self.history.clone()
+        self.history.iter().map(ToString::to_string).collect()
     }
 
     fn observation(&self) -> Observation {
@@ -413,29 +430,7 @@ impl<M: GameModel> State for ModelState<M> {
     }
 
     fn random_playouts(&self, n: u64, seed: u64) -> PlayoutStats {
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let mut stats = PlayoutStats::default();
-        let mut moves = Vec::new();
-        for _ in 0..n {
-            let mut game = self.game.clone();
-            let mut plies = 0;
-            while game.outcome().is_none() && plies < PLAYOUT_PLY_CAP {
-                game.legal_moves(&mut moves);
-                let Some(&mv) = moves.get(rng.random_range(0..moves.len().max(1))) else {
-                    break;
-                };
-                game.play_unchecked(mv);
-                plies += 1;
-            }
-            match game.outcome() {
-                Some(Outcome::Winner(Player::First)) => stats.first_wins += 1,
-                Some(Outcome::Winner(Player::Second)) => stats.second_wins += 1,
-                _ => stats.draws += 1,
-            }
-            stats.total_plies += plies;
-            stats.max_plies = stats.max_plies.max(plies);
-        }
-        stats
+        random_playouts(self.model.as_ref(), &self.game, n, seed)
     }
 
     fn clone_box(&self) -> Box<dyn State> {
@@ -464,7 +459,7 @@ impl<M: GameModel> ModelState<M> {
             .model
             .move_of(&self.game, action)
             .ok_or_else(|| bad("no move has this number"))?;
-        if !self.game.moves().contains(&mv) {
+        if !self.model.is_legal(&self.game, mv) {
             return Err(bad(&format!("{mv} is not a legal move in {}", self.game)));
         }
         Ok(mv)

@@ -6,6 +6,7 @@ use gamesolver_core::{Game, Player};
 use gamesolver_games::tictactoe::{Board, Cell};
 use gamesolver_search::{AlphaBeta, Mcts};
 
+use super::cells::{action_of_cell, actions_of_mask, cell_of_action};
 use super::model::{Built, DEFAULT_SEED, GameModel};
 use super::report::position_report;
 use super::{
@@ -59,11 +60,22 @@ impl GameModel for TicTacToe {
     }
 
     fn action_of(&self, _game: &Board, mv: Cell) -> u32 {
-        mv.index().into()
+        action_of_cell(mv)
     }
 
     fn move_of(&self, _game: &Board, action: u32) -> Option<Cell> {
-        u8::try_from(action).ok().and_then(Cell::new)
+        cell_of_action(action)
+    }
+
+    /// An empty cell (the caller has checked that the game goes on).
+    fn is_legal(&self, game: &Board, mv: Cell) -> bool {
+        game.at(mv).is_none()
+    }
+
+    /// The empty cells (the game goes on), in increasing order.
+    fn legal_actions(&self, game: &Board) -> Vec<u32> {
+        const CELLS: u16 = (1 << 9) - 1;
+        actions_of_mask(u128::from(CELLS & !(game.x_mask() | game.o_mask())))
     }
 
     fn observation(&self, game: &Board) -> Observation {

@@ -5,7 +5,11 @@ use std::sync::Arc;
 use gamesolver_core::{Game, Player};
 use gamesolver_games::uttt::{Board, Cell, Variant};
 
+use rand::Rng;
+
+use super::cells::{action_of_cell, actions_of_mask, cell_of_action};
 use super::model::{Built, DEFAULT_SEED, GameModel, HostBox, configure_host};
+use super::playouts::PlayoutRng;
 use super::{Capabilities, EngineSpec, ErasedHost, FacadeError, GameInfo, Observation};
 use crate::EngineKind;
 use crate::uttt::engines::{EngineOptions, build};
@@ -62,11 +66,28 @@ impl GameModel for Uttt {
     }
 
     fn action_of(&self, _game: &Board, mv: Cell) -> u32 {
-        mv.index().into()
+        action_of_cell(mv)
     }
 
     fn move_of(&self, _game: &Board, action: u32) -> Option<Cell> {
-        u8::try_from(action).ok().and_then(Cell::new)
+        cell_of_action(action)
+    }
+
+    /// One bit of the move mask.
+    fn is_legal(&self, game: &Board, mv: Cell) -> bool {
+        game.legal_mask() >> mv.index() & 1 == 1
+    }
+
+    /// Straight from the move mask (cells in increasing order, as
+    /// `legal_moves` lists them).
+    fn legal_actions(&self, game: &Board) -> Vec<u32> {
+        actions_of_mask(game.legal_mask())
+    }
+
+    /// A random set bit of the move mask: the same move as the generic
+    /// draw (the same `usize` range, moves in increasing cell order), no list.
+    fn random_move(&self, game: &Board, rng: &mut PlayoutRng, _: &mut Vec<Cell>) -> Option<Cell> {
+        game.pick_move(|count| rng.random_range(0..count as usize) as u32)
     }
 
     fn observation(&self, game: &Board) -> Observation {

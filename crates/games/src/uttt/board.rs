@@ -13,10 +13,39 @@ const ALL_CELLS: u128 = (1 << 81) - 1;
 /// The forced-board value for "free choice".
 const FREE: u8 = 9;
 
-/// The nine cells of small board `b` in the 81-bit layout.
+/// The nine cells of each small board in the 81-bit layout (a table: a
+/// variable shift of a `u128` costs several instructions).
+const BOARD_CELLS: [u128; 9] = {
+    let mut cells = [0; 9];
+    let mut b = 0;
+    while b < 9 {
+        cells[b] = (FULL as u128) << (9 * b);
+        b += 1;
+    }
+    cells
+};
+
+/// The bit of each cell in the 81-bit layout (a table, as above).
+const CELL_BITS: [u128; 81] = {
+    let mut bits = [0; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        bits[cell] = 1 << cell;
+        cell += 1;
+    }
+    bits
+};
+
+/// The nine cells of small board `b` (0..8) in the 81-bit layout.
 #[inline]
 const fn board_cells(b: u8) -> u128 {
-    (FULL as u128) << (9 * b as u32)
+    BOARD_CELLS[b as usize]
+}
+
+/// The bit of `cell` in the 81-bit layout.
+#[inline]
+const fn cell_bit(cell: Cell) -> u128 {
+    CELL_BITS[cell.index() as usize]
 }
 
 /// The status byte: the game goes on, or how it ended.
@@ -159,7 +188,7 @@ impl Board {
     pub fn move_count_after(&self, cell: Cell) -> u32 {
         let me = self.turn.index();
         let (board, pos) = (cell.board(), cell.pos());
-        let mine = self.marks[me] | 1 << cell.index();
+        let mine = self.marks[me] | cell_bit(cell);
         let occupied = mine | self.marks[1 - me];
         let mut open = self.open;
         let mut closed = self.closed;
@@ -188,7 +217,7 @@ impl Board {
     fn mark(&mut self, cell: Cell) {
         let me = self.turn.index();
         let (board, pos) = (cell.board(), cell.pos());
-        self.marks[me] |= 1 << cell.index();
+        self.marks[me] |= cell_bit(cell);
         self.key ^= CELL_KEYS[me][cell.index() as usize];
         if has_line(self.small_board(board, self.turn)) {
             self.meta[me] |= 1 << board;
@@ -280,6 +309,20 @@ impl Board {
         }
     }
 
+    /// The legal move number `pick(n)` in increasing cell order, where `n`
+    /// is the number of legal moves: one popcount and a bit select on the
+    /// move mask, no list (for random playouts). `None` when no move is
+    /// legal or `pick` returns `n` or more.
+    #[inline]
+    pub fn pick_move(&self, pick: impl FnOnce(u32) -> u32) -> Option<Cell> {
+        let mask = self.legal_mask();
+        let low_count = (mask as u64).count_ones();
+        match low_count + ((mask >> 64) as u64).count_ones() {
+            0 => None,
+            count => nth_set_bit(mask, low_count, count, pick(count)).map(Cell::nth),
+        }
+    }
+
     /// Calls `f` on each legal move in increasing cell order (no allocation).
     #[inline]
     pub fn for_each_move(&self, mut f: impl FnMut(Cell)) {
@@ -289,6 +332,25 @@ impl Board {
             mask &= mask - 1;
         }
     }
+}
+
+/// The position of the set bit of rank `k` (0 = the lowest) of `mask`,
+/// which has `count` set bits, `low_count` of them in its low 64 bits;
+/// `None` if `k >= count`.
+#[inline]
+fn nth_set_bit(mask: u128, low_count: u32, count: u32, k: u32) -> Option<u8> {
+    let (mut word, rank, base) = if k < low_count {
+        (mask as u64, k, 0)
+    } else if k < count {
+        ((mask >> 64) as u64, k - low_count, 64)
+    } else {
+        return None;
+    };
+    for _ in 0..rank {
+        word &= word - 1;
+    }
+    // trailing_zeros < 64: `word` keeps the bit of rank `k`.
+    Some(base + word.trailing_zeros() as u8)
 }
 
 impl Game for Board {
@@ -378,6 +440,47 @@ mod tests {
                 );
             }
             board = board.after(moves[(step as usize * 7919) % moves.len()]);
+        }
+    }
+
+    #[test]
+    fn pick_move_is_the_kth_legal_move() {
+        let mut board = Board::empty();
+        for step in 0..300usize {
+            if board.is_finished() {
+                assert_eq!(board.pick_move(|_| 0), None);
+                board = Board::empty();
+            }
+            let moves = board.moves();
+            for (k, &mv) in moves.iter().enumerate() {
+                let count = u32::try_from(moves.len()).unwrap();
+                assert_eq!(
+                    board.pick_move(|n| {
+                        assert_eq!(n, count);
+                        k as u32
+                    }),
+                    Some(mv)
+                );
+            }
+            assert_eq!(board.pick_move(|n| n), None);
+            board = board.after(moves[(step * 7919) % moves.len()]);
+        }
+    }
+
+    #[test]
+    fn nth_set_bit_crosses_the_word_boundary() {
+        let mask: u128 = 1 | 1 << 63 | 1 << 64 | 1 << 80;
+        let found: Vec<_> = (0..5).map(|k| nth_set_bit(mask, 2, 4, k)).collect();
+        assert_eq!(found, [Some(0), Some(63), Some(64), Some(80), None]);
+    }
+
+    #[test]
+    fn the_tables_are_the_shifts() {
+        for b in 0..9u8 {
+            assert_eq!(board_cells(b), u128::from(FULL) << (9 * u32::from(b)));
+        }
+        for cell in Cell::all() {
+            assert_eq!(cell_bit(cell), 1u128 << cell.index());
         }
     }
 

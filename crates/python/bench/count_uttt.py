@@ -1,0 +1,43 @@
+"""A fixed ultimate tic-tac-toe workload for instruction counts (callgrind).
+
+    python bench/count_uttt.py LIB MODE GAMES
+
+LIB is ``gamesolver`` or ``pyspiel``; MODE ``step`` (random playouts through
+``legal_actions``, ``random.choice`` and ``apply_action``), ``walk`` (the
+k-th legal action, no RNG) or ``batch`` (gamesolver's ``random_playouts``).
+Prints the plies played. Run it under ``valgrind --tool=callgrind`` with
+GAMES and with 0 games and subtract the totals: the difference over the
+games (or plies) is the cost per game (or ply), whatever the machine's load.
+"""
+
+import random
+import sys
+
+import gamesolver
+from bench_uttt import random_game, walked_game
+
+
+def main() -> None:
+    lib, mode, games = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    if lib == "gamesolver":
+        game = gamesolver.load_game("uttt")
+    else:
+        import pyspiel
+
+        game = pyspiel.load_game("ultimate_tic_tac_toe")
+    choice = random.Random(1).choice
+    plies = k = 0
+    if mode == "step":
+        for _ in range(games):
+            plies += random_game(game, choice)
+    elif mode == "walk":
+        for _ in range(games):
+            game_plies, k = walked_game(game, k)
+            plies += game_plies
+    elif mode == "batch":
+        plies = gamesolver.random_playouts(game, games, 1)["total_plies"]
+    print(plies)
+
+
+if __name__ == "__main__":
+    main()
