@@ -6,10 +6,14 @@
 //! per rank at a time). See docs/PERFORMANCE.md.
 //!
 //! ```text
-//! cargo run --release -p gamesolver-cluster --example cluster_simulation -- [SAMPLE] [SCRATCH_DIR]
+//! cargo run --release -p gamesolver-cluster --example cluster_simulation -- \
+//!     [--sample N] [--dir SCRATCH] [--rate INDICES_PER_SECOND]
 //! ```
-//! SAMPLE four-piece tiers are measured (default 6, spread over the sizes);
-//! tables go to SCRATCH_DIR (default a temporary directory, removed after).
+//! `--sample`: four-piece tiers measured (default 6, spread over the
+//! sizes); `--dir`: where the measured tables go (default a temporary
+//! directory, removed after); `--rate`: also replay with this solving rate
+//! (indices per second per rank, time proportional to size), e.g. a rate
+//! measured on a quiet machine.
 
 use std::time::Duration;
 
@@ -24,10 +28,10 @@ use gamesolver_retro::tablebase::{Tablebase, TierBuilt, build};
 const FIT_MIN_INDICES: u64 = 1 << 16;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut args = std::env::args().skip(1);
-    let sample: usize = args.next().map_or(Ok(6), |s| s.parse())?;
+    let options = Options::parse(std::env::args().skip(1))?;
     let scratch = tempfile::tempdir()?;
-    let dir = args.next().map_or(scratch.path().to_path_buf(), Into::into);
+    let dir = options.dir.unwrap_or(scratch.path().to_path_buf());
+    let sample = options.sample;
     let layout = JungleTiers::colour_folded(Variant::Standard);
     let measured = measure(&layout, &dir, sample)?;
     let fit = PowerLaw::fit(&measured);
@@ -58,13 +62,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         five_piece.iter().copied().max().unwrap_or(0) as f64,
         plan.nodes().len()
     );
-    let models: [(&str, Box<dyn Fn(u64) -> f64>); 2] = [
-        ("power-law fit", Box::new(|n| fit.seconds(n))),
+    let mut models: Vec<(String, Box<dyn Fn(u64) -> f64>)> = vec![
+        ("power-law fit".into(), Box::new(|n| fit.seconds(n))),
         (
-            "four-piece rate, linear",
+            format!("measured four-piece rate {:.2} M/s", linear_rate / 1e6),
             Box::new(move |n| n as f64 / linear_rate),
         ),
     ];
+    if let Some(rate) = options.rate {
+        models.push((
+            format!("given rate {:.2} M/s", rate / 1e6),
+            Box::new(move |n| n as f64 / rate),
+        ));
+    }
     for (name, model) in &models {
         let time = |t: Material| Duration::from_secs_f64(model(layout.tier_len(t)));
         let (path_time, path) = critical_path(&plan, &time);
@@ -89,6 +99,33 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     Ok(())
+}
+
+/// The command line.
+struct Options {
+    sample: usize,
+    dir: Option<std::path::PathBuf>,
+    rate: Option<f64>,
+}
+
+impl Options {
+    fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, Box<dyn std::error::Error>> {
+        let mut options = Options {
+            sample: 6,
+            dir: None,
+            rate: None,
+        };
+        while let Some(flag) = args.next() {
+            let value = args.next().ok_or(format!("{flag} needs a value"))?;
+            match flag.as_str() {
+                "--sample" => options.sample = value.parse()?,
+                "--dir" => options.dir = Some(value.into()),
+                "--rate" => options.rate = Some(value.parse()?),
+                _ => return Err(format!("unknown option {flag}").into()),
+            }
+        }
+        Ok(options)
+    }
 }
 
 fn hours(d: Duration) -> String {

@@ -16,7 +16,8 @@ use std::time::Duration;
 use mpi::environment::Universe;
 use mpi::point_to_point::{Destination, Source};
 use mpi::topology::{Communicator, Rank, SimpleCommunicator};
-use mpi::traits::{MatchedReceiveVec, Root};
+use mpi::point_to_point::MatchedReceiveVec;
+use mpi::traits::Root;
 use thiserror::Error;
 
 use gamesolver_core::TierLayout;
@@ -110,12 +111,8 @@ impl MpiSession {
         if self.rank() != 0 {
             self.agree_on(&plan)?;
             let mut link = MpiWorker { world: &self.world };
-            serve(
-                &mut { worker },
-                &plan,
-                &mut link,
-                crash_here(self.rank()),
-            )?;
+            let mut worker = worker;
+            serve(&mut worker, &plan, &mut link, crash_here(self.rank()))?;
             return Ok(None);
         }
         let dir = mine.dir().display().to_string();
@@ -220,8 +217,8 @@ impl CoordinatorLink for MpiCoordinator<'_> {
             if let Some(report) = self.local.try_receive()? {
                 return Ok(report);
             }
-            if let Some((message, status)) = self.world.any_process().immediate_matched_probe() {
-                let (bytes, _) = message.matched_receive_vec::<u8>();
+            if let Some(probed) = self.world.any_process().immediate_matched_probe() {
+                let (bytes, status) = probed.matched_receive_vec::<u8>();
                 let rank = status.source_rank() as usize;
                 let report = Report::decode(&bytes).map_err(|source| LinkError::Message {
                     from: format!("rank {rank}"),
@@ -243,8 +240,8 @@ impl WorkerLink for MpiWorker<'_> {
     fn next_job(&mut self) -> Result<Job, LinkError> {
         let root = self.world.process_at_rank(0);
         loop {
-            if let Some((message, _)) = root.immediate_matched_probe() {
-                let (bytes, _) = message.matched_receive_vec::<u8>();
+            if let Some(probed) = root.immediate_matched_probe() {
+                let (bytes, _) = probed.matched_receive_vec::<u8>();
                 return Job::decode(&bytes).map_err(|source| LinkError::Message {
                     from: "rank 0".into(),
                     source,
