@@ -47,7 +47,10 @@ fn mpirun(ranks: u32, dir: &Path, max_pieces: u32, env: &[(&str, &str)]) -> Outp
     for (name, value) in env {
         command.env(name, value).args(["-x", name]);
     }
-    command.arg(BIN).args(build_args(dir, max_pieces)).arg("--mpi");
+    command
+        .arg(BIN)
+        .args(build_args(dir, max_pieces))
+        .arg("--mpi");
     command
         .output()
         .expect("mpirun runs (OpenMPI installed: apt-get install openmpi-bin)")
@@ -79,7 +82,10 @@ fn one_two_and_four_ranks_write_the_single_machine_files() {
         let stdout = text(&output.stdout);
         assert!(output.status.success(), "{ranks} ranks: {output:?}");
         assert!(stdout.contains("260 tiers"), "{stdout}");
-        assert!(stdout.contains(&format!("rank {}: ", ranks - 1)), "{stdout}");
+        assert!(
+            stdout.contains(&format!("rank {}: ", ranks - 1)),
+            "{stdout}"
+        );
         assert!(stdout.contains("idle: "), "{stdout}");
         let built = tier_files(dir.path());
         assert_eq!(
@@ -87,7 +93,10 @@ fn one_two_and_four_ranks_write_the_single_machine_files() {
             expected.keys().collect::<Vec<_>>()
         );
         for (name, bytes) in &built {
-            assert!(bytes == &expected[name], "{name} differs with {ranks} ranks");
+            assert!(
+                bytes == &expected[name],
+                "{name} differs with {ranks} ranks"
+            );
         }
     }
 }
@@ -119,5 +128,8 @@ fn a_rank_that_dies_stops_the_build_and_a_rerun_completes_it() {
     let stdout = text(&rerun.stdout);
     assert!(rerun.status.success(), "{rerun:?}");
     assert!(!stdout.contains(", 0 already there"), "{stdout}");
-    assert!(tier_files(dir.path()) == *expected, "the rerun's files differ");
+    assert!(
+        tier_files(dir.path()) == *expected,
+        "the rerun's files differ"
+    );
 }

@@ -109,7 +109,9 @@ struct Options {
 }
 
 impl Options {
-    fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, Box<dyn std::error::Error>> {
+    fn parse(
+        mut args: impl Iterator<Item = String>,
+    ) -> Result<Options, Box<dyn std::error::Error>> {
         let mut options = Options {
             sample: 6,
             dir: None,

@@ -65,7 +65,10 @@ impl CoordinatorLink for LocalCoordinator {
     }
 
     fn send(&mut self, worker: usize, job: &Job) -> Result<(), LinkError> {
-        let channel = self.jobs.get(worker).ok_or_else(|| gone(format!("worker {worker}")))?;
+        let channel = self
+            .jobs
+            .get(worker)
+            .ok_or_else(|| gone(format!("worker {worker}")))?;
         channel
             .send(job.clone())
             .map_err(|_| gone(format!("worker {worker}")))
@@ -104,7 +107,8 @@ where
     L::Tier: 'static,
 {
     let first = tablebase();
-    let plan = Plan::for_build(first.layout(), targets).map_err(|e| ClusterError::Plan(e.into()))?;
+    let plan =
+        Plan::for_build(first.layout(), targets).map_err(|e| ClusterError::Plan(e.into()))?;
     let _lock = lock_build_directory(first.dir())
         .map_err(|e| ClusterError::Start(crate::worker::with_causes(&e)))?;
     let (mut coordinator, ends) = local_links(workers);
@@ -114,7 +118,12 @@ where
             scope.spawn(move || -> Result<(), ClusterError> {
                 let mut worker = TierWorker::new(tablebase(), targets)
                     .map_err(|e| ClusterError::Start(crate::worker::with_causes(&e)))?;
-                Ok(serve(&mut worker, plan, &mut end, CrashAfterFirstTier(false))?)
+                Ok(serve(
+                    &mut worker,
+                    plan,
+                    &mut end,
+                    CrashAfterFirstTier(false),
+                )?)
             });
         }
         let result = coordinate(&plan, &mut coordinator, on_finished);

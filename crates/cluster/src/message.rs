@@ -258,7 +258,10 @@ mod tests {
         longer.push(0);
         assert_eq!(Job::decode(&longer), Err(MessageError::TrailingBytes(1)));
         assert_eq!(Job::decode(&[9]), Err(MessageError::UnknownKind(9)));
-        assert_eq!(Report::decode(&[STOP]), Err(MessageError::UnknownKind(STOP)));
+        assert_eq!(
+            Report::decode(&[STOP]),
+            Err(MessageError::UnknownKind(STOP))
+        );
         let mut bad_text = Report::Failed {
             tier: 0,
             message: "ab".into(),

@@ -14,9 +14,9 @@
 use std::time::Duration;
 
 use mpi::environment::Universe;
+use mpi::point_to_point::MatchedReceiveVec;
 use mpi::point_to_point::{Destination, Source};
 use mpi::topology::{Communicator, Rank, SimpleCommunicator};
-use mpi::point_to_point::MatchedReceiveVec;
 use mpi::traits::Root;
 use thiserror::Error;
 
@@ -252,9 +252,7 @@ impl WorkerLink for MpiWorker<'_> {
     }
 
     fn report(&mut self, report: &Report) -> Result<(), LinkError> {
-        self.world
-            .process_at_rank(0)
-            .send(&report.encode()[..]);
+        self.world.process_at_rank(0).send(&report.encode()[..]);
         Ok(())
     }
 }

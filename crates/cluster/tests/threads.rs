@@ -58,7 +58,11 @@ fn three_workers_write_the_single_machine_files() {
         (0..).zip(&built.tiers).map(|(i, t)| (t.tier, i)).collect();
     for t in &built.tiers {
         for s in gamesolver_core::TierLayout::successors(&layout(), t.tier) {
-            assert!(s == t.tier || order[&s] < order[&t.tier], "{} before {s}", t.tier);
+            assert!(
+                s == t.tier || order[&s] < order[&t.tier],
+                "{} before {s}",
+                t.tier
+            );
         }
     }
 }
@@ -77,7 +81,10 @@ fn a_failing_tier_stops_the_build_by_name_and_a_rerun_resumes() {
     };
     assert_eq!(tier, "LR-e");
     assert!(message.contains("LR-e"), "{message}");
-    assert!(err.to_string().contains("run the same command again"), "{err}");
+    assert!(
+        err.to_string().contains("run the same command again"),
+        "{err}"
+    );
     // What was written is complete and correct.
     for (name, bytes) in files(dir.path()) {
         if name != "LR-e.gstb" {
@@ -86,7 +93,10 @@ fn a_failing_tier_stops_the_build_by_name_and_a_rerun_resumes() {
     }
     std::fs::remove_dir(&blocker).unwrap();
     let built = build_on_threads(&open, &targets(), 2, &mut |_| {}).unwrap();
-    assert!(built.tiers.iter().any(|t| t.done.skipped), "finished tiers are reused");
+    assert!(
+        built.tiers.iter().any(|t| t.done.skipped),
+        "finished tiers are reused"
+    );
     assert_eq!(files(dir.path()), expected);
 }
 

@@ -22,8 +22,8 @@ pub(super) fn run(_args: &Args, _targets: &[Material], _out: &mut dyn Write) -> 
 /// Builds over every rank; an error on any rank ends them all.
 #[cfg(feature = "mpi")]
 pub(super) fn run(args: &Args, targets: &[Material], out: &mut dyn Write) -> anyhow::Result<()> {
-    use gamesolver_cluster::mpi_build::MpiSession;
     use gamesolver_cluster::FinishedTier;
+    use gamesolver_cluster::mpi_build::MpiSession;
 
     let session = MpiSession::initialize()?;
     let rank = session.rank();
@@ -60,7 +60,12 @@ pub(super) fn run(args: &Args, targets: &[Material], out: &mut dyn Write) -> any
 /// The estimate, checked against the memory limit (every rank holds what
 /// the single-machine build would keep, and one tier at a time).
 #[cfg(feature = "mpi")]
-fn plan(args: &Args, targets: &[Material], ranks: usize, out: &mut dyn Write) -> anyhow::Result<()> {
+fn plan(
+    args: &Args,
+    targets: &[Material],
+    ranks: usize,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
     let estimate = gamesolver_retro::tablebase::estimate(args.location.open().layout(), targets)?;
     super::build::write_estimate(out, &estimate, args.memory_limit)?;
     let limit = args.memory_limit.saturating_mul(1 << 20);
