@@ -62,7 +62,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         five_piece.iter().copied().max().unwrap_or(0) as f64,
         plan.nodes().len()
     );
-    let mut models: Vec<(String, Box<dyn Fn(u64) -> f64>)> = vec![
+    let mut models: Vec<(String, TimeModel<'_>)> = vec![
         ("power-law fit".into(), Box::new(|n| fit.seconds(n))),
         (
             format!("measured four-piece rate {:.2} M/s", linear_rate / 1e6),
@@ -100,6 +100,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     Ok(())
 }
+
+/// Seconds to build a tier of `n` indices.
+type TimeModel<'a> = Box<dyn Fn(u64) -> f64 + 'a>;
 
 /// The command line.
 struct Options {

@@ -31,10 +31,10 @@ pub(super) fn run(args: &Args, targets: &[Material], out: &mut dyn Write) -> any
         eprintln!("error (rank {rank}): {error:#}");
         session.abort(1)
     };
-    if rank == 0 {
-        if let Err(error) = plan(args, targets, session.size(), out) {
-            stop(error);
-        }
+    if rank == 0
+        && let Err(error) = plan(args, targets, session.size(), out)
+    {
+        stop(error);
     }
     let started = std::time::Instant::now();
     let quiet = args.quiet;
