@@ -54,13 +54,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .map(|n| n.size)
         .collect();
     println!(
-        "five-piece plan: {} tiers ({} of five pieces, {:.3e} indices; largest {:.3e}), \
-         {} tiers in all",
+        "five-piece plan: {} tiers up to five pieces ({} of five pieces, {:.3e} indices; \
+         largest {:.3e})",
         plan.nodes().len(),
         five_piece.len(),
         five_piece.iter().sum::<u64>() as f64,
         five_piece.iter().copied().max().unwrap_or(0) as f64,
-        plan.nodes().len()
     );
     let mut models: Vec<(String, TimeModel<'_>)> = vec![
         ("power-law fit".into(), Box::new(|n| fit.seconds(n))),
