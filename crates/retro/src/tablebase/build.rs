@@ -253,7 +253,7 @@ fn probed_tiers<L: TierLayout>(layout: &L, waves: &[Vec<L::Tier>]) -> BTreeSet<L
 
 /// Solves one tier (or reuses its file), leaving its table in memory for
 /// the larger tiers when `keep`.
-fn build_tier<L: TierLayout>(
+pub(super) fn build_tier<L: TierLayout>(
     tablebase: &Tablebase<L>,
     tier: L::Tier,
     keep: bool,
@@ -325,7 +325,7 @@ fn existing_table<L: TierLayout>(
 /// Creates and locks the directory, then removes the temporary files a
 /// killed build left (no other build can be writing them: the lock is
 /// ours).
-fn prepare_directory(dir: &Path) -> Result<DirectoryLock, BuildError> {
+pub(super) fn prepare_directory(dir: &Path) -> Result<DirectoryLock, BuildError> {
     let err = |source| BuildError::Directory {
         path: dir.display().to_string(),
         source,

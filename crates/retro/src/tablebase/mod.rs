@@ -3,7 +3,11 @@
 
 pub use build::{BuildEstimate, DEFAULT_MEMORY_LIMIT, build_within, estimate};
 mod build;
+mod ready;
 mod store;
+mod tier_worker;
 
 pub use build::{BuildError, BuildObserver, TierBuilt, build};
+pub use ready::{ReadySet, ReadySetError, TierNode, tier_graph};
 pub use store::{DirectoryError, ProbeError, Tablebase, TierProbe};
+pub use tier_worker::{DEFAULT_VISIBILITY_WAIT, TierWorker, TierWorkerError, lock_build_directory};

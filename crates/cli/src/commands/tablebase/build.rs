@@ -39,6 +39,9 @@ pub struct Args {
     /// No progress bars.
     #[arg(long)]
     pub quiet: bool,
+    /// Build over the ranks of `mpirun` (see docs/CLUSTER.md).
+    #[arg(long)]
+    pub mpi: bool,
 }
 
 /// The most pieces a material may have: builds are checked against it
@@ -49,6 +52,9 @@ pub const MAX_PIECES: u32 = 4;
 /// build says what it will take before it starts.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let targets = targets(args)?;
+    if args.mpi {
+        return super::mpi::run(args, &targets, out);
+    }
     let tablebase = args.location.open();
     write_estimate(
         out,
@@ -64,7 +70,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     write_summary(out, &reports?, started.elapsed(), &args.location)
 }
 
-fn write_estimate(
+pub(super) fn write_estimate(
     out: &mut dyn Write,
     estimate: &BuildEstimate,
     limit_mib: u64,
@@ -108,7 +114,7 @@ fn targets(args: &Args) -> anyhow::Result<Vec<Material>> {
     }
 }
 
-fn write_summary(
+pub(super) fn write_summary(
     out: &mut dyn Write,
     reports: &[TierBuilt],
     elapsed: Duration,

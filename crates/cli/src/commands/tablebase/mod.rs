@@ -5,6 +5,7 @@
 //! `--dir` names it (default `tables/jungle`).
 
 mod build;
+mod mpi;
 mod peak_memory;
 mod probe;
 mod progress;

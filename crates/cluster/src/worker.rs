@@ -1,0 +1,97 @@
+//! A worker of a distributed build: it takes jobs until told to stop,
+//! builds each tier with all its cores and reports what happened.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::Instant;
+
+use gamesolver_core::TierLayout;
+use gamesolver_retro::tablebase::{TierBuilt, TierWorker};
+
+use crate::coordinator::LinkError;
+use crate::message::{Job, Report, TierDone};
+use crate::plan::Plan;
+
+/// The worker's side of its link to the coordinator.
+pub trait WorkerLink {
+    /// The next job, waiting for one.
+    fn next_job(&mut self) -> Result<Job, LinkError>;
+    /// Sends a report.
+    fn report(&mut self, report: &Report) -> Result<(), LinkError>;
+}
+
+/// A fault injected for tests: the process aborts (as a crash would)
+/// right after writing its first tier, before reporting it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CrashAfterFirstTier(pub bool);
+
+/// Serves jobs from `link` until it says stop; a tier that fails is
+/// reported (with every cause) and the worker waits for the next word.
+pub fn serve<L: TierLayout>(
+    worker: &mut TierWorker<L>,
+    plan: &Plan<L::Tier>,
+    link: &mut dyn WorkerLink,
+    crash: CrashAfterFirstTier,
+) -> Result<(), LinkError> {
+    loop {
+        let position = match link.next_job()? {
+            Job::Stop => return Ok(()),
+            Job::Build(position) => position,
+        };
+        let report = build(worker, plan, position);
+        if crash.0 && matches!(report, Report::Done(_)) {
+            eprintln!("test fault: this rank aborts after its first tier");
+            std::process::abort();
+        }
+        link.report(&report)?;
+    }
+}
+
+/// Builds the tier at `position` of the plan, a panic included in the
+/// failures it reports.
+fn build<L: TierLayout>(worker: &mut TierWorker<L>, plan: &Plan<L::Tier>, position: u32) -> Report {
+    let Some(tier) = plan.tier(position) else {
+        return failed(position, format!("the plan has no tier at {position}"));
+    };
+    let started = Instant::now();
+    let result = catch_unwind(AssertUnwindSafe(|| worker.build(tier, &())));
+    match result {
+        Ok(Ok(built)) => Report::Done(done(position, &built, started)),
+        Ok(Err(error)) => failed(position, with_causes(&error)),
+        Err(panic) => failed(position, format!("panicked: {}", panic_text(&*panic))),
+    }
+}
+
+fn done(position: u32, built: &TierBuilt, started: Instant) -> TierDone {
+    TierDone {
+        tier: position,
+        skipped: built.skipped,
+        replaced: built.replaced.clone(),
+        elapsed: built.elapsed,
+        file_bytes: built.file_bytes,
+        busy: started.elapsed(),
+    }
+}
+
+fn failed(tier: u32, message: String) -> Report {
+    Report::Failed { tier, message }
+}
+
+/// An error and its causes, joined by ": ".
+pub fn with_causes(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    text
+}
+
+fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "no message".into())
+}
