@@ -325,22 +325,27 @@ mod tests {
         assert!(read_move("a b c").is_err());
     }
 
-    #[test]
-    fn a_session_survives_bad_input() {
+    /// The output of a session of `game` with the human on `side`, typing
+    /// `input`.
+    fn session(game: &str, side: Side, chinese: bool, input: &str) -> String {
         let args = Args {
-            game: "uttt".into(),
-            side: Side::X,
+            game: game.into(),
+            side,
             movetime: 5,
             engine: EngineKind::Alphabeta,
             rules: RuleArgs::default(),
             tablebase: None,
-            cn: false,
+            cn: chinese,
             plain: true,
         };
         let mut out = Vec::new();
-        let input = "hello\n99\n4 4\n0\nundo\nquit\n";
         play_session(&args, &mut input.as_bytes(), &mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_session_survives_bad_input() {
+        let text = session("uttt", Side::X, false, "hello\n99\n4 4\n0\nundo\nquit\n");
         assert!(text.contains("engine plays"), "{text}");
         assert!(
             text.contains("not a number") && text.contains("0..80"),
@@ -350,19 +355,7 @@ mod tests {
 
     #[test]
     fn any_game_with_an_engine_is_played_as_text() {
-        let args = Args {
-            game: "tictactoe".into(),
-            side: Side::X,
-            movetime: 5,
-            engine: EngineKind::Alphabeta,
-            rules: RuleArgs::default(),
-            tablebase: None,
-            cn: false,
-            plain: true,
-        };
-        let mut out = Vec::new();
-        play_session(&args, &mut "9\n4\nquit\n".as_bytes(), &mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
+        let text = session("tictactoe", Side::X, false, "9\n4\nquit\n");
         assert!(text.contains("as the game writes them"), "{text}");
         assert!(text.contains("illegal move \"9\""), "{text}");
         assert!(text.contains("\n....X....\n"), "{text}");
@@ -371,20 +364,7 @@ mod tests {
 
     #[test]
     fn a_jungle_session_refuses_bad_moves_and_answers() {
-        let args = Args {
-            game: "jungle".into(),
-            side: Side::O,
-            movetime: 5,
-            engine: EngineKind::Alphabeta,
-            rules: RuleArgs::default(),
-            tablebase: None,
-            cn: true,
-            plain: true,
-        };
-        let mut out = Vec::new();
-        let input = "a7a5\nzz\na7a6\nquit\n";
-        play_session(&args, &mut input.as_bytes(), &mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
+        let text = session("jungle", Side::O, true, "a7a5\nzz\na7a6\nquit\n");
         assert_eq!(text.matches("engine plays").count(), 2, "{text}");
         assert!(
             text.contains("illegal") || text.contains("not legal"),
