@@ -2,7 +2,32 @@
 //! façade's registry, refused with the game's name when it lacks what the
 //! command needs.
 
-use gamesolver_engines::{FacadeError, GameDef, Registry};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use gamesolver_engines::{Capabilities, FacadeError, GameDef, Registry};
+
+/// The parser of a game argument: the built-in registry's names and
+/// aliases (case-insensitive with `ignore_case`), so an unknown name is a
+/// usage error (exit 2) that lists the games; the value is the game's
+/// registry name.
+pub fn registered() -> impl TypedValueParser<Value = String> {
+    let values: Vec<PossibleValue> = Registry::global()
+        .games()
+        .map(|game| {
+            let info = game.info();
+            PossibleValue::new(info.name)
+                .aliases(info.aliases.iter().copied())
+                .help(info.title)
+        })
+        .collect();
+    PossibleValuesParser::new(values).map(|name: String| canonical(&name))
+}
+
+/// The registry name of `name` (a name or alias), `name` itself if none.
+fn canonical(name: &str) -> String {
+    Registry::global()
+        .get(name)
+        .map_or_else(|_| name.to_string(), |game| game.info().name.to_string())
+}
 
 /// The game `name` of `registry`, refused (naming the game and what it
 /// lacks) unless `has(capabilities)` holds.
@@ -10,7 +35,7 @@ pub fn resolve<'r>(
     registry: &'r Registry,
     name: &str,
     what: &'static str,
-    has: impl Fn(&gamesolver_engines::Capabilities) -> bool,
+    has: impl Fn(&Capabilities) -> bool,
 ) -> Result<&'r dyn GameDef, FacadeError> {
     let game = registry.get(name)?;
     let info = game.info();

@@ -10,6 +10,7 @@ mod game_arg;
 mod json;
 pub mod jungle;
 mod mdp_report;
+pub mod numbers;
 pub mod search_args;
 mod svg_chart;
 mod terminal;

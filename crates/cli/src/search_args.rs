@@ -2,22 +2,25 @@
 
 use std::time::Duration;
 
+use gamesolver_engines::facade::check_hash_mb;
 use gamesolver_engines::{Registry, SearchLimits};
 use gamesolver_games::{jungle, uttt};
 use gamesolver_search::Limits;
+
+use crate::numbers;
 
 /// How long to think: at most one of these; 20 ms per move by default.
 #[derive(Clone, Debug, Default, clap::Args)]
 pub struct LimitArgs {
     /// Think this many milliseconds.
-    #[arg(long, value_name = "MS", conflicts_with_all = ["depth", "nodes"])]
+    #[arg(long, value_name = "MS", conflicts_with_all = ["depth", "nodes"], value_parser = numbers::movetime)]
     pub movetime: Option<u64>,
     /// Search to this depth in plies (alpha-beta; for MCTS a node budget is
     /// clearer).
-    #[arg(long, value_name = "D", conflicts_with = "nodes")]
+    #[arg(long, value_name = "D", conflicts_with = "nodes", value_parser = numbers::depth)]
     pub depth: Option<u32>,
     /// Search this many nodes (MCTS: iterations).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = numbers::nodes)]
     pub nodes: Option<u64>,
 }
 
@@ -48,6 +51,17 @@ impl LimitArgs {
             },
         }
     }
+}
+
+/// `--hash MB`: a whole number in the façade's range
+/// ([`gamesolver_engines::facade::HASH_MB_RANGE`]), the one rule the protocol's
+/// `Hash` option and the façade's `EngineSpec` follow too.
+pub fn parse_hash_mb(text: &str) -> Result<usize, String> {
+    let mb: u64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a whole number of MB"))?;
+    check_hash_mb(mb).map_err(|e| e.to_string())
 }
 
 /// Which rules the engine commands play by: one flag for every game,

@@ -6,8 +6,10 @@ use std::str::FromStr;
 
 use clap::Parser;
 use gamesolver_cli::Cli;
-use gamesolver_cli::commands::{Command, bestmove, perft};
+use gamesolver_cli::commands::{Command, bestmove, perft, selfplay};
+use gamesolver_cli::search_args::RuleArgs;
 use gamesolver_core::{Game, Outcome, ParseMoveError, Player};
+use gamesolver_engines::EngineKind;
 use gamesolver_engines::facade::{Registry, text_game};
 
 /// Take 1 or 2 from a pile; whoever takes the last one wins. The text is
@@ -124,6 +126,27 @@ fn bestmove_searches_a_registered_game() {
     let text = output(|out| bestmove::run_with(&registry(), &args, out)).unwrap();
     // 4 is won by taking 1 (leaving a multiple of 3).
     assert!(text.starts_with("bestmove 1\n"), "{text}");
+}
+
+#[test]
+fn selfplay_plays_a_registered_game() {
+    let args = selfplay::Args {
+        game: "pile".into(),
+        games: 2,
+        movetime: 5,
+        engine: EngineKind::Mcts,
+        random_plies: 1,
+        seed: 3,
+        rules: RuleArgs::default(),
+        tablebase: None,
+    };
+    let text = output(|out| selfplay::run_with(&registry(), &args, out)).unwrap();
+    let games = text.lines().filter(|l| l.starts_with("game ")).count();
+    assert_eq!(games, 2, "{text}");
+    assert!(
+        text.contains("2 games (mcts engine, 5 ms/move): first wins"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -45,6 +45,33 @@ fn protocol_handshake_and_moves() {
 }
 
 #[test]
+fn tuning_options_and_long_fens_go_through_the_protocol() {
+    let out = talk(
+        "uci\n\
+         setoption name NullMove value false\n\
+         setoption name Advance value 50\n\
+         setoption name Advance value 5000\n\
+         setoption name Quiescence value maybe\n\
+         position fen 7/7/7/7/7/7/7/r6/R5l w - - 199 80\n\
+         go depth 2\n\
+         position fen 7/7/7/7/7/7/7/r6/R5l w - - x 80\n\
+         quit\n",
+    );
+    assert!(
+        out.contains("option name MaterialOnly type check default false"),
+        "{out}"
+    );
+    assert!(
+        out.contains("option name Advance type spin default 100 min 0 max 1000"),
+        "{out}"
+    );
+    // Advance 5000, Quiescence maybe, the bad half-move field.
+    assert_eq!(errors(&out), 3, "{out}");
+    assert!(out.contains("half-move field"), "{out}");
+    assert_eq!(out.matches("bestmove ").count(), 1, "{out}");
+}
+
+#[test]
 fn protocol_refuses_bad_lines_and_carries_on() {
     let out = talk(
         "position startpos moves g3g5\n\
@@ -134,7 +161,7 @@ fn a_repeated_position_scores_as_a_draw() {
 #[test]
 fn selfplay_games_end_by_the_rules() {
     let args = selfplay::Args {
-        game: selfplay::SelfplayGame::Jungle,
+        game: "jungle".into(),
         games: 2,
         movetime: 2,
         engine: EngineKind::Alphabeta,

@@ -1,7 +1,7 @@
 //! The match runner against scripted engines that break the rules: an
 //! illegal move and a crash each lose the game.
 
-use gamesolver_cli::commands::match_cmd::{Args, MatchGame, SprtArgs, run};
+use gamesolver_cli::commands::match_cmd::{Args, SprtArgs, run};
 use gamesolver_cli::search_args::RuleArgs;
 
 /// A shell engine that answers the handshake and then `bestmove MOVE`, or
@@ -20,7 +20,7 @@ fn scripted(reply: &str) -> String {
 
 fn play(a: &str, b: &str, games: usize) -> String {
     let args = Args {
-        game: MatchGame::Uttt,
+        game: "uttt".into(),
         engines: vec![scripted(a), scripted(b)],
         games,
         movetime: 10,

@@ -1,7 +1,7 @@
 //! `gamesolver match --sprt` stops once the sequential test decides, and
 //! prints the log-likelihood ratio with its bounds.
 
-use gamesolver_cli::commands::match_cmd::{Args, MatchGame, SprtArgs, run};
+use gamesolver_cli::commands::match_cmd::{Args, SprtArgs, run};
 use gamesolver_cli::search_args::RuleArgs;
 
 /// A shell engine that answers the handshake and then `bestmove MOVE`.
@@ -14,7 +14,7 @@ fn scripted(reply: &str) -> String {
 
 fn args(a: &str, b: &str, games: usize, sprt: SprtArgs) -> Args {
     Args {
-        game: MatchGame::Uttt,
+        game: "uttt".into(),
         engines: vec![a.to_string(), b.to_string()],
         games,
         movetime: 10,

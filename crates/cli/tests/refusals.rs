@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{fails_cleanly, run};
+use common::{fails_cleanly, gamesolver, run};
 
 #[test]
 fn bench_names_a_game_without_one() {
@@ -39,8 +39,77 @@ fn engine_refuses_flags_of_another_game() {
         error.contains("--quiescence does not apply to uttt"),
         "{error}"
     );
-    let error = fails_cleanly(&["engine", "tictactoe"]);
-    assert!(error.contains("tictactoe"), "{error}");
+    // Every registered game has a protocol host now; its options decide
+    // which tuning flags apply.
+    let error = fails_cleanly(&["engine", "tictactoe", "--tempo", "3"]);
+    assert!(
+        error.contains("--tempo does not apply to tictactoe"),
+        "{error}"
+    );
+    let error = fails_cleanly(&["engine", "tictactoe", "--codingame"]);
+    assert!(error.contains("--codingame"), "{error}");
+    let error = fails_cleanly(&["engine", "jungle", "--advance", "5000"]);
+    assert!(
+        error.contains("--advance") && error.contains("0..=1000"),
+        "{error}"
+    );
     let error = fails_cleanly(&["engine", "chess"]);
     assert!(error.contains("unknown game \"chess\""), "{error}");
+}
+
+#[test]
+fn commands_name_a_game_that_lacks_what_they_need() {
+    for (args, expected) in [
+        (&["solve", "uttt"][..], "uttt has no solved table"),
+        (
+            &["query", "jungle", "start"][..],
+            "jungle has no solved table",
+        ),
+        (&["mdp", "jungle"][..], "jungle has no MDP model"),
+        (
+            &["tablebase", "build", "ULTIMATE", "--max-pieces", "2"][..],
+            "uttt has no tablebase",
+        ),
+        (
+            &["selfplay", "uttt", "--tablebase", "x"][..],
+            "uttt has no tablebase",
+        ),
+    ] {
+        let error = fails_cleanly(args);
+        assert!(error.contains(expected), "{args:?}: {error}");
+    }
+}
+
+#[test]
+fn unknown_games_are_usage_errors_that_list_the_games() {
+    for command in ["selfplay", "match", "play", "query", "solve", "mdp"] {
+        let output = gamesolver(&[command, "chess"]);
+        assert_eq!(output.status.code(), Some(2), "{command}");
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            error.contains("tictactoe, uttt, jungle"),
+            "{command}: {error}"
+        );
+    }
+}
+
+#[test]
+fn every_game_with_an_engine_plays_itself() {
+    let args = [
+        "selfplay",
+        "ttt",
+        "--games",
+        "2",
+        "--movetime",
+        "50",
+        "--random-plies",
+        "0",
+    ];
+    let out = run(&args).unwrap();
+    assert!(
+        out.contains("2 games (alphabeta engine, 50 ms/move): X wins"),
+        "{out}"
+    );
+    // Tic-tac-toe played perfectly from the start is a draw.
+    assert!(out.contains("draws 2"), "{out}");
 }

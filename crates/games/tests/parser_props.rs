@@ -41,6 +41,23 @@ fn every_parser(text: &str) -> Result<(), TestCaseError> {
     for variant in jungle::Variant::ALL {
         let _ = jungle::Position::from_fen(text, variant);
     }
+    long_fen_round_trips(text)
+}
+
+/// A long Jungle FEN that is accepted prints back (long) to the same
+/// position and counters, and a game read from it agrees.
+fn long_fen_round_trips(text: &str) -> Result<(), TestCaseError> {
+    let variant = jungle::Variant::Standard;
+    if let Ok(fen) = jungle::Fen::parse(text, variant) {
+        let printed = fen.to_long();
+        prop_assert_eq!(jungle::Fen::parse(&printed, variant).ok(), Some(fen));
+        let game = jungle::JungleGame::from_fen(text, variant);
+        prop_assert!(game.is_ok(), "{text:?} is a FEN but not a game");
+        if let Ok(game) = game {
+            prop_assert_eq!(game.long_fen(), printed);
+            prop_assert_eq!(game.quiet_plies(), fen.quiet_plies as usize);
+        }
+    }
     Ok(())
 }
 
@@ -56,6 +73,7 @@ fn valid_texts() -> Vec<String> {
         "g3g4".to_string(),
         "40".to_string(),
         "LR-e".to_string(),
+        format!("{} - - 17 9", jungle::START_FEN),
     ];
     let mut board: uttt::Board = texts[4].parse().expect("the start");
     for _ in 0..12 {
@@ -125,5 +143,6 @@ fn the_valid_texts_are_valid() {
     assert!(texts[5].parse::<jungle::Move>().is_ok());
     assert!(texts[6].parse::<uttt::Cell>().is_ok());
     assert!(texts[7].parse::<jungle::Material>().is_ok());
-    assert!(texts[8].parse::<uttt::Board>().is_ok(), "{}", texts[8]);
+    assert!(texts[8].parse::<jungle::Position>().is_ok(), "{}", texts[8]);
+    assert!(texts[9].parse::<uttt::Board>().is_ok(), "{}", texts[9]);
 }

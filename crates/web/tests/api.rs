@@ -465,6 +465,24 @@ async fn the_openapi_document_describes_every_endpoint() {
     assert_eq!(paths.len(), 13);
     assert!(document["components"]["schemas"]["PositionValues"].is_object());
     assert!(document["components"]["schemas"]["ErrorBody"].is_object());
+    // The façade's search report, described once (crates/engines, feature
+    // `openapi`), field by field.
+    let report = &document["components"]["schemas"]["SearchReport"]["properties"];
+    for field in [
+        "engine",
+        "bestmove",
+        "score",
+        "score_cp",
+        "mate_plies",
+        "depth",
+        "nodes",
+        "nps",
+        "time_ms",
+        "pv",
+        "source",
+    ] {
+        assert!(report[field].is_object(), "SearchReport.{field}: {report}");
+    }
 }
 
 #[tokio::test]

@@ -15,7 +15,7 @@ pub struct Args {
     pub game: String,
     /// Search depth for every position (default: 11 for ultimate
     /// tic-tac-toe, 12 for Jungle).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::numbers::depth)]
     pub depth: Option<u32>,
 }
 

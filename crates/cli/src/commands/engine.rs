@@ -1,23 +1,20 @@
 //! `gamesolver engine`: speak an engine protocol on standard input and
-//! output, for GUIs, match runners and arenas.
+//! output, for GUIs, match runners and arenas. The host is the game's own
+//! ([`gamesolver_engines::GameDef::protocol_host`]); the tuning flags are
+//! its protocol options, set by name, so a flag whose option the game's
+//! host does not offer is refused.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use anyhow::bail;
-use gamesolver_engines::Registry;
-use gamesolver_search::SearchConfig;
+use anyhow::{anyhow, bail};
+use gamesolver_engines::protocol::EngineHost;
+use gamesolver_engines::{EngineKind, EngineSpec, Registry};
 
-use crate::jungle::engine::{JungleOptions, open_tablebase};
-use crate::jungle::eval::JungleWeights;
-use crate::jungle::host::JungleHost;
-use crate::protocol::uci::serve;
-use crate::search_args::RuleArgs;
+use crate::numbers;
+use crate::search_args::{RuleArgs, parse_hash_mb};
 use crate::uttt::codingame;
-use crate::uttt::engines::EngineOptions;
-use crate::uttt::eval::EvalWeights;
 use crate::uttt::host::UtttHost;
-use gamesolver_engines::EngineKind;
 
 /// Arguments of `gamesolver engine`.
 #[derive(Debug, clap::Args)]
@@ -30,28 +27,30 @@ pub struct Args {
     pub codingame: bool,
     /// Thinking time per move in the CodinGame format, in milliseconds
     /// (the arena allows 100).
-    #[arg(long, default_value_t = 90)]
+    #[arg(long, default_value_t = 90, value_parser = numbers::movetime)]
     pub movetime: u64,
     /// The engine to start with (the protocol's `Engine` option changes it).
     #[arg(long, default_value_t = EngineKind::Alphabeta)]
     pub engine: EngineKind,
-    /// Transposition-table size in MB (the `Hash` option changes it).
-    #[arg(long, default_value_t = 16)]
+    /// Transposition-table size in MB, 1 to 4096 (the `Hash` option
+    /// changes it); refused outside that range, as the protocol does.
+    #[arg(long, default_value_t = 16, value_parser = parse_hash_mb)]
     pub hash: usize,
-    /// Late move reductions in alpha-beta (`on`/`off`, for measuring).
-    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
-    pub lmr: bool,
+    /// Late move reductions in alpha-beta (`true`/`false`, default true;
+    /// for measuring; option `LMR`).
+    #[arg(long, action = clap::ArgAction::Set, value_name = "BOOL")]
+    pub lmr: Option<bool>,
     /// Ultimate tic-tac-toe evaluation: bonus for the side to move
-    /// (default 16; refused for other games).
+    /// (default 16; option `Tempo`; refused for other games).
     #[arg(long)]
     pub tempo: Option<i32>,
     /// Ultimate tic-tac-toe evaluation: extra bonus for the side to move
-    /// with a free choice (refused for other games).
+    /// with a free choice (option `FreeChoice`; refused for other games).
     #[arg(long)]
     pub free_choice: Option<i32>,
     /// Ultimate tic-tac-toe evaluation: count a small board the mover can
-    /// win at once as won (measured neutral, so off by default; refused for
-    /// other games).
+    /// win at once as won (measured neutral, so off by default; option
+    /// `MoverThreat`; refused for other games).
     #[arg(long, action = clap::ArgAction::Set, value_name = "BOOL")]
     pub mover_threat: Option<bool>,
     /// The rules of the game.
@@ -62,138 +61,134 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
     /// Jungle: null-move pruning in alpha-beta (`true`/`false`, default
-    /// true; for measuring; refused for other games).
+    /// true; for measuring; option `NullMove`; refused for other games).
     #[arg(long, action = clap::ArgAction::Set, value_name = "BOOL")]
     pub null_move: Option<bool>,
     /// Jungle: quiescence search of captures (`true`/`false`, default
-    /// true; for measuring; refused for other games).
+    /// true; for measuring; option `Quiescence`; refused for other games).
     #[arg(long, action = clap::ArgAction::Set, value_name = "BOOL")]
     pub quiescence: Option<bool>,
     /// Jungle: evaluate material only (for measuring the other terms;
-    /// refused for other games).
+    /// option `MaterialOnly`; refused for other games).
     #[arg(long)]
     pub material_only: bool,
-    /// Jungle: scale of the den-distance (advance) terms, in percent
-    /// (default 100; for tuning; refused for other games).
+    /// Jungle: scale of the den-distance (advance) terms, in percent,
+    /// 0 to 1000 (default 100; for tuning; option `Advance`; refused for
+    /// other games).
     #[arg(long, value_name = "PERCENT")]
     pub advance: Option<i32>,
 }
 
 /// Serves the protocol on standard input until `quit` or its end.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let game = Registry::global().get(&args.game)?.info().name;
-    let foreign = match game {
-        "uttt" => args.jungle_flag(),
-        "jungle" => args.uttt_flag(),
-        _ => bail!("{game} has no protocol engine command here (only uttt and jungle)"),
+    let game = Registry::global().get(&args.game)?;
+    let name = game.info().name;
+    if args.codingame {
+        if name != "uttt" {
+            bail!("--codingame (the ultimate tic-tac-toe referee format) does not apply to {name}");
+        }
+        return run_codingame(args, out);
+    }
+    let spec = EngineSpec {
+        kind: Some(args.engine.name().to_string()),
+        rules: args.rules.rules.clone(),
+        hash_mb: Some(args.hash),
+        seed: None,
+        tablebase: args.tablebase.clone(),
     };
-    if let Some(flag) = foreign {
-        bail!("{flag} does not apply to {game}");
-    }
-    if game == "uttt" {
-        crate::search_args::refuse_tablebase("uttt", args.tablebase.as_deref())?;
-        run_uttt(args, out)
-    } else {
-        run_jungle(args, out)
-    }
+    let mut host = game.protocol_host(&spec)?;
+    let offered = host.option_names();
+    tune(name, &offered, &args.tuning(), &mut |option, value| {
+        host.set_option(option, value)
+    })?;
+    host.serve(Box::new(io::BufReader::new(io::stdin())), out)?;
+    Ok(())
 }
+
+/// A tuning flag given on the command line: the flag, the protocol option
+/// it sets, and the value.
+type Tuning = (&'static str, &'static str, String);
 
 impl Args {
-    /// The first ultimate tic-tac-toe–only flag given, if any.
-    fn uttt_flag(&self) -> Option<&'static str> {
+    /// The tuning flags given, as protocol options (evaluation options
+    /// last: `MaterialOnly` after `Advance`, so material only wins).
+    fn tuning(&self) -> Vec<Tuning> {
+        let flag = |given: Option<String>, flag, option| given.map(|v| (flag, option, v));
         [
-            (
-                self.codingame,
-                "--codingame (the ultimate tic-tac-toe referee format)",
+            flag(self.lmr.map(|b| b.to_string()), "--lmr", "LMR"),
+            flag(self.tempo.map(|n| n.to_string()), "--tempo", "Tempo"),
+            flag(
+                self.free_choice.map(|n| n.to_string()),
+                "--free-choice",
+                "FreeChoice",
             ),
-            (self.tempo.is_some(), "--tempo"),
-            (self.free_choice.is_some(), "--free-choice"),
-            (self.mover_threat.is_some(), "--mover-threat"),
+            flag(
+                self.mover_threat.map(|b| b.to_string()),
+                "--mover-threat",
+                "MoverThreat",
+            ),
+            flag(
+                self.null_move.map(|b| b.to_string()),
+                "--null-move",
+                "NullMove",
+            ),
+            flag(
+                self.quiescence.map(|b| b.to_string()),
+                "--quiescence",
+                "Quiescence",
+            ),
+            flag(self.advance.map(|n| n.to_string()), "--advance", "Advance"),
+            flag(
+                self.material_only.then(|| "true".to_string()),
+                "--material-only",
+                "MaterialOnly",
+            ),
         ]
         .into_iter()
-        .find_map(|(given, flag)| given.then_some(flag))
-    }
-
-    /// The first Jungle-only flag given, if any.
-    fn jungle_flag(&self) -> Option<&'static str> {
-        [
-            (self.null_move.is_some(), "--null-move"),
-            (self.quiescence.is_some(), "--quiescence"),
-            (self.material_only, "--material-only"),
-            (self.advance.is_some(), "--advance"),
-        ]
-        .into_iter()
-        .find_map(|(given, flag)| given.then_some(flag))
+        .flatten()
+        .collect()
     }
 }
 
-/// The Jungle engine on the UCI-style protocol.
-fn run_jungle(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let defaults = JungleOptions::default();
-    let options = JungleOptions {
-        kind: args.engine,
-        hash_mb: args.hash.clamp(1, 4096),
-        search: SearchConfig {
-            late_move_reductions: args.lmr,
-            null_move: args.null_move.unwrap_or(defaults.search.null_move),
-            ..defaults.search
-        },
-        tablebase: open_tablebase(args.tablebase.as_deref(), args.rules.jungle()?)?,
-        quiescence: args.quiescence.unwrap_or(defaults.quiescence),
-        weights: if args.material_only {
-            JungleWeights::material_only()
-        } else {
-            JungleWeights::default().with_advance_scale(args.advance.unwrap_or(100))
-        },
-        ..defaults
-    };
-    let host = JungleHost {
-        options,
-        rules: args.rules.jungle()?,
-    };
-    serve(host, Box::new(io::BufReader::new(io::stdin())), out)?;
-    Ok(())
-}
-
-/// The ultimate tic-tac-toe engine, on either protocol.
-fn run_uttt(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let options = EngineOptions {
-        kind: args.engine,
-        hash_mb: args.hash.clamp(1, 4096),
-        search: SearchConfig {
-            late_move_reductions: args.lmr,
-            ..SearchConfig::default()
-        },
-        weights: eval_weights(args),
-        ..EngineOptions::default()
-    };
-    if args.codingame {
-        let stdin = io::stdin();
-        codingame::serve(
-            &mut stdin.lock(),
-            out,
-            &mut io::stderr(),
-            &options,
-            args.movetime,
-        )?;
-    } else {
-        let host = UtttHost {
-            options,
-            variant: args.rules.uttt()?,
-        };
-        serve(host, Box::new(io::BufReader::new(io::stdin())), out)?;
+/// Sets each tuning option through `set`, refusing a flag whose option
+/// the host of `game` does not offer (it does not apply to that game).
+fn tune(
+    game: &str,
+    offered: &[&str],
+    tuning: &[Tuning],
+    set: &mut dyn FnMut(&str, &str) -> Result<(), String>,
+) -> anyhow::Result<()> {
+    for (flag, option, value) in tuning {
+        if !offered.iter().any(|o| o.eq_ignore_ascii_case(option)) {
+            bail!("{flag} does not apply to {game} (its engine has no {option} option)");
+        }
+        set(option, value).map_err(|e| anyhow!("{flag}: {e}"))?;
     }
     Ok(())
 }
 
-/// The ultimate tic-tac-toe evaluation weights: the defaults with the
-/// flags given.
-fn eval_weights(args: &Args) -> EvalWeights {
-    let defaults = EvalWeights::default();
-    EvalWeights {
-        tempo: args.tempo.unwrap_or(defaults.tempo),
-        free_choice: args.free_choice.unwrap_or(defaults.free_choice),
-        mover_threat: args.mover_threat.unwrap_or(defaults.mover_threat),
-        ..defaults
-    }
+/// The ultimate tic-tac-toe engine in CodinGame's referee format: the
+/// same host options, set by name, then the referee loop.
+fn run_codingame(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    crate::search_args::refuse_tablebase("uttt", args.tablebase.as_deref())?;
+    args.rules.preset("uttt")?;
+    let mut host = UtttHost::default();
+    let offered: Vec<&str> = host.options().iter().map(|o| o.name).collect();
+    let common = [
+        ("--engine", "Engine", args.engine.name().to_string()),
+        ("--hash", "Hash", args.hash.to_string()),
+    ];
+    let tuning: Vec<Tuning> = common.into_iter().chain(args.tuning()).collect();
+    tune("uttt", &offered, &tuning, &mut |option, value| {
+        host.set_option(option, value)
+    })?;
+    let stdin = io::stdin();
+    codingame::serve(
+        &mut stdin.lock(),
+        out,
+        &mut io::stderr(),
+        &host.options,
+        args.movetime,
+    )?;
+    Ok(())
 }

@@ -7,30 +7,24 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Context, ensure};
-use gamesolver_core::{Game, Outcome, Player};
-use gamesolver_games::jungle::{JungleGame, Position};
+use gamesolver_core::{Outcome, Player};
+use gamesolver_engines::{Registry, State};
 
 use crate::arena::process::EngineProcess;
 use crate::arena::referee::{GameRecord, MoveLimit, Seat, play_game};
 use crate::arena::sprt::{Sprt, SprtVerdict};
 use crate::arena::stats::{Tally, elo};
+use crate::game_arg;
+use crate::numbers;
 use crate::openings::{parse_openings, random_openings};
 use crate::search_args::RuleArgs;
-
-/// The games `match` can referee.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum MatchGame {
-    /// Ultimate tic-tac-toe.
-    Uttt,
-    /// Jungle (Dou Shou Qi).
-    Jungle,
-}
 
 /// Arguments of `gamesolver match`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game.
-    pub game: MatchGame,
+    /// The game (a name or alias; the engines must speak its notation).
+    #[arg(value_parser = game_arg::registered(), ignore_case = true)]
+    pub game: String,
     /// An engine command line (give exactly two), e.g.
     /// `"gamesolver engine uttt --engine mcts"`; run with `sh -c`.
     #[arg(long = "engine", required = true, num_args = 1, value_name = "CMD")]
@@ -40,14 +34,14 @@ pub struct Args {
     #[arg(long, default_value_t = 20)]
     pub games: usize,
     /// Thinking time per move, in milliseconds.
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 20, value_parser = numbers::movetime)]
     pub movetime: u64,
     /// A node budget per move (`go nodes N`) instead of the move time:
     /// results that do not depend on the machine's load.
-    #[arg(long, value_name = "N", conflicts_with = "depth")]
+    #[arg(long, value_name = "N", conflicts_with = "depth", value_parser = numbers::nodes)]
     pub nodes: Option<u64>,
     /// A fixed depth per move (`go depth D`) instead of the move time.
-    #[arg(long, value_name = "D")]
+    #[arg(long, value_name = "D", value_parser = numbers::depth)]
     pub depth: Option<u32>,
     /// The sequential test that may end the match early.
     #[command(flatten)]
@@ -65,8 +59,8 @@ pub struct Args {
     /// The rules of the game.
     #[command(flatten)]
     pub rules: RuleArgs,
-    /// Random plies of the generated openings (default: 2 for ultimate
-    /// tic-tac-toe, 4 for Jungle).
+    /// Random plies of the generated openings (default: 4 for Jungle, 2
+    /// for the other games).
     #[arg(long, value_name = "N")]
     pub random_plies: Option<usize>,
     /// Print one line per game.
@@ -143,40 +137,29 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         })
         .transpose()?;
     let count = args.games.div_ceil(2).max(1);
-    match args.game {
-        MatchGame::Uttt => {
-            let openings = match file {
-                Some(text) => crate::uttt::openings::parse_openings(&text, args.rules.uttt()?)?,
-                None => {
-                    let start = gamesolver_games::uttt::Board::start(args.rules.uttt()?);
-                    random_openings(&start, count, args.random_plies.unwrap_or(2), args.seed)
-                }
-            };
-            run_match(args, &openings, out)
+    let game = Registry::global().get(&args.game)?;
+    let rules = args.rules.rules.as_deref();
+    let openings = match file {
+        Some(text) => parse_openings(&text, |line| game.parse(line, rules))?,
+        None => {
+            let plies = args
+                .random_plies
+                .unwrap_or(default_random_plies(game.info().name));
+            random_openings(&game.start(rules)?, count, plies, args.seed)
         }
-        MatchGame::Jungle => {
-            let rules = args.rules.jungle()?;
-            let openings = match file {
-                Some(text) => parse_openings(&text, |line| {
-                    Position::from_fen(line, rules).map(JungleGame::new)
-                })?,
-                None => {
-                    let start = JungleGame::new(Position::start_with(args.rules.jungle()?));
-                    random_openings(&start, count, args.random_plies.unwrap_or(4), args.seed)
-                }
-            };
-            run_match(args, &openings, out)
-        }
-    }
+    };
+    run_match(args, &openings, out)
+}
+
+/// The random plies of generated openings: Jungle's start needs more to
+/// vary.
+fn default_random_plies(game: &str) -> usize {
+    if game == "jungle" { 4 } else { 2 }
 }
 
 /// Plays the match over `openings` and prints the result of the first
 /// engine.
-fn run_match<G: Game + std::fmt::Display>(
-    args: &Args,
-    openings: &[G],
-    out: &mut dyn Write,
-) -> anyhow::Result<()> {
+fn run_match(args: &Args, openings: &[Box<dyn State>], out: &mut dyn Write) -> anyhow::Result<()> {
     let mut pair = EnginePair {
         commands: [&args.engines[0], &args.engines[1]],
         processes: [None, None],
@@ -192,7 +175,7 @@ fn run_match<G: Game + std::fmt::Display>(
         } else {
             Player::Second
         };
-        let record = pair.play(opening, a_player, args.limit(), args.grace)?;
+        let record = pair.play(opening.as_ref(), a_player, args.limit(), args.grace)?;
         forfeits += usize::from(record.forfeit.is_some());
         let verdict = match record.outcome {
             Outcome::Draw => {
@@ -212,7 +195,7 @@ fn run_match<G: Game + std::fmt::Display>(
             writeln!(out, "game {}: {reason}", game + 1)?;
         }
         if args.verbose {
-            let colour = format!("A={}", G::player_name(a_player));
+            let colour = format!("A={}", opening.player_name(a_player));
             writeln!(
                 out,
                 "game {:>3} ({colour}): {verdict:<6} after {} moves{}",
@@ -265,13 +248,13 @@ struct EnginePair<'a> {
 
 impl EnginePair<'_> {
     /// Plays one game from `opening`, engine A moving for `a_player`.
-    fn play<G: Game + std::fmt::Display>(
+    fn play(
         &mut self,
-        opening: &G,
+        opening: &dyn State,
         a_player: Player,
         limit: MoveLimit,
         grace: u64,
-    ) -> anyhow::Result<GameRecord<G::Move>> {
+    ) -> anyhow::Result<GameRecord<String>> {
         for (slot, command) in self.processes.iter_mut().zip(self.commands) {
             if slot.is_none() {
                 *slot = Some(EngineProcess::start(command)?);

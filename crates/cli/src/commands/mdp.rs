@@ -14,6 +14,7 @@ use gamesolver_mdp::{
     SweepConfig, SweepOrder, Target, UniformRandom,
 };
 
+use crate::game_arg;
 use crate::json::write_json;
 use crate::mdp_report::{
     FirstDecision, LearningRow, LearningSummary, ModelSummary, MoveValue, PolicyRoundRow, Report,
@@ -21,13 +22,7 @@ use crate::mdp_report::{
 };
 use crate::svg_chart::{LineChart, Series};
 use crate::tictactoe_table;
-
-/// The games `mdp` can model.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum MdpGame {
-    /// Tic-tac-toe.
-    Tictactoe,
-}
+use gamesolver_engines::Registry;
 
 /// How to solve the MDP.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -79,8 +74,9 @@ pub enum Order {
 /// Arguments of `gamesolver mdp`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game.
-    pub game: MdpGame,
+    /// The game (one with an MDP model: tic-tac-toe).
+    #[arg(value_parser = game_arg::registered(), ignore_case = true)]
+    pub game: String,
     /// The solution method.
     #[arg(long, value_enum, default_value = "policy-iteration")]
     pub method: Method,
@@ -164,7 +160,12 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
 
 /// The report for `args`, with the plot written if asked for.
 pub(crate) fn report(args: &Args) -> anyhow::Result<Report> {
-    let MdpGame::Tictactoe = args.game;
+    let game = game_arg::resolve(Registry::global(), &args.game, "MDP model", |c| c.mdp)?;
+    anyhow::ensure!(
+        game.info().name == "tictactoe",
+        "{} is modelled as an MDP by the façade, but this command builds tic-tac-toe's",
+        game.info().name
+    );
     match args.opponent {
         OpponentKind::Random => report_against(args, &UniformRandom),
         OpponentKind::Minimax => {
@@ -458,7 +459,7 @@ fn ms_since(started: Instant) -> f64 {
 /// The tour's demo: policy iteration for X against the random opponent.
 pub(crate) fn write_tour_demo(out: &mut dyn Write) -> anyhow::Result<()> {
     let args = Args {
-        game: MdpGame::Tictactoe,
+        game: "tictactoe".into(),
         method: Method::PolicyIteration,
         opponent: OpponentKind::Random,
         side: Side::X,

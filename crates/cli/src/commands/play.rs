@@ -1,29 +1,25 @@
-//! `gamesolver play`: play against the engine in the terminal.
+//! `gamesolver play`: play against the engine in the terminal. Any game
+//! with an engine can be played; ultimate tic-tac-toe and Jungle have
+//! their own board pictures and move entry, other games show their
+//! position text and take moves as they write them.
 
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
 use anyhow::anyhow;
-use gamesolver_core::{Game, Outcome, Player};
-use gamesolver_games::jungle::{self, JungleGame, Position};
-use gamesolver_games::uttt::{Board, Cell};
-use gamesolver_search::{Engine, Limits};
+use gamesolver_core::{Outcome, Player};
+use gamesolver_engines::facade::jungle::Jungle;
+use gamesolver_engines::facade::model::typed;
+use gamesolver_engines::facade::uttt::Uttt;
+use gamesolver_engines::{AnyEngine, EngineKind, EngineSpec, Registry, SearchLimits, State};
+use gamesolver_games::jungle;
+use gamesolver_games::uttt::Cell;
 
+use crate::game_arg;
 use crate::jungle::display::Style;
-use crate::jungle::engine::{JungleOptions, open_tablebase};
+use crate::numbers;
 use crate::search_args::RuleArgs;
 use crate::uttt::display::draw;
-use crate::uttt::engines::{EngineOptions, build};
-use gamesolver_engines::EngineKind;
-
-/// The games you can play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum PlayGame {
-    /// Ultimate tic-tac-toe.
-    Uttt,
-    /// Jungle (Dou Shou Qi).
-    Jungle,
-}
 
 /// Which side the human takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -39,13 +35,14 @@ pub enum Side {
 /// Arguments of `gamesolver play`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game.
-    pub game: PlayGame,
+    /// The game (any game with an engine; a name or alias).
+    #[arg(value_parser = game_arg::registered(), ignore_case = true)]
+    pub game: String,
     /// Your side.
     #[arg(long, value_enum, default_value_t = Side::X)]
     pub side: Side,
     /// The engine's thinking time per move, in milliseconds.
-    #[arg(long, default_value_t = 500)]
+    #[arg(long, default_value_t = 500, value_parser = numbers::movetime)]
     pub movetime: u64,
     /// The engine you play against.
     #[arg(long, default_value_t = EngineKind::Alphabeta)]
@@ -53,7 +50,8 @@ pub struct Args {
     /// The rules of the game.
     #[command(flatten)]
     pub rules: RuleArgs,
-    /// Jungle endgame tablebase directory for the engine.
+    /// Endgame tablebase directory for the engine (games with tablebases
+    /// only).
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
     /// Jungle: pieces by their Chinese names (象 狮 虎 豹 狼 狗 猫 鼠).
@@ -66,56 +64,98 @@ pub struct Args {
 
 /// What the terminal session needs from a game: its board picture and how
 /// moves are typed and announced.
-trait Table<G: Game> {
+trait Table {
     /// One line on how to type moves.
     fn help(&self) -> &'static str;
     /// The position as text.
-    fn draw(&self, position: &G) -> String;
-    /// A typed move, or why it is not one.
-    fn read_move(&self, text: &str) -> Result<G::Move, String>;
+    fn draw(&self, state: &dyn State) -> String;
+    /// The move text of a typed move, or why it is not one.
+    fn read_move(&self, text: &str) -> Result<String, String>;
     /// How the engine's move is announced.
-    fn announce(&self, mv: G::Move) -> String;
+    fn announce(&self, mv: &str) -> String;
+}
+
+/// Any game: its position text, moves as the game writes them.
+struct TextTable;
+
+impl Table for TextTable {
+    fn help(&self) -> &'static str {
+        "Moves: as the game writes them; `undo`, `quit`."
+    }
+
+    fn draw(&self, state: &dyn State) -> String {
+        format!("{}\n", state.to_text())
+    }
+
+    fn read_move(&self, text: &str) -> Result<String, String> {
+        Ok(text.to_string())
+    }
+
+    fn announce(&self, mv: &str) -> String {
+        mv.to_string()
+    }
 }
 
 /// Ultimate tic-tac-toe in the terminal.
 struct UtttTable;
 
-impl Table<Board> for UtttTable {
+impl Table for UtttTable {
     fn help(&self) -> &'static str {
         "Moves: a cell 0..80 or `board cell` (e.g. `4 4`); `undo`, `quit`."
     }
 
-    fn draw(&self, position: &Board) -> String {
-        draw(position)
+    fn draw(&self, state: &dyn State) -> String {
+        typed::<Uttt>(state).map_or_else(|_| TextTable.draw(state), |s| draw(&s.game))
     }
 
-    fn read_move(&self, text: &str) -> Result<Cell, String> {
-        read_move(text)
+    fn read_move(&self, text: &str) -> Result<String, String> {
+        read_move(text).map(|cell| cell.to_string())
     }
 
-    fn announce(&self, mv: Cell) -> String {
-        format!("{mv} (board {}, cell {})", mv.board(), mv.pos())
+    fn announce(&self, mv: &str) -> String {
+        match mv.parse::<Cell>() {
+            Ok(cell) => format!("{mv} (board {}, cell {})", cell.board(), cell.pos()),
+            Err(_) => mv.to_string(),
+        }
     }
 }
 
 /// Jungle in the terminal.
 struct JungleTable(Style);
 
-impl Table<JungleGame> for JungleTable {
+impl Table for JungleTable {
     fn help(&self) -> &'static str {
         "Moves: from-square then to-square, e.g. `g3g4`; `undo`, `quit`."
     }
 
-    fn draw(&self, game: &JungleGame) -> String {
-        crate::jungle::display::draw(game.position(), self.0)
+    fn draw(&self, state: &dyn State) -> String {
+        typed::<Jungle>(state).map_or_else(
+            |_| TextTable.draw(state),
+            |s| crate::jungle::display::draw(s.game.position(), self.0),
+        )
     }
 
-    fn read_move(&self, text: &str) -> Result<jungle::Move, String> {
-        text.parse().map_err(|e| format!("{e}"))
+    fn read_move(&self, text: &str) -> Result<String, String> {
+        text.parse::<jungle::Move>()
+            .map(|mv| mv.to_string())
+            .map_err(|e| format!("{e}"))
     }
 
-    fn announce(&self, mv: jungle::Move) -> String {
+    fn announce(&self, mv: &str) -> String {
         mv.to_string()
+    }
+}
+
+/// The terminal picture of `game` (a registry name): the board drawings
+/// of ultimate tic-tac-toe and Jungle, the position text of any other.
+fn table_of(game: &str, args: &Args) -> Box<dyn Table> {
+    match game {
+        "uttt" => Box::new(UtttTable),
+        "jungle" => Box::new(JungleTable(Style {
+            chinese: args.cn,
+            colour: !args.plain && crate::terminal::colours_wanted(),
+        })),
+        _ => Box::new(TextTable),
     }
 }
 
@@ -154,38 +194,26 @@ pub fn play_session(
         Side::X => Player::First,
         Side::O => Player::Second,
     };
-    match args.game {
-        PlayGame::Uttt => {
-            crate::search_args::refuse_tablebase("uttt", args.tablebase.as_deref())?;
-            let mut engine = build(&EngineOptions {
-                kind: args.engine,
-                ..EngineOptions::default()
-            });
-            let start = Board::start(args.rules.uttt()?);
-            let session = Session {
-                human,
-                movetime: args.movetime,
-            };
-            session.run(&UtttTable, start, engine.as_mut(), input, out)
-        }
-        PlayGame::Jungle => {
-            let mut engine = crate::jungle::engine::build(&JungleOptions {
-                kind: args.engine,
-                tablebase: open_tablebase(args.tablebase.as_deref(), args.rules.jungle()?)?,
-                ..JungleOptions::default()
-            });
-            let table = JungleTable(Style {
-                chinese: args.cn,
-                colour: !args.plain && crate::terminal::colours_wanted(),
-            });
-            let start = JungleGame::new(Position::start_with(args.rules.jungle()?));
-            let session = Session {
-                human,
-                movetime: args.movetime,
-            };
-            session.run(&table, start, engine.as_mut(), input, out)
-        }
-    }
+    let game = game_arg::resolve(Registry::global(), &args.game, "engine", |c| c.search)?;
+    let rules = args.rules.rules.as_deref();
+    let mut engine = game.engine(&EngineSpec {
+        kind: Some(args.engine.name().to_string()),
+        rules: rules.map(str::to_string),
+        tablebase: args.tablebase.clone(),
+        ..EngineSpec::default()
+    })?;
+    let session = Session {
+        human,
+        movetime: args.movetime,
+    };
+    let table = table_of(game.info().name, args);
+    session.run(
+        table.as_ref(),
+        game.start(rules)?,
+        engine.as_mut(),
+        input,
+        out,
+    )
 }
 
 /// A human against an engine.
@@ -196,11 +224,11 @@ struct Session {
 
 impl Session {
     /// Plays from `start` until the game ends or the human quits.
-    fn run<G: Game>(
+    fn run(
         &self,
-        table: &dyn Table<G>,
-        start: G,
-        engine: &mut (dyn Engine<G> + Send),
+        table: &dyn Table,
+        start: Box<dyn State>,
+        engine: &mut dyn AnyEngine,
         input: &mut dyn BufRead,
         out: &mut dyn Write,
     ) -> anyhow::Result<()> {
@@ -211,13 +239,13 @@ impl Session {
                 .last()
                 .cloned()
                 .ok_or_else(|| anyhow!("empty history"))?;
-            write!(out, "\n{}", table.draw(&position))?;
+            write!(out, "\n{}", table.draw(position.as_ref()))?;
             if let Some(outcome) = position.outcome() {
                 writeln!(out, "{}", verdict(outcome, self.human))?;
                 return Ok(());
             }
             if position.turn() != self.human {
-                history.push(self.engine_move(table, engine, &position, out)?);
+                history.push(self.engine_move(table, engine, position, out)?);
                 continue;
             }
             write!(out, "your move> ")?;
@@ -235,10 +263,10 @@ impl Session {
                         writeln!(out, "nothing to undo")?;
                     }
                 }
-                typed => match table
-                    .read_move(typed)
-                    .and_then(|mv| position.play(mv).map_err(|e| e.to_string()))
-                {
+                typed => match table.read_move(typed).and_then(|mv| {
+                    let mut next = position.clone();
+                    next.play(&mv).map(|()| next).map_err(|e| e.to_string())
+                }) {
                     Ok(next) => history.push(next),
                     Err(e) => writeln!(out, "{e}")?,
                 },
@@ -247,25 +275,30 @@ impl Session {
     }
 
     /// The engine's reply, announced.
-    fn engine_move<G: Game>(
+    fn engine_move(
         &self,
-        table: &dyn Table<G>,
-        engine: &mut (dyn Engine<G> + Send),
-        position: &G,
+        table: &dyn Table,
+        engine: &mut dyn AnyEngine,
+        mut position: Box<dyn State>,
         out: &mut dyn Write,
-    ) -> anyhow::Result<G> {
-        let info = engine.think(position, &Limits::movetime_ms(self.movetime), &mut |_| {});
-        let mv = info
-            .best_move()
+    ) -> anyhow::Result<Box<dyn State>> {
+        let limits = SearchLimits {
+            movetime_ms: Some(self.movetime),
+            ..SearchLimits::default()
+        };
+        let report = engine.search(position.as_ref(), &limits, &mut |_| {})?;
+        let mv = report
+            .bestmove
             .ok_or_else(|| anyhow!("the engine found no move"))?;
         writeln!(
             out,
             "engine plays {}, score {}, depth {}",
-            table.announce(mv),
-            info.score,
-            info.depth
+            table.announce(&mv),
+            report.score,
+            report.depth
         )?;
-        Ok(position.after(mv))
+        position.play(&mv)?;
+        Ok(position)
     }
 }
 
@@ -292,22 +325,27 @@ mod tests {
         assert!(read_move("a b c").is_err());
     }
 
-    #[test]
-    fn a_session_survives_bad_input() {
+    /// The output of a session of `game` with the human on `side`, typing
+    /// `input`.
+    fn session(game: &str, side: Side, chinese: bool, input: &str) -> String {
         let args = Args {
-            game: PlayGame::Uttt,
-            side: Side::X,
+            game: game.into(),
+            side,
             movetime: 5,
             engine: EngineKind::Alphabeta,
             rules: RuleArgs::default(),
             tablebase: None,
-            cn: false,
+            cn: chinese,
             plain: true,
         };
         let mut out = Vec::new();
-        let input = "hello\n99\n4 4\n0\nundo\nquit\n";
         play_session(&args, &mut input.as_bytes(), &mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_session_survives_bad_input() {
+        let text = session("uttt", Side::X, false, "hello\n99\n4 4\n0\nundo\nquit\n");
         assert!(text.contains("engine plays"), "{text}");
         assert!(
             text.contains("not a number") && text.contains("0..80"),
@@ -316,21 +354,17 @@ mod tests {
     }
 
     #[test]
+    fn any_game_with_an_engine_is_played_as_text() {
+        let text = session("tictactoe", Side::X, false, "9\n4\nquit\n");
+        assert!(text.contains("as the game writes them"), "{text}");
+        assert!(text.contains("illegal move \"9\""), "{text}");
+        assert!(text.contains("\n....X....\n"), "{text}");
+        assert_eq!(text.matches("engine plays").count(), 1, "{text}");
+    }
+
+    #[test]
     fn a_jungle_session_refuses_bad_moves_and_answers() {
-        let args = Args {
-            game: PlayGame::Jungle,
-            side: Side::O,
-            movetime: 5,
-            engine: EngineKind::Alphabeta,
-            rules: RuleArgs::default(),
-            tablebase: None,
-            cn: true,
-            plain: true,
-        };
-        let mut out = Vec::new();
-        let input = "a7a5\nzz\na7a6\nquit\n";
-        play_session(&args, &mut input.as_bytes(), &mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
+        let text = session("jungle", Side::O, true, "a7a5\nzz\na7a6\nquit\n");
         assert_eq!(text.matches("engine plays").count(), 2, "{text}");
         assert!(
             text.contains("illegal") || text.contains("not legal"),

@@ -9,21 +9,19 @@ use gamesolver_games::tictactoe::Board;
 use gamesolver_retro::{PositionAnalysis, analyse};
 use serde::Serialize;
 
+use gamesolver_engines::{GameDef, Registry};
+
+use crate::game_arg;
 use crate::json::write_json;
 use crate::tictactoe_table::Oracle;
-
-/// The games `query` can answer for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum QueryGame {
-    /// Tic-tac-toe; positions are 9 characters of X, O and `.`.
-    Tictactoe,
-}
 
 /// Arguments of `gamesolver query`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game.
-    pub game: QueryGame,
+    /// The game (one with a solved table: tic-tac-toe, whose positions are
+    /// 9 characters of X, O and `.`).
+    #[arg(value_parser = game_arg::registered(), ignore_case = true)]
+    pub game: String,
     /// The position, e.g. `O...X....` (cells 0..8 row-major from the top-left).
     pub position: String,
     /// Read the solved table from this file (written by `solve --out`)
@@ -37,7 +35,12 @@ pub struct Args {
 
 /// Answers the query.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let QueryGame::Tictactoe = args.game;
+    let game = game_arg::resolve(Registry::global(), &args.game, "solved table", |c| {
+        c.solved_table
+    })?;
+    if game.info().name != "tictactoe" {
+        return query_facade(game, args, out);
+    }
     let board: Board = args
         .position
         .parse()
@@ -51,6 +54,37 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     } else {
         answer.write_text(&board, out)
     }
+}
+
+/// The answer of the façade's solved table, for any game with one but
+/// tic-tac-toe (whose answer below also reads table files).
+fn query_facade(game: &dyn GameDef, args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    let name = game.info().name;
+    anyhow::ensure!(
+        args.table.is_none(),
+        "--table reads tic-tac-toe's table files only; {name} is solved in memory"
+    );
+    let oracle = game
+        .solved()
+        .ok_or_else(|| anyhow!("{name} has no solved table"))?;
+    let report = oracle.query(game.parse(&args.position, None)?.as_ref())?;
+    if args.json {
+        return write_json(out, &report);
+    }
+    writeln!(
+        out,
+        "{}: {:?} in {} plies",
+        report.position, report.value, report.distance
+    )?;
+    for m in &report.moves {
+        writeln!(
+            out,
+            "  move {}  {:?} in {} plies",
+            m.mv, m.value, m.distance
+        )?;
+    }
+    writeln!(out, "best moves: {}", report.best.join(" "))?;
+    Ok(())
 }
 
 /// One move's verdict, for JSON.

@@ -1,40 +1,29 @@
 //! `gamesolver selfplay`: the engine against itself, with results and
 //! move-time statistics (the check that no move comes back late).
 
-use std::fmt::Display;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use gamesolver_core::{Game, Outcome, Player};
-use gamesolver_games::jungle::{self, JungleGame, Position};
-use gamesolver_search::{Engine, Limits};
+use gamesolver_core::{Outcome, Player};
+use gamesolver_engines::{AnyEngine, EngineKind, EngineSpec, Registry, SearchLimits, State};
 
-use crate::jungle::engine::{JungleOptions, open_tablebase};
+use crate::game_arg;
+use crate::numbers;
 use crate::openings::random_openings;
 use crate::search_args::RuleArgs;
-use crate::uttt::engines::{EngineOptions, build};
-use gamesolver_engines::EngineKind;
-
-/// The games `selfplay` can play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum SelfplayGame {
-    /// Ultimate tic-tac-toe.
-    Uttt,
-    /// Jungle (Dou Shou Qi).
-    Jungle,
-}
 
 /// Arguments of `gamesolver selfplay`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game.
-    pub game: SelfplayGame,
+    /// The game (any game with an engine; a name or alias).
+    #[arg(value_parser = game_arg::registered(), ignore_case = true)]
+    pub game: String,
     /// Number of games.
     #[arg(long, default_value_t = 10)]
     pub games: usize,
     /// Thinking time per move, in milliseconds.
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 20, value_parser = numbers::movetime)]
     pub movetime: u64,
     /// Which engine plays both sides.
     #[arg(long, default_value_t = EngineKind::Alphabeta)]
@@ -48,7 +37,8 @@ pub struct Args {
     /// The rules of the game.
     #[command(flatten)]
     pub rules: RuleArgs,
-    /// Jungle endgame tablebase directory for both engines.
+    /// Endgame tablebase directory for both engines (games with
+    /// tablebases only).
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
 }
@@ -123,70 +113,54 @@ impl MoveTimes {
     }
 }
 
-/// Plays the games and reports.
+/// Plays the games and reports, with the built-in games.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    match args.game {
-        SelfplayGame::Uttt => {
-            crate::search_args::refuse_tablebase("uttt", args.tablebase.as_deref())?;
-            let options = EngineOptions {
-                kind: args.engine,
-                ..EngineOptions::default()
-            };
-            let start = gamesolver_games::uttt::Board::start(args.rules.uttt()?);
-            let engines = [build(&options), build(&options)];
-            play_games(args, &start, engines, |_| String::new(), out)
-        }
-        SelfplayGame::Jungle => {
-            let options = JungleOptions {
-                kind: args.engine,
-                tablebase: open_tablebase(args.tablebase.as_deref(), args.rules.jungle()?)?,
-                ..JungleOptions::default()
-            };
-            let start = JungleGame::new(Position::start_with(args.rules.jungle()?));
-            let build = crate::jungle::engine::build;
-            let engines = [build(&options), build(&options)];
-            play_games(args, &start, engines, jungle_end, out)
-        }
-    }
+    run_with(Registry::global(), args, out)
 }
 
-/// Why a Jungle game ended, and after how many plies.
-fn jungle_end(game: &JungleGame) -> String {
-    let reason = match (game.draw_reason(), game.position().game_end()) {
-        (Some(jungle::DrawReason::Repetition), _) => "threefold repetition",
-        (Some(jungle::DrawReason::NoCapture), _) => "200 plies without capture",
-        (None, Some(jungle::GameEnd::DenEntered)) => "den entered",
-        (None, Some(jungle::GameEnd::AllCaptured)) => "all pieces captured",
-        (None, Some(jungle::GameEnd::NoMoves)) => "no legal move",
-        (None, None) => "unfinished",
+/// Plays the games of `registry` and reports: both sides are engines of
+/// the façade, so any game with an engine can play itself.
+pub fn run_with(registry: &Registry, args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    let game = game_arg::resolve(registry, &args.game, "engine", |c| c.search)?;
+    let rules = args.rules.rules.as_deref();
+    let spec = EngineSpec {
+        kind: Some(args.engine.name().to_string()),
+        rules: rules.map(str::to_string),
+        tablebase: args.tablebase.clone(),
+        ..EngineSpec::default()
     };
-    format!("({reason}, {} plies)", game.played().len())
+    let engines = [game.engine(&spec)?, game.engine(&spec)?];
+    play_games(args, game.start(rules)?, engines, out)
 }
 
 /// Plays `args.games` games from random openings of `start`, `engines[p]`
-/// moving for player `p`, and reports each result (with `end`'s note) and
+/// moving for player `p`, and reports each result (with how it ended) and
 /// the totals.
-fn play_games<G: Game + Display>(
+fn play_games(
     args: &Args,
-    start: &G,
-    mut engines: [Box<dyn Engine<G> + Send>; 2],
-    end: impl Fn(&G) -> String,
+    start: Box<dyn State>,
+    mut engines: [Box<dyn AnyEngine>; 2],
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let limits = Limits::movetime_ms(args.movetime);
+    let limits = SearchLimits {
+        movetime_ms: Some(args.movetime),
+        ..SearchLimits::default()
+    };
+    let budget = limits.to_limits()?.movetime.unwrap_or_default();
     let mut times = MoveTimes::default();
     let mut tally = [0usize; 3];
     let mut plies = 0;
-    let openings = random_openings(start, args.games, args.random_plies, args.seed);
+    let openings = random_openings(&start, args.games, args.random_plies, args.seed);
     for (i, mut position) in openings.into_iter().enumerate() {
         engines.iter_mut().for_each(|e| e.new_game());
-        while !position.is_finished() {
+        while !position.is_terminal() {
             let engine = &mut engines[position.turn().index()];
-            let info = times.measure(|| engine.think(&position, &limits, &mut |_| {}));
-            let mv = info
-                .best_move()
-                .ok_or_else(|| anyhow::anyhow!("no move in {position}"))?;
-            position = position.play(mv)?;
+            let report =
+                times.measure(|| engine.search(position.as_ref(), &limits, &mut |_| {}))?;
+            let mv = report
+                .bestmove
+                .ok_or_else(|| anyhow::anyhow!("no move in {}", position.to_text()))?;
+            position.play(&mv)?;
             plies += 1;
         }
         let outcome = position.outcome().unwrap_or(Outcome::Draw);
@@ -196,12 +170,13 @@ fn play_games<G: Game + Display>(
             Outcome::Draw => 2,
         };
         tally[slot] += 1;
-        let verdict = describe::<G>(outcome);
+        let verdict = describe(position.as_ref(), outcome);
         writeln!(
             out,
-            "game {:>3}: {verdict:<10} {position} {}",
+            "game {:>3}: {verdict:<10} {} {}",
             i + 1,
-            end(&position)
+            position.to_text(),
+            crate::jungle::end_note(position.as_ref())
         )?;
     }
     writeln!(
@@ -210,21 +185,21 @@ fn play_games<G: Game + Display>(
         args.games,
         args.engine.name(),
         args.movetime,
-        G::player_name(Player::First),
+        start.player_name(Player::First),
         tally[0],
-        G::player_name(Player::Second),
+        start.player_name(Player::Second),
         tally[1],
         tally[2],
         plies as f64 / args.games.max(1) as f64
     )?;
-    times.write(out, limits.movetime.unwrap_or_default())?;
+    times.write(out, budget)?;
     Ok(())
 }
 
 /// `X wins`, `top wins` or `draw`.
-fn describe<G: Game>(outcome: Outcome) -> String {
+fn describe(state: &dyn State, outcome: Outcome) -> String {
     match outcome {
-        Outcome::Winner(p) => format!("{} wins", G::player_name(p)),
+        Outcome::Winner(p) => format!("{} wins", state.player_name(p)),
         Outcome::Draw => "draw".to_string(),
     }
 }

@@ -10,21 +10,19 @@ use gamesolver_retro::SolvedTable;
 use gamesolver_retro::loopfree::{PathCounts, SolveStats, WdlCounts};
 use serde::Serialize;
 
+use gamesolver_engines::{GameDef, Registry};
+
+use crate::game_arg;
 use crate::json::write_json;
 use crate::tictactoe_table::{self, TicTacToeSolution};
-
-/// The games `solve` can solve completely.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum SolvableGame {
-    /// Tic-tac-toe: all 5478 reachable positions.
-    Tictactoe,
-}
 
 /// Arguments of `gamesolver solve`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game to solve.
-    pub game: SolvableGame,
+    /// The game to solve (one with a solved table: tic-tac-toe, all 5478
+    /// reachable positions).
+    #[arg(value_parser = game_arg::registered(), ignore_case = true)]
+    pub game: String,
     /// Also save the solved table to this file (for `query --table`).
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
@@ -35,7 +33,12 @@ pub struct Args {
 
 /// Solves the game and prints the report.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let SolvableGame::Tictactoe = args.game;
+    let game = game_arg::resolve(Registry::global(), &args.game, "solved table", |c| {
+        c.solved_table
+    })?;
+    if game.info().name != "tictactoe" {
+        return write_per_ply(game, args, out);
+    }
     let (solution, elapsed) = tictactoe_table::solve()?;
     if let Some(path) = &args.out {
         let table =
@@ -49,6 +52,33 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         write_json(out, &report)
     } else {
         report.write_text(out, true)
+    }
+}
+
+/// The report of a game solved through the façade (any game with a
+/// solved table but tic-tac-toe, whose report is the detailed one below):
+/// per ply, positions won, drawn and lost for the side to move.
+fn write_per_ply(game: &dyn GameDef, args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    let info = game.info();
+    let oracle = game
+        .solved()
+        .ok_or_else(|| anyhow::anyhow!("{} has no solved table", info.name))?;
+    anyhow::ensure!(
+        args.out.is_none(),
+        "--out saves tic-tac-toe's table only; {} is solved in memory",
+        info.name
+    );
+    let report = serde_json::json!({ "game": info.name, "per_ply": oracle.per_ply_counts() });
+    if args.json {
+        write_json(out, &report)
+    } else {
+        writeln!(
+            out,
+            "{}: {}",
+            info.title,
+            serde_json::to_string_pretty(&report)?
+        )?;
+        Ok(())
     }
 }
 

@@ -31,7 +31,7 @@ pub fn run(_args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         "gamesolver query tictactoe O...X....",
     )?;
     let demo = query::Args {
-        game: query::QueryGame::Tictactoe,
+        game: "tictactoe".into(),
         position: "O...X....".into(),
         table: None,
         json: false,
@@ -70,7 +70,7 @@ fn jungle_play_section(out: &mut dyn Write) -> anyhow::Result<()> {
     };
     bestmove::run(&bestmove_args("jungle", "startpos", limits), out)?;
     writeln!(out)?;
-    selfplay::run(&selfplay_args(selfplay::SelfplayGame::Jungle, 1), out)
+    selfplay::run(&selfplay_args("jungle", 1), out)
 }
 
 /// A default search of `position` within `limits`, as text.
@@ -87,9 +87,9 @@ fn bestmove_args(game: &str, position: &str, limits: LimitArgs) -> bestmove::Arg
 }
 
 /// Quick self-play games at 5 ms per move.
-fn selfplay_args(game: selfplay::SelfplayGame, games: usize) -> selfplay::Args {
+fn selfplay_args(game: &str, games: usize) -> selfplay::Args {
     selfplay::Args {
-        game,
+        game: game.to_string(),
         games,
         movetime: 5,
         engine: EngineKind::Alphabeta,
@@ -119,7 +119,7 @@ fn uttt_section(out: &mut dyn Write) -> anyhow::Result<()> {
         out,
     )?;
     bestmove::run(&bestmove_args("uttt", "start", LimitArgs::default()), out)?;
-    selfplay::run(&selfplay_args(selfplay::SelfplayGame::Uttt, 2), out)
+    selfplay::run(&selfplay_args("uttt", 2), out)
 }
 
 /// Jungle: the rules proven by perft.

@@ -4,9 +4,10 @@
 use std::fmt::Display;
 use std::time::Duration;
 
-use gamesolver_core::{Game, Outcome, Player};
+use gamesolver_core::{Outcome, Player};
 
 use super::process::{EngineError, EngineProcess};
+use crate::facade::State;
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,14 +89,14 @@ impl Display for MoveLimit {
 
 /// Plays `opening` to the end with `seats[p.index()]` moving for player
 /// `p`, each move given `limit` and `grace_ms` more before it is a
-/// time-out.
-pub fn play_game<G: Game + Display>(
-    opening: &G,
+/// time-out. Every move is checked by the façade's [`State::play`].
+pub fn play_game(
+    opening: &dyn State,
     seats: &mut [Seat<'_>; 2],
     limit: MoveLimit,
     grace_ms: u64,
-) -> GameRecord<G::Move> {
-    let mut position = opening.clone();
+) -> GameRecord<String> {
+    let mut position = opening.clone_box();
     let mut moves = Vec::new();
     for player in Player::BOTH {
         let seat = &mut seats[player.index()];
@@ -108,18 +109,12 @@ pub fn play_game<G: Game + Display>(
             return forfeit_record(player, e.to_string(), moves);
         }
     }
-    while !position.is_finished() {
+    while !position.is_terminal() {
         let mover = position.turn();
         let seat = &mut seats[mover.index()];
         match ask_move(seat.engine, opening, &moves, limit, grace_ms) {
-            Ok(text) => match text.parse::<G::Move>() {
-                Ok(mv) => match position.play(mv) {
-                    Ok(next) => {
-                        position = next;
-                        moves.push(mv);
-                    }
-                    Err(e) => return forfeit_record(mover, format!("{e} in {position}"), moves),
-                },
+            Ok(text) => match position.play(&text) {
+                Ok(()) => moves.push(text),
                 Err(e) => return forfeit_record(mover, e.to_string(), moves),
             },
             Err(e) => {
@@ -153,14 +148,14 @@ fn player_word(p: Player) -> &'static str {
 }
 
 /// Sends the position and `go`, and returns the move text of `bestmove`.
-fn ask_move<G: Game + Display>(
+fn ask_move(
     engine: &mut EngineProcess,
-    opening: &G,
-    moves: &[G::Move],
+    opening: &dyn State,
+    moves: &[String],
     limit: MoveLimit,
     grace_ms: u64,
 ) -> Result<String, EngineError> {
-    let mut command = format!("position fen {opening}");
+    let mut command = format!("position fen {}", opening.to_text());
     if !moves.is_empty() {
         command.push_str(" moves");
         for mv in moves {

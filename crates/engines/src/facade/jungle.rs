@@ -59,8 +59,7 @@ impl GameModel for Jungle {
     }
 
     fn parse(&self, text: &str, rules: &'static str) -> Result<JungleGame, String> {
-        Position::from_fen(text, variant(rules))
-            .map(JungleGame::new)
+        JungleGame::from_fen(text, variant(rules))
             .map_err(|e| format!("cannot read Jungle position {text:?}: {e}"))
     }
 

@@ -54,5 +54,5 @@ pub use traits::{AnyEngine, ErasedHost, GameDef, SolvedOracle, State, TablebaseO
 pub use types::{
     Capabilities, DEFAULT_MOVETIME_MS, EngineSpec, GameInfo, HASH_MB_RANGE, MaterialStatsReport,
     MoveVerdictText, Observation, PlayoutStats, PositionReport, SearchLimits, SearchReport,
-    Verdict,
+    Verdict, check_hash_mb,
 };

@@ -372,6 +372,10 @@ impl<M: GameModel> State for ModelState<M> {
         self.game.turn()
     }
 
+    fn player_name(&self, player: Player) -> &'static str {
+        M::G::player_name(player)
+    }
+
     fn legal_moves(&self) -> Vec<String> {
         if self.game.is_finished() {
             return Vec::new();
@@ -624,6 +628,14 @@ where
 {
     fn engine_name(&self) -> String {
         self.host.engine_name()
+    }
+
+    fn option_names(&self) -> Vec<&'static str> {
+        self.host.options().iter().map(|o| o.name).collect()
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        self.host.set_option(name, value)
     }
 
     fn serve(

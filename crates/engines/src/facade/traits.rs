@@ -50,6 +50,13 @@ pub trait State: Send + Sync + std::fmt::Debug {
     fn to_text(&self) -> String;
     /// The side to move (`First` = X / bottom).
     fn turn(&self) -> Player;
+    /// How the game names `player` in text (`X`/`O`, `bottom`/`top`).
+    fn player_name(&self, player: Player) -> &'static str {
+        match player {
+            Player::First => "first",
+            Player::Second => "second",
+        }
+    }
     /// The legal moves as text, in move-generation order.
     fn legal_moves(&self) -> Vec<String>;
     /// The legal moves as action numbers, in the same order.
@@ -136,6 +143,12 @@ pub trait TablebaseOracle: Send + Sync {
 pub trait ErasedHost: Send {
     /// The name announced by `id name`.
     fn engine_name(&self) -> String;
+    /// The names of the protocol options it offers (`Engine`, `Hash`, …):
+    /// what `setoption` and [`ErasedHost::set_option`] accept.
+    fn option_names(&self) -> Vec<&'static str>;
+    /// Sets protocol option `name` to `value` before serving, as
+    /// `setoption` would; the error says what was wrong.
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String>;
     /// Serves the UCI-style protocol on `input` until `quit` or its end.
     fn serve(
         self: Box<Self>,

@@ -113,18 +113,27 @@ pub struct EngineSpec {
 /// The allowed transposition-table sizes, in MB.
 pub const HASH_MB_RANGE: std::ops::RangeInclusive<usize> = 1..=4096;
 
+/// The one rule for transposition-table sizes (command line, protocol
+/// `Hash` option, façade): `mb` if it is in [`HASH_MB_RANGE`], otherwise
+/// an error naming the range.
+pub fn check_hash_mb(mb: u64) -> Result<usize, FacadeError> {
+    usize::try_from(mb)
+        .ok()
+        .filter(|mb| HASH_MB_RANGE.contains(mb))
+        .ok_or_else(|| {
+            FacadeError::BadLimit(format!(
+                "hash must be {}..={} MB, not {mb}",
+                HASH_MB_RANGE.start(),
+                HASH_MB_RANGE.end()
+            ))
+        })
+}
+
 impl EngineSpec {
     /// The hash size in MB (`default` if unset), refused outside
     /// [`HASH_MB_RANGE`].
     pub fn hash_mb_or(&self, default: usize) -> Result<usize, FacadeError> {
-        let mb = self.hash_mb.unwrap_or(default);
-        if HASH_MB_RANGE.contains(&mb) {
-            Ok(mb)
-        } else {
-            Err(FacadeError::BadLimit(format!(
-                "hash must be 1..=4096 MB, not {mb}"
-            )))
-        }
+        check_hash_mb(self.hash_mb.unwrap_or(default) as u64)
     }
 }
 
@@ -175,18 +184,20 @@ impl SearchLimits {
     }
 }
 
-/// What a search found.
+/// What a search found (the result, or an intermediate report, of a
+/// search).
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SearchReport {
     /// The engine's name.
     pub engine: &'static str,
-    /// The best move (None only if the game is over).
+    /// The best move (absent only when the game is over).
     pub bestmove: Option<String>,
-    /// `cp 35` | `mate 7` | `mate -4` (plies).
+    /// `cp 35` | `mate 7` | `mate -4` (plies), as the CLI prints it.
     pub score: String,
-    /// The evaluation, None for mate scores.
+    /// The evaluation for the side to move, absent for mate scores.
     pub score_cp: Option<i32>,
-    /// Plies to the end, negative when losing; None for evaluations.
+    /// Plies to the end, negative when losing; absent for evaluations.
     pub mate_plies: Option<i32>,
     /// Depth reached.
     pub depth: u32,

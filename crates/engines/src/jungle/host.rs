@@ -8,7 +8,11 @@ use gamesolver_games::jungle::{JungleGame, Position, Variant};
 use gamesolver_search::Engine;
 
 use super::engine::{JungleOptions, build, open_tablebase};
-use crate::protocol::common::CommonOptions;
+use super::eval::JungleWeights;
+use crate::protocol::common::{CommonOptions, check_spec, check_value, spin_spec, spin_value};
+
+/// The largest `Advance` scale, in percent (ten times the default).
+const ADVANCE_MAX_PERCENT: i32 = 1000;
 use crate::protocol::{EngineHost, OptionSpec};
 
 /// The protocol host: the engine options and the rules preset.
@@ -44,6 +48,16 @@ impl EngineHost<JungleGame> for JungleHost {
             name: "TablebasePath",
             description: format!("type string default {path}"),
         });
+        specs.extend([
+            check_spec("NullMove", self.options.search.null_move),
+            check_spec("Quiescence", self.options.quiescence),
+            check_spec("LMR", self.options.search.late_move_reductions),
+            check_spec(
+                "MaterialOnly",
+                self.options.weights == JungleWeights::material_only(),
+            ),
+            spin_spec("Advance", 100, 0, ADVANCE_MAX_PERCENT),
+        ]);
         specs
     }
 
@@ -71,6 +85,22 @@ impl EngineHost<JungleGame> for JungleHost {
                 self.options.tablebase = open_tablebase(dir, self.rules)
                     .map_err(|e| format!("cannot use the tablebase in {value}: {e}"))?;
             }
+            "nullmove" => self.options.search.null_move = check_value(name, value)?,
+            "quiescence" => self.options.quiescence = check_value(name, value)?,
+            "lmr" => self.options.search.late_move_reductions = check_value(name, value)?,
+            // Either evaluation option starts again from the default
+            // weights: material only, or the advance terms scaled.
+            "materialonly" => {
+                self.options.weights = if check_value(name, value)? {
+                    JungleWeights::material_only()
+                } else {
+                    JungleWeights::default()
+                };
+            }
+            "advance" => {
+                let percent = spin_value(name, value, 0, ADVANCE_MAX_PERCENT)?;
+                self.options.weights = JungleWeights::default().with_advance_scale(percent);
+            }
             _ => return Err(format!("unknown option {name:?}")),
         }
         Ok(())
@@ -91,9 +121,7 @@ impl EngineHost<JungleGame> for JungleHost {
     }
 
     fn parse_position(&self, text: &str) -> Result<JungleGame, String> {
-        Position::from_fen(text, self.rules)
-            .map(JungleGame::new)
-            .map_err(|e| e.to_string())
+        JungleGame::from_fen(text, self.rules).map_err(|e| e.to_string())
     }
 }
 

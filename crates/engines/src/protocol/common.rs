@@ -3,6 +3,7 @@
 
 use super::OptionSpec;
 use crate::EngineKind;
+use crate::facade::{HASH_MB_RANGE, check_hash_mb};
 
 /// The settings behind the common options, borrowed from a host.
 #[derive(Debug)]
@@ -29,7 +30,12 @@ impl CommonOptions<'_> {
             },
             OptionSpec {
                 name: "Hash",
-                description: format!("type spin default {} min 1 max 4096", self.hash_mb),
+                description: format!(
+                    "type spin default {} min {} max {}",
+                    self.hash_mb,
+                    HASH_MB_RANGE.start(),
+                    HASH_MB_RANGE.end()
+                ),
             },
             OptionSpec {
                 name: "Seed",
@@ -51,16 +57,49 @@ impl CommonOptions<'_> {
                 .map(|kind| *self.kind = kind)
                 .ok_or_else(|| format!("unknown engine {value:?}; use alphabeta or mcts")),
             "hash" => number().and_then(|mb| {
-                if (1..=4096).contains(&mb) {
-                    *self.hash_mb = mb as usize;
-                    Ok(())
-                } else {
-                    Err(format!("Hash must be 1..4096 MB, not {mb}"))
-                }
+                *self.hash_mb = check_hash_mb(mb).map_err(|e| e.to_string())?;
+                Ok(())
             }),
             "seed" => number().map(|seed| *self.seed = seed),
             _ => return None,
         };
         Some(result)
+    }
+}
+
+/// A `check` option's value: `true` or `false` (any case).
+pub fn check_value(name: &str, value: &str) -> Result<bool, String> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!("option {name} is true or false, not {value:?}")),
+    }
+}
+
+/// A `spin` option's value: a whole number in `min..=max`.
+pub fn spin_value(name: &str, value: &str, min: i32, max: i32) -> Result<i32, String> {
+    value
+        .trim()
+        .parse::<i32>()
+        .ok()
+        .filter(|n| (min..=max).contains(n))
+        .ok_or_else(|| format!("option {name} is a whole number {min}..={max}, not {value:?}"))
+}
+
+/// The announcement of a `check` option.
+#[must_use]
+pub fn check_spec(name: &'static str, default: bool) -> OptionSpec {
+    OptionSpec {
+        name,
+        description: format!("type check default {default}"),
+    }
+}
+
+/// The announcement of a `spin` option.
+#[must_use]
+pub fn spin_spec(name: &'static str, default: i32, min: i32, max: i32) -> OptionSpec {
+    OptionSpec {
+        name,
+        description: format!("type spin default {default} min {min} max {max}"),
     }
 }

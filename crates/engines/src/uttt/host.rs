@@ -4,7 +4,11 @@ use gamesolver_games::uttt::{Board, Variant};
 use gamesolver_search::Engine;
 
 use super::engines::{EngineOptions, build};
-use crate::protocol::common::CommonOptions;
+use crate::protocol::common::{CommonOptions, check_spec, check_value, spin_spec, spin_value};
+
+/// The largest evaluation weight the `Tempo` and `FreeChoice` options take
+/// (either sign): far beyond any useful value, far from overflow.
+const WEIGHT_MAX: i32 = 10_000;
 use crate::protocol::{EngineHost, OptionSpec};
 
 /// The protocol host: the engine options and the rules variant.
@@ -42,6 +46,12 @@ impl EngineHost<Board> for UtttHost {
                 description: format!("type spin default {default} min 0 max {max}"),
             });
         }
+        specs.extend([
+            spin_spec("Tempo", w.tempo, -WEIGHT_MAX, WEIGHT_MAX),
+            spin_spec("FreeChoice", w.free_choice, -WEIGHT_MAX, WEIGHT_MAX),
+            check_spec("MoverThreat", w.mover_threat),
+            check_spec("LMR", self.options.search.late_move_reductions),
+        ]);
         specs
     }
 
@@ -54,6 +64,15 @@ impl EngineHost<Board> for UtttHost {
             "solvebelow" => self.options.solve_below = spin(name, value, 81)?,
             "countboard" => self.options.weights.count_board = spin(name, value, 10_000)? as f32,
             "raceboard" => self.options.weights.race_board = spin(name, value, 10_000)? as f32,
+            "tempo" => {
+                self.options.weights.tempo = spin_value(name, value, -WEIGHT_MAX, WEIGHT_MAX)?;
+            }
+            "freechoice" => {
+                self.options.weights.free_choice =
+                    spin_value(name, value, -WEIGHT_MAX, WEIGHT_MAX)?;
+            }
+            "moverthreat" => self.options.weights.mover_threat = check_value(name, value)?,
+            "lmr" => self.options.search.late_move_reductions = check_value(name, value)?,
             _ => return Err(format!("unknown option {name:?}")),
         }
         Ok(())

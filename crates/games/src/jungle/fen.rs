@@ -5,6 +5,11 @@
 //! lower case for the top side) and a digit 1–7 for a run of empty squares;
 //! then a space and the side to move, `w` for bottom or `b` for top.
 //!
+//! The long form of other Jungle programs, `… w - - 0 1`, is read too
+//! ([`Fen`]): two `-` placeholders, the plies since the last capture (for
+//! the 200-ply rule) and the move number. Output is the short form unless
+//! the long one is asked for ([`Fen::to_long`], [`super::JungleGame::long_fen`]).
+//!
 //! A finished game may be written: a piece of the side that just moved on
 //! the enemy den, or a side to move without pieces. A position that cannot
 //! arise is refused (see [`PositionError`]): in particular the side to move
@@ -35,9 +40,22 @@ pub enum FenError {
     /// The side to move is neither `w` nor `b`.
     #[error("side to move {0:?} is neither w (bottom) nor b (top)")]
     BadSideToMove(String),
-    /// Something after the side to move.
-    #[error("unexpected {0:?} after the side to move")]
+    /// Something after the side to move other than the counters other
+    /// Jungle programs write (`- - HALFMOVES MOVENUMBER`).
+    #[error(
+        "unexpected {0:?} after the side to move; only the four fields `- - HALFMOVES \
+        MOVENUMBER` of other Jungle programs may follow it (e.g. `w - - 0 1`)"
+    )]
     ExtraText(String),
+    /// The half-move field is not a count of plies.
+    #[error(
+        "the half-move field {0:?} is not a whole number of plies since the last capture \
+        (0 to 4294967295)"
+    )]
+    BadHalfmoves(String),
+    /// The move-number field is not a move number.
+    #[error("the move number {0:?} is not a whole number from 1 to 4294967295")]
+    BadMoveNumber(String),
     /// Not 9 ranks.
     #[error("the board has {0} ranks separated by /; Jungle has 9")]
     RankCount(usize),
@@ -65,23 +83,83 @@ pub enum FenError {
     Invalid(#[from] PositionError),
 }
 
-impl Position {
-    /// Reads a position in FEN under `variant`'s rules.
-    pub fn from_fen(text: &str, variant: Variant) -> Result<Position, FenError> {
+/// A FEN with its counters: the short form `BOARD SIDE` leaves them at
+/// their start values; the long form of other Jungle programs,
+/// `BOARD SIDE - - HALFMOVES MOVENUMBER`, sets them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fen {
+    /// The position.
+    pub position: Position,
+    /// Plies played since the last capture (the half-move field; 0 in the
+    /// short form): what the 200-ply rule counts.
+    pub quiet_plies: u32,
+    /// The move number (1 in the short form); it grows after each move of
+    /// the top side (`b`), as in chess.
+    pub move_number: u32,
+}
+
+impl Fen {
+    /// Reads a short or long FEN under `variant`'s rules.
+    pub fn parse(text: &str, variant: Variant) -> Result<Fen, FenError> {
         let mut fields = text.split_whitespace();
         let board = fields.next().ok_or(FenError::Empty)?;
         let side = fields.next().ok_or(FenError::MissingSideToMove)?;
         let rest: Vec<&str> = fields.collect();
-        if !rest.is_empty() {
-            return Err(FenError::ExtraText(rest.join(" ")));
-        }
         let turn = match side {
             "w" => Player::First,
             "b" => Player::Second,
             other => return Err(FenError::BadSideToMove(other.to_string())),
         };
+        let (quiet_plies, move_number) = parse_counters(&rest)?;
         let pieces = parse_board(board)?;
-        Ok(Position::new(variant, turn, pieces)?)
+        Ok(Fen {
+            position: Position::new(variant, turn, pieces)?,
+            quiet_plies,
+            move_number,
+        })
+    }
+
+    /// The long form: `BOARD SIDE - - HALFMOVES MOVENUMBER`.
+    #[must_use]
+    pub fn to_long(&self) -> String {
+        format!(
+            "{} - - {} {}",
+            self.position, self.quiet_plies, self.move_number
+        )
+    }
+}
+
+/// The counters after the side to move: none (0 quiet plies, move 1) or
+/// `- - HALFMOVES MOVENUMBER`.
+fn parse_counters(rest: &[&str]) -> Result<(u32, u32), FenError> {
+    match rest {
+        [] => Ok((0, 1)),
+        ["-", "-", halfmoves, number] => {
+            let quiet = parse_count(halfmoves)
+                .ok_or_else(|| FenError::BadHalfmoves((*halfmoves).to_string()))?;
+            let number = parse_count(number)
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| FenError::BadMoveNumber((*number).to_string()))?;
+            Ok((quiet, number))
+        }
+        _ => Err(FenError::ExtraText(rest.join(" "))),
+    }
+}
+
+/// A count written in decimal digits only (no sign).
+fn parse_count(text: &str) -> Option<u32> {
+    if text.bytes().all(|b| b.is_ascii_digit()) {
+        text.parse().ok()
+    } else {
+        None
+    }
+}
+
+impl Position {
+    /// Reads a position in FEN under `variant`'s rules (the counters of the
+    /// long form are checked, then dropped: see [`Fen`]).
+    pub fn from_fen(text: &str, variant: Variant) -> Result<Position, FenError> {
+        Fen::parse(text, variant).map(|fen| fen.position)
     }
 
     /// The position in FEN (the side to move after a space).
@@ -263,6 +341,39 @@ mod tests {
             err("l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L ww"),
             FenError::BadSideToMove("ww".into())
         );
+    }
+
+    #[test]
+    fn the_counters_of_other_programs_are_read() {
+        let fen = Fen::parse(&format!("{START_FEN} - - 17 9"), Variant::Standard).unwrap();
+        assert_eq!(fen.position, Position::start());
+        assert_eq!((fen.quiet_plies, fen.move_number), (17, 9));
+        assert_eq!(fen.to_long(), format!("{START_FEN} - - 17 9"));
+        let short = Fen::parse(START_FEN, Variant::Standard).unwrap();
+        assert_eq!((short.quiet_plies, short.move_number), (0, 1));
+        let long: Position = format!("{START_FEN} - - 0 1").parse().unwrap();
+        assert_eq!(long.to_string(), START_FEN);
+    }
+
+    #[test]
+    fn bad_counters_say_what_is_wrong() {
+        let with = |tail: &str| err(&format!("{START_FEN} {tail}"));
+        assert_eq!(with("- - x 1"), FenError::BadHalfmoves("x".into()));
+        assert_eq!(with("- - -1 1"), FenError::BadHalfmoves("-1".into()));
+        assert_eq!(with("- - +1 1"), FenError::BadHalfmoves("+1".into()));
+        assert_eq!(
+            with("- - 4294967296 1"),
+            FenError::BadHalfmoves("4294967296".into())
+        );
+        assert_eq!(with("- - 0 0"), FenError::BadMoveNumber("0".into()));
+        assert_eq!(with("- - 0 one"), FenError::BadMoveNumber("one".into()));
+        assert_eq!(with("K - 0 1"), FenError::ExtraText("K - 0 1".into()));
+        assert_eq!(with("- - 0"), FenError::ExtraText("- - 0".into()));
+        assert_eq!(with("- - 0 1 2"), FenError::ExtraText("- - 0 1 2".into()));
+        let message = with("- - x 1").to_string();
+        assert!(message.contains("half-move field \"x\""), "{message}");
+        let message = with("0 1").to_string();
+        assert!(message.contains("- - HALFMOVES MOVENUMBER"), "{message}");
     }
 
     #[test]

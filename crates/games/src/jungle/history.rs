@@ -8,7 +8,7 @@ use std::fmt;
 
 use gamesolver_core::{Game, Outcome, Player};
 
-use super::{Move, Position};
+use super::{Fen, FenError, Move, Position, Variant};
 
 /// The occurrence of a position that draws the game (threefold repetition).
 pub const REPETITION_DRAW: usize = 3;
@@ -35,6 +35,11 @@ pub struct JungleGame {
     position: Position,
     moves: Vec<Move>,
     since_capture: Vec<u64>,
+    /// Plies without a capture before `start` (the long FEN's half-move
+    /// field), until the first capture.
+    quiet_before: usize,
+    /// The move number of `start` (the long FEN's last field).
+    start_move_number: u32,
 }
 
 impl JungleGame {
@@ -46,7 +51,38 @@ impl JungleGame {
             position: start,
             moves: Vec::new(),
             since_capture: vec![start.key()],
+            quiet_before: 0,
+            start_move_number: 1,
         }
+    }
+
+    /// A game from a short or long FEN (`… w - - HALFMOVES MOVENUMBER`):
+    /// the half-move field counts towards the 200-ply rule, the move number
+    /// is kept for [`JungleGame::long_fen`].
+    pub fn from_fen(text: &str, variant: Variant) -> Result<JungleGame, FenError> {
+        let fen = Fen::parse(text, variant)?;
+        Ok(JungleGame {
+            quiet_before: fen.quiet_plies as usize,
+            start_move_number: fen.move_number,
+            ..JungleGame::new(fen.position)
+        })
+    }
+
+    /// The current position as a long FEN (`… - - HALFMOVES MOVENUMBER`);
+    /// [`Display`](fmt::Display) gives the short form.
+    #[must_use]
+    pub fn long_fen(&self) -> String {
+        let halfmoves = u32::try_from(self.quiet_plies()).unwrap_or(u32::MAX);
+        // The number grows after each move of the top side (`b`).
+        let top_moved_first = u64::from(self.start.turn() == Player::Second);
+        let full_moves = (self.moves.len() as u64 + top_moved_first) / 2;
+        let number = u64::from(self.start_move_number).saturating_add(full_moves);
+        Fen {
+            position: self.position,
+            quiet_plies: halfmoves,
+            move_number: u32::try_from(number).unwrap_or(u32::MAX),
+        }
+        .to_long()
     }
 
     /// The position the game started from.
@@ -67,10 +103,12 @@ impl JungleGame {
         &self.moves
     }
 
-    /// Plies played since the last capture (or the start).
+    /// Plies played since the last capture (or the start, plus the long
+    /// FEN's half-move field until the first capture).
     #[must_use]
     pub fn quiet_plies(&self) -> usize {
-        self.since_capture.len() - 1
+        self.quiet_before
+            .saturating_add(self.since_capture.len() - 1)
     }
 
     /// The Zobrist keys of the positions since the last capture (or the
@@ -123,6 +161,7 @@ impl Game for JungleGame {
     fn play_unchecked(&mut self, mv: Move) {
         if self.position.is_capture(mv) {
             self.since_capture.clear();
+            self.quiet_before = 0;
         }
         self.position.make(mv);
         self.since_capture.push(self.position.key());
@@ -188,6 +227,59 @@ mod tests {
         assert_eq!(game.quiet_plies(), 200);
         assert_eq!(game.draw_reason(), Some(DrawReason::NoCapture));
         assert!(game.play("a2a1".parse().unwrap()).is_err());
+    }
+
+    #[test]
+    fn the_long_fen_half_move_field_counts_towards_the_200_ply_rule() {
+        let fen = format!("{} - - 198 40", super::super::START_FEN);
+        let mut game = JungleGame::from_fen(&fen, Variant::Standard).unwrap();
+        assert_eq!(game.quiet_plies(), 198);
+        assert_eq!(game.to_string(), super::super::START_FEN);
+        play(&mut game, "a1a2");
+        assert_eq!(game.outcome(), None);
+        play(&mut game, "g9g8");
+        assert_eq!(game.draw_reason(), Some(DrawReason::NoCapture));
+        let past = format!("{} - - 250 1", super::super::START_FEN);
+        let drawn = JungleGame::from_fen(&past, Variant::Standard).unwrap();
+        assert_eq!(drawn.outcome(), Some(Outcome::Draw));
+    }
+
+    #[test]
+    fn a_capture_resets_the_half_move_field() {
+        let mut game =
+            JungleGame::from_fen("7/7/7/7/7/7/7/r6/R5l w - - 150 7", Variant::Standard).unwrap();
+        play(&mut game, "a1a2");
+        assert_eq!(game.quiet_plies(), 0);
+        assert_eq!(game.long_fen(), "7/7/7/7/7/7/7/R6/6l b - - 0 7");
+    }
+
+    #[test]
+    fn the_long_fen_counts_moves_after_the_top_side_moves() {
+        let start = super::super::START_FEN;
+        let mut game =
+            JungleGame::from_fen(&format!("{start} - - 5 3"), Variant::Standard).unwrap();
+        assert_eq!(game.long_fen(), format!("{start} - - 5 3"));
+        play(&mut game, "a1a2");
+        assert!(
+            game.long_fen().ends_with(" b - - 6 3"),
+            "{}",
+            game.long_fen()
+        );
+        play(&mut game, "g9g8");
+        assert!(
+            game.long_fen().ends_with(" w - - 7 4"),
+            "{}",
+            game.long_fen()
+        );
+        let top = start.replace(" w", " b");
+        let mut game = JungleGame::from_fen(&top, Variant::Standard).unwrap();
+        play(&mut game, "g9g8");
+        assert!(
+            game.long_fen().ends_with(" w - - 1 2"),
+            "{}",
+            game.long_fen()
+        );
+        assert_eq!(game.to_string(), game.position().to_string());
     }
 
     #[test]

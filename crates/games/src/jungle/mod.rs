@@ -29,7 +29,7 @@ mod zobrist;
 
 pub use end::GameEnd;
 pub use error::{PositionError, side_name};
-pub use fen::{FenError, START_FEN};
+pub use fen::{Fen, FenError, START_FEN};
 pub use history::{DrawReason, JungleGame, QUIET_PLIES_DRAW, REPETITION_DRAW};
 pub use material::{Material, ParseMaterialError};
 pub use moves::Move;

@@ -10,7 +10,6 @@ use tokio::sync::{OwnedSemaphorePermit, mpsc};
 use utoipa::ToSchema;
 
 use super::position_view::PositionView;
-use super::search_view::SearchView;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::ApiJson;
 use crate::limits::LimitsRequest;
@@ -40,10 +39,10 @@ pub struct AnalyseRequest {
 }
 
 /// The engine's move and the position after it.
-#[derive(Clone, Debug, Serialize, serde::Deserialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct EngineMoveView {
     /// The search that chose the move.
-    pub report: SearchView,
+    pub report: SearchReport,
     /// The position after the move.
     pub position: PositionView,
 }
@@ -118,15 +117,15 @@ impl PreparedSearch {
 
 /// Searches the position: best move, score, depth, nodes, PV.
 #[utoipa::path(post, path = "/api/analyse", tag = "engine", request_body = AnalyseRequest,
-    responses((status = 200, body = SearchView),
+    responses((status = 200, body = SearchReport),
               (status = 400, description = "Bad position, limit or engine; game over", body = ErrorBody),
               (status = 503, description = "Too many searches; see Retry-After", body = ErrorBody)))]
 pub async fn analyse(
     State(app): State<AppState>,
     ApiJson(request): ApiJson<AnalyseRequest>,
-) -> Result<Json<SearchView>, ApiError> {
+) -> Result<Json<SearchReport>, ApiError> {
     let (_, report) = PreparedSearch::search_now(&app, &request).await?;
-    Ok(Json(report.into()))
+    Ok(Json(report))
 }
 
 /// The engine chooses a move and plays it.
@@ -144,7 +143,7 @@ pub async fn engine_move(
     })?;
     replayed.state.play(&bestmove)?;
     Ok(Json(EngineMoveView {
-        report: report.into(),
+        report,
         position: PositionView::of(replayed.state.as_ref()),
     }))
 }

@@ -6,7 +6,6 @@ pub mod games;
 pub mod mdp;
 pub mod position;
 pub mod position_view;
-pub mod search_view;
 pub mod solved;
 pub mod stream;
 pub mod tablebase;

@@ -1,5 +1,5 @@
 //! `GET /api/analyse/stream`: live analysis as server-sent events. Each
-//! deepening of the search is an `info` event (a [`SearchView`]); the end is
+//! deepening of the search is an `info` event (a [`SearchReport`]); the end is
 //! a `done` event (the final report) or an `error` event ([`ErrorBody`]).
 //! Closing the stream stops the search.
 
@@ -15,7 +15,6 @@ use tokio_stream::{Stream, StreamExt};
 use utoipa::IntoParams;
 
 use super::analyse::{AnalyseRequest, PreparedSearch};
-use super::search_view::SearchView;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::ApiQuery;
 use crate::limits::LimitsRequest;
@@ -87,7 +86,7 @@ fn event(name: &str, payload: &impl Serialize) -> Event {
 
 /// Streams the engine's analysis of the position.
 #[utoipa::path(get, path = "/api/analyse/stream", tag = "engine", params(AnalyseQuery),
-    responses((status = 200, description = "text/event-stream of `info` events (SearchView), then `done` (SearchView) or `error` (ErrorBody)", content_type = "text/event-stream", body = SearchView),
+    responses((status = 200, description = "text/event-stream of `info` events (SearchReport), then `done` (SearchReport) or `error` (ErrorBody)", content_type = "text/event-stream", body = SearchReport),
               (status = 400, description = "Bad position, limit or engine", body = ErrorBody),
               (status = 503, description = "Too many searches; see Retry-After", body = ErrorBody)))]
 pub async fn analyse_stream(
@@ -103,11 +102,7 @@ pub async fn analyse_stream(
             let events = events.clone();
             tokio::spawn(async move {
                 while let Some(report) = reports.recv().await {
-                    if events
-                        .send(event("info", &SearchView::from(report)))
-                        .await
-                        .is_err()
-                    {
+                    if events.send(event("info", &report)).await.is_err() {
                         break;
                     }
                 }
@@ -116,7 +111,7 @@ pub async fn analyse_stream(
         let outcome = prepared.run(permit, Some(progress)).await;
         let _ = forward.await;
         let last = match outcome {
-            Ok((_, report)) => event("done", &SearchView::from(report)),
+            Ok((_, report)) => event("done", &report),
             Err(error) => event("error", &error.body()),
         };
         let _ = events.send(last).await;

@@ -16,6 +16,7 @@ use super::{Location, TablebaseGame};
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The game.
+    #[arg(value_parser = crate::game_arg::registered(), ignore_case = true)]
     pub game: TablebaseGame,
     /// Build every material with at most this many pieces (2 to 4).
     #[arg(

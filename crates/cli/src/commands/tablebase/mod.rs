@@ -15,15 +15,27 @@ mod verify;
 use std::io::Write;
 use std::path::PathBuf;
 
+use gamesolver_engines::Registry;
 use gamesolver_engines::jungle::tablebase::TablebaseHandle;
 use gamesolver_games::jungle::{JungleTiers, Variant};
 use gamesolver_retro::tablebase::Tablebase;
 
-/// The games with tablebases.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum TablebaseGame {
-    /// Jungle (Dou Shou Qi).
-    Jungle,
+use crate::game_arg;
+
+/// The game argument of `build` and `probe`: a registry name (parsed by
+/// [`game_arg::registered`]), checked by [`tablebase_game`].
+pub type TablebaseGame = String;
+
+/// Refuses a game without tablebases by name, and one whose tables this
+/// command cannot build (it builds Jungle's).
+fn tablebase_game(name: &str) -> anyhow::Result<()> {
+    let game = game_arg::resolve(Registry::global(), name, "tablebase", |c| c.tablebase)?;
+    let name = game.info().name;
+    anyhow::ensure!(
+        name == "jungle",
+        "{name} has tablebases, but `gamesolver tablebase` builds and probes Jungle's only"
+    );
+    Ok(())
 }
 
 /// Where the tablebase lives and for which rules.
@@ -76,8 +88,8 @@ pub enum Action {
 /// Runs the action.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     match &args.action {
-        Action::Build(a) => build::run(a, out),
-        Action::Probe(a) => probe::run(a, out),
+        Action::Build(a) => tablebase_game(&a.game).and_then(|()| build::run(a, out)),
+        Action::Probe(a) => tablebase_game(&a.game).and_then(|()| probe::run(a, out)),
         Action::Stats(a) => stats::run(a, out),
         Action::Verify(a) => verify::run(a, out),
     }

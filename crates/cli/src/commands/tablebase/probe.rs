@@ -16,6 +16,7 @@ use crate::json::write_json;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The game.
+    #[arg(value_parser = crate::game_arg::registered(), ignore_case = true)]
     pub game: TablebaseGame,
     /// The position in FEN, e.g. `7/7/7/7/7/7/1l5/7/L6 w` (quotes optional).
     #[arg(required = true, num_args = 1.., value_name = "FEN")]
