@@ -307,3 +307,42 @@ fn missing_directories_special_files_and_truncated_files() {
     let refused = common::fails_without_hanging(&tablebase("probe", dir, &["jungle", E_E]));
     assert!(refused.contains("named pipe"), "{refused}");
 }
+
+/// Issue 13 item 3: the build writes a WDL file beside each distance file,
+/// `verify` checks them, `wdl` derives them (here into another directory)
+/// and measures them, and a damaged WDL file fails `verify` by name.
+#[test]
+fn wdl_files_are_built_verified_derived_and_checked() {
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path().to_str().unwrap();
+    ok(&tablebase(
+        "build",
+        dir,
+        &["jungle", "--material", "LR-e", "--quiet"],
+    ));
+    for name in ["LR-e.gswdl", "E-l.gswdl", "E-r.gswdl"] {
+        assert!(temp.path().join(name).is_file(), "{name} missing");
+    }
+    let verified = ok(&tablebase("verify", dir, &[]));
+    assert!(verified.contains("3 WDL files agree"), "{verified}");
+    let out = tempfile::tempdir().unwrap();
+    let out_dir = out.path().to_str().unwrap();
+    let derived = ok(&tablebase("wdl", dir, &["--out", out_dir]));
+    assert!(
+        derived.contains("LR-e: ") && derived.contains("bits/position"),
+        "{derived}"
+    );
+    assert!(derived.contains("3 pieces: 1 files"), "{derived}");
+    let same = std::fs::read(out.path().join("LR-e.gswdl")).unwrap();
+    let file = temp.path().join("LR-e.gswdl");
+    assert_eq!(same, std::fs::read(&file).unwrap());
+    let mut bytes = same;
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x55;
+    std::fs::write(&file, bytes).unwrap();
+    let verify = fails(&tablebase("verify", dir, &[]));
+    assert!(
+        verify.contains("LR-e.gswdl") && verify.contains("corrupted"),
+        "{verify}"
+    );
+}

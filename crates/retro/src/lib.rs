@@ -19,6 +19,8 @@
 //!   reads; atomic writes; directory lock; one error enum, [`FileError`]).
 //! - [`tbfile`]: tablebase files, one tier each, in compressed blocks
 //!   probed through a memory map.
+//! - [`wdlfile`]: win/draw/loss files, one tier each, a fraction of a bit
+//!   per position, probed by searches (the distance files serve the root).
 //! - [`analyse`]: the value of every legal move of a position, and the best
 //!   ones, from any source of solved positions.
 //!
@@ -43,6 +45,7 @@ mod table_file;
 mod table_verify;
 pub mod tablebase;
 pub mod tbfile;
+pub mod wdlfile;
 
 pub use analysis::{MoveVerdict, PositionAnalysis, analyse};
 pub use binfile::FileError;

@@ -1,5 +1,5 @@
-//! Property tests of both file readers (the solved table and the tablebase
-//! tier file) on hostile input: arbitrary bytes, and valid files mutated by
+//! Property tests of the file readers (the solved table, the tablebase
+//! tier file and the WDL file) on hostile input: arbitrary bytes, and valid files mutated by
 //! bit flips, truncations, extensions and header field changes with the
 //! checksum recomputed (as a crafted file would be). The property: an
 //! error, or a table that is exactly right; never a panic, and never a
@@ -18,6 +18,7 @@ use gamesolver_games::tictactoe::{Base3Indexer, Board};
 use gamesolver_retro::loopfree::{DensePositionMap, GameGraph, LoopFreeSolution};
 use gamesolver_retro::loopy::TierTable;
 use gamesolver_retro::tbfile::{TablebaseFile, TablebaseIdentity, write_tier};
+use gamesolver_retro::wdlfile::{WdlFile, write_wdl};
 use gamesolver_retro::{SolvedTable, TableIdentity};
 use proptest::prelude::*;
 
@@ -209,6 +210,59 @@ fn check_tier(bytes: &[u8]) -> Result<(), TestCaseError> {
     assert_allocations_bounded()
 }
 
+// ---- the WDL file ----
+
+const WDL_BLOCK: u32 = gamesolver_retro::wdlfile::BLOCK_ENTRIES;
+/// One block of one value, one mixed block and a short mixed block.
+const WDL_ENTRIES: u64 = 2 * WDL_BLOCK as u64 + 100;
+
+fn wdl_identity() -> TablebaseIdentity {
+    TablebaseIdentity {
+        entries: WDL_ENTRIES,
+        ..tier_identity()
+    }
+}
+
+/// A tier whose first block is one value (a one-byte block) and whose
+/// other blocks mix every value and holes (compressed blocks).
+static WDL_TIER: LazyLock<(TierTable, Vec<u8>)> = LazyLock::new(|| {
+    let table = TierTable::from_solutions((0..WDL_ENTRIES).map(|i| match i % 5 {
+        _ if i < u64::from(WDL_BLOCK) => Some(Solution::new(Wdl::Win, 3)),
+        0 => None,
+        1 => Some(Solution::finished(Wdl::Draw)),
+        2 => Some(Solution::new(Wdl::Win, (i % 300) as u16)),
+        _ => Some(Solution::new(Wdl::Loss, (i % 40) as u16)),
+    }));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("R-e.gswdl");
+    write_wdl(&path, &wdl_identity(), &table).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    (table, bytes)
+});
+
+/// Header fields of the WDL file: a text length, the entry count, the
+/// entries per block, the longest win, the first and last block offsets.
+const WDL_FIELDS: &[(usize, usize)] = &[(10, 1), (35, 8), (43, 4), (47, 2), (51, 8), (59, 8)];
+
+/// An error, or a file whose every probe answers within bounds.
+fn check_wdl(bytes: &[u8]) -> Result<(), TestCaseError> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("R-e.gswdl");
+    std::fs::write(&path, bytes).unwrap();
+    if let Ok(file) = WdlFile::open(&path, &wdl_identity()) {
+        prop_assert_eq!(file.len(), WDL_ENTRIES);
+        let block = u64::from(WDL_BLOCK);
+        for index in [0, block - 1, block, 2 * block + 1, WDL_ENTRIES - 1] {
+            let _ = file.probe(index);
+        }
+        prop_assert_eq!(file.probe(WDL_ENTRIES).ok().flatten(), None);
+        if let Ok(values) = file.values() {
+            prop_assert_eq!(values.len() as u64, WDL_ENTRIES);
+        }
+    }
+    assert_allocations_bounded()
+}
+
 /// `bytes` with every mutation applied.
 fn mutated(bytes: &[u8], mutations: &[Mutation]) -> Vec<u8> {
     let mut bytes = bytes.to_vec();
@@ -224,11 +278,12 @@ proptest! {
     #[test]
     fn both_readers_survive_arbitrary_bytes(
         bytes in prop::collection::vec(any::<u8>(), 0..512),
-        prefix in prop::sample::select(vec![&b""[..], b"GSTABLE\0\x01\0", b"GSTBASE\0\x01\0"]),
+        prefix in prop::sample::select(vec![&b""[..], b"GSTABLE\0\x01\0", b"GSTBASE\0\x01\0", b"GSTBWDL\0\x01\0"]),
     ) {
         let bytes = [prefix, &bytes].concat();
         check_table(&bytes)?;
         check_tier(&bytes)?;
+        check_wdl(&bytes)?;
     }
 
     #[test]
@@ -239,6 +294,11 @@ proptest! {
     #[test]
     fn tier_reader_survives_mutations(mutations in mutation(TIER_FIELDS)) {
         check_tier(&mutated(&TIER.1, &mutations))?;
+    }
+
+    #[test]
+    fn wdl_reader_survives_mutations(mutations in mutation(WDL_FIELDS)) {
+        check_wdl(&mutated(&WDL_TIER.1, &mutations))?;
     }
 }
 
@@ -252,4 +312,32 @@ fn unmutated_files_read_back_exactly() {
     std::fs::write(&path, &TIER.1).unwrap();
     let file = TablebaseFile::open(&path, &tier_identity()).unwrap();
     assert_eq!(file.load().unwrap(), TIER.0);
+}
+
+#[test]
+fn an_unmutated_wdl_file_reads_back_every_value() {
+    let (table, bytes) = &*WDL_TIER;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("R-e.gswdl");
+    std::fs::write(&path, bytes).unwrap();
+    let file = WdlFile::open(&path, &wdl_identity()).unwrap();
+    let values = file.values().unwrap();
+    for index in 0..table.len() {
+        if let Some(solution) = table.get(index) {
+            assert_eq!(values[index as usize], solution.wdl, "index {index}");
+            assert_eq!(
+                file.probe(index).unwrap(),
+                Some(solution.wdl),
+                "index {index}"
+            );
+        }
+    }
+    let longest = |wdl| {
+        (0..table.len())
+            .filter_map(|i| table.get(i).filter(|s| s.wdl == wdl))
+            .map(|s| s.distance)
+            .max()
+    };
+    assert_eq!(Some(file.summary().longest_win), longest(Wdl::Win));
+    assert_eq!(Some(file.summary().longest_loss), longest(Wdl::Loss));
 }

@@ -172,3 +172,41 @@ fn every_position_probed_through_its_colour_twin_has_its_unfolded_value() {
         );
     }
 }
+
+/// Issue 13 item 3: the build writes a WDL file beside every distance
+/// file, and every position's WDL probe is its distance probe's value:
+/// the stored materials' directly, their twins' through the colour flip.
+#[test]
+fn every_wdl_probe_is_the_distance_probes_value() {
+    let plain = Tablebase::new(JungleTiers::default(), tables());
+    let folded = Tablebase::new(
+        JungleTiers::colour_folded(Variant::Standard),
+        folded_tables(),
+    );
+    let stored: Vec<Material> = materials()
+        .into_iter()
+        .filter(|m| m.is_canonical())
+        .collect();
+    for &material in &stored {
+        let check = folded.check_wdl(material).unwrap();
+        assert_eq!(
+            check,
+            gamesolver_retro::tablebase::WdlCheck::Agrees,
+            "{material}"
+        );
+    }
+    let failures: Vec<String> = materials()
+        .into_par_iter()
+        .filter_map(|material| {
+            let unfolded = plain.load_into_memory(material).unwrap();
+            (0..unfolded.len()).find_map(|index| {
+                let position = plain.layout().position(material, index)?;
+                let expected = unfolded.get(index).map(|s| s.wdl);
+                let wdl = folded.probe_wdl(&position).unwrap();
+                (wdl != expected)
+                    .then(|| format!("{material} {position}: {wdl:?}, distance file {expected:?}"))
+            })
+        })
+        .collect();
+    assert!(failures.is_empty(), "{failures:?}");
+}

@@ -151,7 +151,7 @@ mod tests {
     use gamesolver_games::jungle::Material;
 
     use super::*;
-    use crate::jungle::tablebase::build_tablebase;
+    use crate::jungle::tablebase::{SearchProbe, build_tablebase};
     use gamesolver_games::jungle::Variant;
 
     /// The two-piece tablebase, built in a temporary directory (0.3 s).
@@ -187,11 +187,21 @@ mod tests {
     #[test]
     fn the_search_scores_tablebase_leaves_exactly() {
         let (_dir, handle) = two_piece_tablebase();
-        let eval = JungleEval::default().with_tablebase(handle);
+        let exact = handle.clone().with_search_probe(SearchProbe::Distance);
+        let eval = JungleEval::default().with_tablebase(exact);
         let mut search = AlphaBeta::new(eval, 1);
         let position: Position = E_AGAINST_E.parse().unwrap();
         let info = search.search(&position, &Limits::depth(3), |_| {});
         assert_eq!(info.score, Score::win_in(33));
+        // With the WDL files (the default) the win is seen, its distance
+        // bounded by the tier's longest loss one ply down.
+        let material: Material = "E-e".parse().unwrap();
+        let wdl_file = handle.tablebase.open_wdl(material).unwrap().unwrap();
+        let longest_loss = i32::from(wdl_file.summary().longest_loss);
+        let mut search = AlphaBeta::new(JungleEval::default().with_tablebase(handle), 1);
+        let info = search.search(&position, &Limits::depth(3), |_| {});
+        let plies = info.score.plies_to_end().expect("a win");
+        assert!((33..=1 + longest_loss).contains(&plies), "{}", info.score);
         // Without the tablebase the same search sees no mate.
         let mut blind = AlphaBeta::new(JungleEval::default(), 1);
         let info = blind.search(&position, &Limits::depth(3), |_| {});

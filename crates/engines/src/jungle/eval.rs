@@ -357,7 +357,7 @@ impl Evaluator<Position> for JungleEval {
     }
 
     fn exact(&self, position: &Position) -> Option<Solution> {
-        self.tablebase.as_ref()?.probe(position)
+        self.tablebase.as_ref()?.probe_in_search(position)
     }
 }
 

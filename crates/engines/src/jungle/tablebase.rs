@@ -1,9 +1,11 @@
 //! A Jungle tablebase directory opened for play: the tablebase, its largest
 //! material, and probes that report a damaged or foreign file once (then go
-//! on without it) instead of failing the search.
+//! on without it) instead of failing the search. The search probes the WDL
+//! files (`*.gswdl`, win/draw/loss only), the root the distance files.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use gamesolver_core::{Player, Solution, TierLayout};
@@ -29,6 +31,18 @@ pub enum OpenError {
     },
 }
 
+/// What the search probes inside the tree (the root always uses distances).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SearchProbe {
+    /// The WDL files (a tier without one answers from its distance file): a
+    /// win is scored as won within the tier's longest win, a loss as lost
+    /// within its longest loss.
+    #[default]
+    Wdl,
+    /// The distance files: every verdict at its exact distance.
+    Distance,
+}
+
 /// Where the one-time warnings about unusable files go.
 pub type WarningSink = Arc<dyn Fn(&str) + Send + Sync>;
 
@@ -45,6 +59,13 @@ pub struct TablebaseHandle {
     pub rules: Variant,
     /// Materials whose file failed a probe (already reported).
     failed: Arc<Mutex<HashSet<Material>>>,
+    /// Materials whose WDL file failed a probe (already reported; their
+    /// distance files answer instead).
+    failed_wdl: Arc<Mutex<HashSet<Material>>>,
+    /// Whether `failed_wdl` holds anything (so probes skip its lock).
+    any_wdl_failed: Arc<AtomicBool>,
+    /// What the search probes.
+    search_probe: SearchProbe,
     /// Where the reports go (standard error by default).
     warn: WarningSink,
 }
@@ -85,6 +106,9 @@ impl TablebaseHandle {
             dir: dir.to_path_buf(),
             rules,
             failed: Arc::default(),
+            failed_wdl: Arc::default(),
+            any_wdl_failed: Arc::default(),
+            search_probe: SearchProbe::default(),
             warn: Arc::new(|message| eprintln!("warning: {message}")),
         })
     }
@@ -93,6 +117,14 @@ impl TablebaseHandle {
     #[must_use]
     pub fn with_warnings(mut self, sink: WarningSink) -> TablebaseHandle {
         self.warn = sink;
+        self
+    }
+
+    /// The same handle with the search probing `mode` (WDL files by
+    /// default; distance files for comparison).
+    #[must_use]
+    pub fn with_search_probe(mut self, mode: SearchProbe) -> TablebaseHandle {
+        self.search_probe = mode;
         self
     }
 
@@ -129,10 +161,44 @@ impl TablebaseHandle {
         }
     }
 
+    /// The verdict the search scores `position` by, or `None` (not in the
+    /// tablebase, or its files are unusable): by default from its WDL file,
+    /// with the tier's longest win or loss as the distance (the true one is
+    /// at most that); from its distance file with [`SearchProbe::Distance`],
+    /// when the tier has no WDL file, or once its WDL file failed (reported
+    /// once through the warning sink).
+    #[must_use]
+    pub fn probe_in_search(&self, position: &Position) -> Option<Solution> {
+        if pieces(position) > self.max_pieces {
+            return None;
+        }
+        if self.search_probe == SearchProbe::Distance {
+            return self.probe(position);
+        }
+        let stored = || self.tablebase.layout().stored_tier(Material::of(position));
+        if self.any_wdl_failed.load(Ordering::Relaxed) && lock(&self.failed_wdl).contains(&stored())
+        {
+            return self.probe(position);
+        }
+        match self.tablebase.probe_wdl_bounded(position) {
+            Ok(found) => found,
+            Err(error) => {
+                if lock(&self.failed_wdl).insert(stored()) {
+                    self.any_wdl_failed.store(true, Ordering::Relaxed);
+                    (self.warn)(&format!(
+                        "WDL file {}.gswdl in {} is unusable, the search probes the distance file instead: {error}",
+                        stored(),
+                        self.dir.display()
+                    ));
+                }
+                self.probe(position)
+            }
+        }
+    }
+
     /// Reports `material`'s file the first time it fails.
     fn report(&self, material: Material, error: &str) {
-        let mut failed = self.failed.lock().unwrap_or_else(|e| e.into_inner());
-        if failed.insert(material) {
+        if lock(&self.failed).insert(material) {
             (self.warn)(&format!(
                 "tablebase file {material}.gstb in {} is unusable, playing on without it: {error}",
                 self.dir.display()
@@ -140,6 +206,14 @@ impl TablebaseHandle {
         }
     }
 }
+
+/// A set of failed materials, locked (a panic elsewhere does not matter:
+/// the set stays valid).
+fn lock(set: &Mutex<HashSet<Material>>) -> std::sync::MutexGuard<'_, HashSet<Material>> {
+    set.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl TablebaseHandle {}
 
 /// The number of pieces on the board.
 fn pieces(position: &Position) -> u32 {
@@ -193,6 +267,51 @@ mod tests {
         assert!(messages[0].contains("E-e.gstb"), "{messages:?}");
         let other: Position = "7/7/7/7/7/7/1l5/7/E6 w".parse().unwrap();
         assert!(handle.probe(&other).is_some());
+    }
+
+    #[test]
+    fn a_damaged_wdl_file_is_reported_once_and_the_distance_file_answers() {
+        let dir = tempfile::tempdir().unwrap();
+        build_tablebase(dir.path(), Variant::Standard, &Material::all_with(2)).unwrap();
+        let file = dir.path().join("E-e.gswdl");
+        let mut bytes = std::fs::read(&file).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0xFF;
+        std::fs::write(&file, bytes).unwrap();
+        let messages = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&messages);
+        let handle = TablebaseHandle::open(dir.path(), Variant::Standard)
+            .unwrap()
+            .with_warnings(Arc::new(move |m| sink.lock().unwrap().push(m.to_string())));
+        let position: Position = "7/7/7/7/7/7/1e5/7/E6 w".parse().unwrap();
+        let exact = handle.probe(&position);
+        assert!(exact.is_some());
+        assert_eq!(handle.probe_in_search(&position), exact);
+        assert_eq!(handle.probe_in_search(&position), exact);
+        let messages = messages.lock().unwrap();
+        assert_eq!(messages.len(), 1, "{messages:?}");
+        assert!(messages[0].contains("E-e.gswdl"), "{messages:?}");
+        assert!(messages[0].contains("corrupted"), "{messages:?}");
+    }
+
+    #[test]
+    fn the_search_probe_bounds_the_distance_by_the_longest_win() {
+        let dir = tempfile::tempdir().unwrap();
+        build_tablebase(dir.path(), Variant::Standard, &Material::all_with(2)).unwrap();
+        let handle = TablebaseHandle::open(dir.path(), Variant::Standard).unwrap();
+        let exact_handle = handle.clone().with_search_probe(SearchProbe::Distance);
+        for fen in [
+            "7/7/7/7/7/7/1e5/7/E6 w",
+            "7/7/7/7/2r4/7/7/7/C6 w",
+            "7/7/7/7/7/7/1e5/7/E6 b",
+        ] {
+            let position: Position = fen.parse().unwrap();
+            let exact = exact_handle.probe_in_search(&position).unwrap();
+            assert_eq!(exact, handle.probe(&position).unwrap(), "{fen}");
+            let bounded = handle.probe_in_search(&position).unwrap();
+            assert_eq!(bounded.wdl, exact.wdl, "{fen}");
+            assert!(bounded.distance >= exact.distance, "{fen}");
+        }
     }
 
     /// Issue 10 finding 1: tables of other rules are refused, not used.

@@ -1,6 +1,6 @@
 //! The binary-file toolkit both file kinds of this crate are made with: the
-//! solved table ([`crate::SolvedTable`], `table_file.rs`) and the tablebase
-//! tier file ([`crate::tbfile`]).
+//! solved table ([`crate::SolvedTable`], `table_file.rs`), the tablebase
+//! tier file ([`crate::tbfile`]) and the WDL file ([`crate::wdlfile`]).
 //!
 //! Every file is one *frame* (integers little-endian):
 //!
@@ -25,10 +25,13 @@
 //!   the final `fsync`, renames it into place and syncs the directory. It
 //!   refuses to replace anything but a regular file: never a device, a FIFO,
 //!   a directory or a symbolic link (so a link's target is never replaced).
+//! - [`put_blocks`] and [`read_block_offsets`]: the offset table of the
+//!   block-compressed kinds (tablebase and WDL files).
 //! - [`DirectoryLock`]: an advisory lock on a directory, so two builds never
 //!   work in the same one.
 //! - [`FileError`]: the one error enum of all of it.
 
+mod blocks;
 mod error;
 mod frame;
 mod identity;
@@ -36,6 +39,7 @@ mod lock;
 mod read;
 mod write;
 
+pub use blocks::{put_blocks, read_block_offsets};
 pub use error::FileError;
 pub use frame::{FieldReader, Frame, put_text};
 pub use identity::{FileIdentity, check_identity};

@@ -272,6 +272,7 @@ pub(super) fn build_tier<L: TierLayout>(
     };
     match existing_table(tablebase, tier) {
         Ok(Some((table, file_bytes))) => {
+            tablebase.ensure_wdl_file(tier, &table)?;
             if keep {
                 tablebase.keep_in_memory(tier, table);
             }
@@ -298,6 +299,7 @@ pub(super) fn build_tier<L: TierLayout>(
     })?;
     let path = tablebase.path(tier);
     write_tier(&path, &tablebase.identity(tier), &table)?;
+    tablebase.write_wdl_file(tier, &table)?;
     report.file_bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
     if keep {
         tablebase.keep_in_memory(tier, table);

@@ -1,13 +1,16 @@
 //! A tablebase: a directory with one file per solved tier, built tier by
-//! tier in schedule order and probed across tiers.
+//! tier in schedule order and probed across tiers; beside each distance
+//! file a WDL file (`wdl.rs`) for the search's probes.
 
 pub use build::{BuildEstimate, DEFAULT_MEMORY_LIMIT, build_within, estimate};
 mod build;
 mod ready;
 mod store;
 mod tier_worker;
+mod wdl;
 
 pub use build::{BuildError, BuildObserver, TierBuilt, build};
 pub use ready::{ReadySet, ReadySetError, TierNode, tier_graph};
 pub use store::{DirectoryError, ProbeError, Tablebase, TierProbe};
 pub use tier_worker::{DEFAULT_VISIBILITY_WAIT, TierWorker, TierWorkerError, lock_build_directory};
+pub use wdl::{WdlCheck, WdlDerived};

@@ -10,6 +10,7 @@ use thiserror::Error;
 
 use crate::loopy::{TierLayout, TierTable};
 use crate::tbfile::{TablebaseFile, TablebaseFileError, TablebaseIdentity};
+use crate::wdlfile::WdlFile;
 
 /// Why a tablebase directory cannot be used.
 #[derive(Debug, Error)]
@@ -41,9 +42,19 @@ pub enum ProbeError {
 /// Where a tier's answers come from: a verified file, or a table in memory
 /// (a tier just built, or loaded to build larger ones).
 #[derive(Debug)]
-enum Source {
+pub(super) enum Source {
     File(TablebaseFile),
     Memory(TierTable),
+}
+
+impl Source {
+    /// The solution at `index` (`None` for a hole).
+    pub(super) fn get(&self, index: u64) -> Result<Option<Solution>, ProbeError> {
+        Ok(match self {
+            Source::File(file) => file.probe(index)?,
+            Source::Memory(table) => table.get(index),
+        })
+    }
 }
 
 /// The answers for one tier and its successors, resolved in advance (see
@@ -63,11 +74,7 @@ impl<L: TierLayout> TierProbe<'_, L> {
         }
         let tier = self.layout.tier_of(position);
         let (_, source) = self.sources.iter().find(|(t, _)| *t == tier)?;
-        let index = self.layout.index(tier, position);
-        match source.as_ref() {
-            Source::File(file) => file.probe(index).ok().flatten(),
-            Source::Memory(table) => table.get(index),
-        }
+        source.get(self.layout.index(tier, position)).ok().flatten()
     }
 }
 
@@ -79,6 +86,8 @@ pub struct Tablebase<L: TierLayout> {
     layout: L,
     dir: PathBuf,
     open: RwLock<FxHashMap<L::Tier, Option<Arc<Source>>>>,
+    /// The WDL files opened so far (`None`: the tier has none).
+    pub(super) wdl: RwLock<FxHashMap<L::Tier, Option<Arc<WdlFile>>>>,
 }
 
 impl<L: TierLayout> Tablebase<L> {
@@ -88,6 +97,7 @@ impl<L: TierLayout> Tablebase<L> {
             layout,
             dir: dir.into(),
             open: RwLock::new(FxHashMap::default()),
+            wdl: RwLock::new(FxHashMap::default()),
         }
     }
 
@@ -197,10 +207,14 @@ impl<L: TierLayout> Tablebase<L> {
             .write()
             .expect("no panic while holding the lock")
             .remove(&tier);
+        self.wdl
+            .write()
+            .expect("no panic while holding the lock")
+            .remove(&tier);
     }
 
     /// The source of `tier`, opening its file on first use.
-    fn source(&self, tier: L::Tier) -> Result<Option<Arc<Source>>, ProbeError> {
+    pub(super) fn source(&self, tier: L::Tier) -> Result<Option<Arc<Source>>, ProbeError> {
         if let Some(found) = self
             .open
             .read()
@@ -225,10 +239,7 @@ impl<L: TierLayout> Tablebase<L> {
             return Ok(None);
         };
         let index = self.layout.index(tier, position);
-        Ok(match source.as_ref() {
-            Source::File(file) => file.probe(index)?,
-            Source::Memory(table) => table.get(index),
-        })
+        source.get(index)
     }
 
     /// Whether `position`'s tier is in the tablebase.
@@ -256,6 +267,10 @@ impl<L: TierLayout> Tablebase<L> {
     /// Forgets every open file and in-memory table.
     pub fn close_all(&self) {
         self.open
+            .write()
+            .expect("no panic while holding the lock")
+            .clear();
+        self.wdl
             .write()
             .expect("no panic while holding the lock")
             .clear();

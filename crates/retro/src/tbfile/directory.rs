@@ -25,7 +25,7 @@ pub struct TierFiles<T> {
     pub tiers: Vec<(T, PathBuf)>,
     /// Entries named `*.gstb` that cannot be tier files.
     pub rejected: Vec<RejectedFile>,
-    /// Every other entry (no `.gstb` name).
+    /// Every other entry (no `.gstb` name), WDL files (`.gswdl`) aside.
     pub ignored: Vec<PathBuf>,
 }
 
@@ -58,7 +58,9 @@ pub fn scan_tier_files<T: Display>(
             .as_deref()
             .and_then(|n| n.strip_suffix(&format!(".{EXTENSION}")))
         else {
-            found.ignored.push(path);
+            if !is_wdl_file(&path) {
+                found.ignored.push(path);
+            }
             continue;
         };
         match classify(&path, stem, &parse) {
@@ -67,6 +69,12 @@ pub fn scan_tier_files<T: Display>(
         }
     }
     Ok(found)
+}
+
+/// Whether `path` is named like a WDL file, the companion of a tier file.
+fn is_wdl_file(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e == crate::wdlfile::EXTENSION)
 }
 
 /// The tier of the entry `path` named `<stem>.gstb`, or why it is none.

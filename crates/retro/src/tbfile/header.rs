@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::binfile::FileIdentity;
+use crate::binfile::{FieldReader, FileError, FileIdentity, put_text};
 
 /// What a tablebase file was built for; checked when the file is opened, so
 /// a table is never read for the wrong game, rules, tier or index scheme,
@@ -39,5 +39,28 @@ impl fmt::Display for TablebaseIdentity {
             "{} tier {} (index {}, rules {})",
             self.game, self.tier, self.scheme, self.variant
         )
+    }
+}
+
+impl TablebaseIdentity {
+    /// Appends the identity's header fields: game, rules variant, tier and
+    /// index scheme (each a length byte then UTF-8), then the entry count.
+    pub(crate) fn put(&self, out: &mut Vec<u8>, path: &str) -> Result<(), FileError> {
+        for text in [&self.game, &self.variant, &self.tier, &self.scheme] {
+            put_text(out, path, text)?;
+        }
+        out.extend_from_slice(&self.entries.to_le_bytes());
+        Ok(())
+    }
+
+    /// Reads the header fields [`TablebaseIdentity::put`] writes.
+    pub(crate) fn read(fields: &mut FieldReader<'_>) -> Result<TablebaseIdentity, FileError> {
+        Ok(TablebaseIdentity {
+            game: fields.text("game name")?,
+            variant: fields.text("rules variant")?,
+            tier: fields.text("tier")?,
+            scheme: fields.text("index scheme")?,
+            entries: fields.u64("entry count")?,
+        })
     }
 }

@@ -7,7 +7,7 @@ use memmap2::Mmap;
 
 use super::write::widen_entry;
 use super::{BLOCK_ENTRIES, FRAME, TablebaseIdentity};
-use crate::binfile::{FieldReader, FileError, check_identity, open_regular};
+use crate::binfile::{FileError, check_identity, open_regular, read_block_offsets};
 use crate::loopy::TierTable;
 use crate::table::decode;
 
@@ -133,13 +133,7 @@ impl TablebaseFile {
 /// `expected`, before allocating anything the header sizes.
 fn parse(path: &str, bytes: &[u8], expected: &TablebaseIdentity) -> Result<Layout, FileError> {
     let mut fields = FRAME.open(path, bytes)?;
-    let identity = TablebaseIdentity {
-        game: fields.text("game name")?,
-        variant: fields.text("rules variant")?,
-        tier: fields.text("tier")?,
-        scheme: fields.text("index scheme")?,
-        entries: fields.u64("entry count")?,
-    };
+    let identity = TablebaseIdentity::read(&mut fields)?;
     check_identity(path, expected, &identity)?;
     let block_entries = fields.u32("entries per block")?;
     if block_entries != BLOCK_ENTRIES {
@@ -152,39 +146,10 @@ fn parse(path: &str, bytes: &[u8], expected: &TablebaseIdentity) -> Result<Layou
     if width != 1 && width != 2 {
         return Err(FileError::malformed(path, "entry width is neither 1 nor 2"));
     }
-    let offsets = offsets(&mut fields, identity.entries)?;
+    let offsets = read_block_offsets(&mut fields, identity.entries, BLOCK_ENTRIES)?;
     Ok(Layout {
         identity,
         width,
         offsets,
     })
-}
-
-/// The block offsets of a file with `entries` entries: the first right after
-/// the table, strictly increasing (a compressed block is never empty), the
-/// last at the checksum.
-fn offsets(fields: &mut FieldReader<'_>, entries: u64) -> Result<Vec<u64>, FileError> {
-    let path = fields.path();
-    let blocks = entries.div_ceil(u64::from(BLOCK_ENTRIES));
-    let table_bytes = blocks
-        .checked_add(1)
-        .and_then(|n| n.checked_mul(8))
-        .and_then(|n| usize::try_from(n).ok())
-        .filter(|&n| n <= fields.remaining())
-        .ok_or_else(|| FileError::malformed(path, "cut short in the block offsets"))?;
-    let offsets: Vec<u64> = fields
-        .take(table_bytes, "block offsets")?
-        .chunks_exact(8)
-        .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
-        .collect();
-    let data_end = (fields.position() + fields.remaining()) as u64;
-    let increasing = offsets.windows(2).all(|w| w[0] < w[1]);
-    let first = offsets.first() == Some(&(fields.position() as u64));
-    if !first || !increasing || offsets.last() != Some(&data_end) {
-        return Err(FileError::malformed(
-            path,
-            "block offsets do not match the file",
-        ));
-    }
-    Ok(offsets)
 }

@@ -5,7 +5,7 @@ use std::path::Path;
 use rayon::prelude::*;
 
 use super::{BLOCK_ENTRIES, FRAME, TablebaseIdentity};
-use crate::binfile::{FileError, put_text, write_atomically};
+use crate::binfile::{FileError, put_blocks, write_atomically};
 use crate::loopy::TierTable;
 
 /// zstd level: high ratio, still fast enough not to dominate a build.
@@ -34,15 +34,7 @@ pub fn write_tier(
 /// The whole file's bytes.
 fn encode(path: &str, identity: &TablebaseIdentity, entries: &[u16]) -> Result<Vec<u8>, FileError> {
     let mut out = FRAME.start();
-    for text in [
-        &identity.game,
-        &identity.variant,
-        &identity.tier,
-        &identity.scheme,
-    ] {
-        put_text(&mut out, path, text)?;
-    }
-    out.extend_from_slice(&(entries.len() as u64).to_le_bytes());
+    identity.put(&mut out, path)?;
     out.extend_from_slice(&BLOCK_ENTRIES.to_le_bytes());
     let narrow = entries.iter().all(|&e| narrow_entry(e).is_some());
     out.push(if narrow { 1 } else { 2 });
@@ -51,15 +43,7 @@ fn encode(path: &str, identity: &TablebaseIdentity, entries: &[u16]) -> Result<V
         .map(|block| compress_block(block, narrow))
         .collect::<std::io::Result<_>>()
         .map_err(|e| FileError::io(path, e))?;
-    let mut offset = (out.len() + 8 * (blocks.len() + 1)) as u64;
-    for block in &blocks {
-        out.extend_from_slice(&offset.to_le_bytes());
-        offset += block.len() as u64;
-    }
-    out.extend_from_slice(&offset.to_le_bytes());
-    for block in &blocks {
-        out.extend_from_slice(block);
-    }
+    put_blocks(&mut out, &blocks);
     FRAME.finish(&mut out);
     Ok(out)
 }

@@ -11,6 +11,7 @@ mod probe;
 mod progress;
 mod stats;
 mod verify;
+mod wdl;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -83,6 +84,9 @@ pub enum Action {
     Stats(stats::Args),
     /// Re-check every stored position against its children.
     Verify(verify::Args),
+    /// Write the WDL files (win/draw/loss only, for searches) of a
+    /// directory's distance files, and measure them.
+    Wdl(wdl::Args),
 }
 
 /// Runs the action.
@@ -92,6 +96,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         Action::Probe(a) => tablebase_game(&a.game).and_then(|()| probe::run(a, out)),
         Action::Stats(a) => stats::run(a, out),
         Action::Verify(a) => verify::run(a, out),
+        Action::Wdl(a) => wdl::run(a, out),
     }
 }
 

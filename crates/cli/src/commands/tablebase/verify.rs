@@ -5,7 +5,7 @@ use std::io::Write;
 use anyhow::bail;
 use gamesolver_games::jungle::{JungleTiers, Material};
 use gamesolver_retro::loopy::verify_tier;
-use gamesolver_retro::tablebase::Tablebase;
+use gamesolver_retro::tablebase::{Tablebase, WdlCheck};
 
 use super::Location;
 use super::stats::Scan;
@@ -27,12 +27,18 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let tablebase = args.location.open();
     let mut scan = Scan::of(&args.location)?;
     let (mut checked, mut failed, mut verified) = (0u64, 0usize, 0usize);
+    let mut wdl_files = 0usize;
     for material in scan.materials.clone() {
         match verify_material(&tablebase, material, out) {
             Ok(Ok(n)) => {
                 checked += n;
                 verified += 1;
             }
+            Ok(Err(wrong)) => failed += wrong,
+            Err(error) => scan.reject(material, &error),
+        }
+        match check_wdl(&tablebase, material, out) {
+            Ok(Ok(found)) => wdl_files += usize::from(found),
             Ok(Err(wrong)) => failed += wrong,
             Err(error) => scan.reject(material, &error),
         }
@@ -43,7 +49,8 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     }
     writeln!(
         out,
-        "verified {verified} materials: all {checked} stored positions agree with their children"
+        "verified {verified} materials: all {checked} stored positions agree with their children; \
+         {wdl_files} WDL files agree with the distance files"
     )?;
     Ok(())
 }
@@ -73,4 +80,25 @@ fn verify_material(
             Ok(Err(failures.len()))
         }
     }
+}
+
+/// Compares the WDL file of `material` (if any) with its distance file:
+/// whether there is one, or how many positions disagree (listed on `out`);
+/// an error if the WDL file cannot be used.
+fn check_wdl(
+    tablebase: &Tablebase<JungleTiers>,
+    material: Material,
+    out: &mut dyn Write,
+) -> anyhow::Result<Result<bool, usize>> {
+    Ok(match tablebase.check_wdl(material)? {
+        WdlCheck::Missing => Ok(false),
+        WdlCheck::Agrees => Ok(true),
+        WdlCheck::Disagrees { positions, first } => {
+            writeln!(
+                out,
+                "{material}: {positions} positions of the WDL file disagree with the distance file (first at index {first})"
+            )?;
+            Err(usize::try_from(positions).unwrap_or(usize::MAX))
+        }
+    })
 }

@@ -1,0 +1,65 @@
+//! WDL files: the win/draw/loss of every index of one tier, without
+//! distances, compressed for the search's probes (the Syzygy split: a
+//! compact value file probed inside the search, the distance file of
+//! [`crate::tbfile`] used at the root).
+//!
+//! Layout (integers little-endian):
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 8 | magic `GSTBWDL\0` |
+//! | 2 | format version (1) |
+//! | 1 + n each | game, rules variant, tier, index scheme: length then UTF-8 |
+//! | 8 | entry count `N` |
+//! | 4 | entries per block `B` (65536) |
+//! | 2 + 2 | the tier's longest win and longest loss, in plies |
+//! | 8 · (⌈N/B⌉ + 1) | offset of each block from the file start, then the end of the last |
+//! | … | the blocks |
+//! | 4 | CRC-32 (IEEE) of every byte before it |
+//!
+//! Values are 2-bit codes from the side to move's view: 0 loss, 1 draw,
+//! 2 win. A block is either one byte, the code every index of the block
+//! holds, or the byte 3 followed by a zstd frame of the block's codes packed
+//! four to a byte (index `i` in bits `2(i mod 4)` of byte `i / 4`).
+//!
+//! **Holes** (indices that are no position) have no value: the writer gives
+//! each the value of the index before it (the block's first value for
+//! leading holes), so holes extend runs instead of breaking them, and a
+//! block whose positions all agree is one byte. A probe of a hole answers
+//! that value; probes come from positions, which are never holes.
+//!
+//! The longest win and loss bound the distance of every win and loss of the
+//! tier, so a search can score a WDL verdict as "won within that many
+//! plies".
+//!
+//! The reader checks frame, identity (as [`crate::tbfile`] does: game,
+//! rules, tier, scheme, entry count before anything is allocated), block
+//! size, offsets and every block's first byte when the file is opened; a
+//! zstd block that does not decode to its codes is refused at its first
+//! probe ([`crate::FileError::BadBlock`]). Decoded blocks are kept in a
+//! small per-file cache ([`cache`]), so warm probes decode nothing.
+
+mod cache;
+mod codes;
+mod read;
+mod write;
+
+pub use codes::WdlSummary;
+pub use read::WdlFile;
+pub use write::{encode_wdl, write_wdl};
+
+use crate::binfile::Frame;
+
+/// The WDL file's frame: magic and the one version read and written.
+pub(crate) const FRAME: Frame = Frame {
+    magic: b"GSTBWDL\0",
+    version: 1,
+    kind: "WDL",
+};
+/// Indices per block: 65536, 16 KiB of codes once decoded. Larger blocks
+/// compress better (on three four-piece tiers, 8192: 0.51 bit per
+/// position, 32768: 0.41, 65536: 0.38, 131072: 0.37) and cost more per
+/// cache miss.
+pub const BLOCK_ENTRIES: u32 = 65536;
+/// The file name extension of a WDL file (`LR-e.gswdl` beside `LR-e.gstb`).
+pub const EXTENSION: &str = "gswdl";
