@@ -8,7 +8,12 @@ mod build;
 mod peak_memory;
 mod probe;
 mod progress;
+mod report;
+mod report_html;
+mod report_svg;
+mod selfcheck;
 mod stats;
+mod summary;
 mod verify;
 
 use std::io::Write;
@@ -70,6 +75,12 @@ pub enum Action {
     Stats(stats::Args),
     /// Re-check every stored position against its children.
     Verify(verify::Args),
+    /// One self-contained HTML page of the statistics: W/D/L, longest
+    /// wins, win distances, material classes and a board heat map.
+    Report(report::Args),
+    /// Play sampled positions out with the engine using the tables, and
+    /// check every game ends as the table says.
+    Selfcheck(selfcheck::Args),
 }
 
 /// Runs the action.
@@ -79,6 +90,8 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         Action::Probe(a) => probe::run(a, out),
         Action::Stats(a) => stats::run(a, out),
         Action::Verify(a) => verify::run(a, out),
+        Action::Report(a) => report::run(a, out),
+        Action::Selfcheck(a) => selfcheck::run(a, out),
     }
 }
 
