@@ -221,3 +221,54 @@ fn agrees(sampled: &Sampled, played: &Played) -> bool {
         Wdl::Draw => matches!(played.outcome, None | Some(Outcome::Draw)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sampled(wdl: Wdl, distance: u16) -> Sampled {
+        Sampled {
+            position: "7/7/7/7/7/7/1e5/7/E6 w".parse().unwrap(),
+            expected: Solution::new(wdl, distance),
+        }
+    }
+
+    fn played(outcome: Option<Outcome>, plies: usize) -> Played {
+        Played { outcome, plies }
+    }
+
+    #[test]
+    fn a_win_must_be_converted_in_exactly_its_distance() {
+        let win = sampled(Wdl::Win, 33);
+        let bottom = Some(Outcome::Winner(Player::First));
+        assert!(agrees(&win, &played(bottom, 33)));
+        assert!(!agrees(&win, &played(bottom, 35)));
+        assert!(!agrees(&win, &played(bottom, 31)));
+        assert!(!agrees(&win, &played(Some(Outcome::Draw), 33)));
+        assert!(!agrees(
+            &win,
+            &played(Some(Outcome::Winner(Player::Second)), 33)
+        ));
+    }
+
+    #[test]
+    fn a_loss_ends_with_the_other_side_winning_and_a_draw_is_held() {
+        let top = Some(Outcome::Winner(Player::Second));
+        assert!(agrees(&sampled(Wdl::Loss, 12), &played(top, 12)));
+        assert!(!agrees(&sampled(Wdl::Loss, 12), &played(top, 10)));
+        let draw = sampled(Wdl::Draw, 0);
+        assert!(agrees(&draw, &played(Some(Outcome::Draw), 9)));
+        assert!(agrees(&draw, &played(None, DRAW_PLIES)));
+        assert!(!agrees(&draw, &played(top, 40)));
+    }
+
+    #[test]
+    fn offsets_pick_materials_in_order() {
+        let (a, b): (Material, Material) = ("E-e".parse().unwrap(), "LR-e".parse().unwrap());
+        let tiers = [(a, 3), (b, 5)];
+        assert_eq!(pick(&tiers, 0), (a, 0));
+        assert_eq!(pick(&tiers, 2), (a, 2));
+        assert_eq!(pick(&tiers, 3), (b, 0));
+        assert_eq!(pick(&tiers, 7), (b, 4));
+    }
+}
