@@ -23,6 +23,13 @@ fn build(dir: &Path) -> String {
     dir
 }
 
+/// `gamesolver tablebase stats --dir DIR WORDS…`.
+fn stats<'a>(dir: &'a str, words: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["tablebase", "stats", "--dir", dir];
+    args.extend_from_slice(words);
+    args
+}
+
 fn material<'a>(rows: &'a Value, name: &str) -> &'a Value {
     rows.as_array()
         .unwrap()
@@ -94,18 +101,10 @@ fn stats_classes_heat_map_and_report_agree() {
     // The heat map of the top elephant in E-e adds up to the material's
     // counts, and E-lr's bottom elephant is LR-e's top elephant turned round.
     let heat = |m: &str, piece: &str| {
-        json(&[
-            "tablebase",
-            "stats",
-            "--dir",
+        json(&stats(
             &dir,
-            "--heat-map",
-            "--material",
-            m,
-            "--piece",
-            piece,
-            "--json",
-        ])
+            &["--heat-map", "--material", m, "--piece", piece, "--json"],
+        ))
     };
     let map = heat("E-e", "e");
     let won: u64 = map["bottom_to_move"]
@@ -132,17 +131,10 @@ fn stats_classes_heat_map_and_report_agree() {
             square(&twin, "bottom_to_move", turned)
         );
     }
-    let refused = fails(&[
-        "tablebase",
-        "stats",
-        "--dir",
+    let refused = fails(&stats(
         &dir,
-        "--heat-map",
-        "--material",
-        "LR-e",
-        "--piece",
-        "t",
-    ]);
+        &["--heat-map", "--material", "LR-e", "--piece", "t"],
+    ));
     assert!(refused.contains("LR-e has no top tiger"), "{refused}");
 
     let page = temp.path().join("report.html");
