@@ -223,11 +223,12 @@ fn write_series(svg: &mut String, b: &Bounds, series: &Series, colour: &str, ind
     );
 }
 
-/// Text made safe for SVG.
-fn escape(text: &str) -> String {
+/// Text made safe for SVG and HTML, in text and in quoted attributes.
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 #[cfg(test)]

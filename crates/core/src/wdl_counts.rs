@@ -30,6 +30,13 @@ impl WdlCounts {
         }
     }
 
+    /// Adds every count of `other`.
+    pub fn add_counts(&mut self, other: WdlCounts) {
+        self.win += other.win;
+        self.draw += other.draw;
+        self.loss += other.loss;
+    }
+
     /// All counted.
     #[must_use]
     pub fn total(&self) -> u64 {

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use gamesolver_core::{Game, Player, TierLayout};
+use gamesolver_core::{Game, Player};
 use gamesolver_games::jungle::{JungleGame, Move, Piece, Position, Square, Variant};
 
 use super::model::{Built, DEFAULT_SEED, GameModel, HostBox, TableTest, configure_host, typed};
@@ -16,6 +16,7 @@ use super::{
 use crate::EngineKind;
 use crate::jungle::engine::{JungleOptions, build};
 use crate::jungle::host::JungleHost;
+use crate::jungle::table_stats::material_stats;
 use crate::jungle::tablebase::TablebaseHandle;
 
 /// Jungle (Dou Shou Qi): actions = from × 63 + to.
@@ -232,25 +233,22 @@ impl TablebaseOracle for JungleTablebase {
     }
 
     fn stats(&self) -> Result<Vec<MaterialStatsReport>, FacadeError> {
-        let tablebase = &self.handle.tablebase;
-        let layout = tablebase.layout();
         let error = |e: &dyn std::fmt::Display| FacadeError::Tablebase(e.to_string());
         let mut reports = Vec::new();
         for material in self.handle.materials().map_err(|e| error(&e))? {
-            let Some(file) = tablebase.open_tier(material).map_err(|e| error(&e))? else {
+            let counted =
+                material_stats(&self.handle.tablebase, material).map_err(|e| error(&e))?;
+            let Some(m) = counted else {
                 continue;
             };
-            let table = file.load().map_err(|e| error(&e))?;
-            let [bottom, top] = table.counts(layout, material);
-            let longest = table.longest_win();
+            let [bottom, top] = m.stats.counts;
             reports.push(MaterialStatsReport {
                 material: material.to_string(),
                 bottom_to_move: [bottom.win, bottom.draw, bottom.loss],
                 top_to_move: [top.win, top.draw, top.loss],
-                longest_win: longest.map_or(0, |(_, d)| u32::from(d)),
-                longest_win_example: longest
-                    .and_then(|(index, _)| layout.position(material, index))
-                    .map(|p| p.to_string()),
+                longest_win: m.stats.longest_win.map_or(0, |w| u32::from(w.distance)),
+                longest_win_example: m.longest_win_example.map(|p| p.to_string()),
+                win_distances: m.stats.win_distances,
             });
         }
         Ok(reports)

@@ -301,6 +301,9 @@ pub struct MaterialStatsReport {
     pub longest_win: u32,
     /// A position (FEN) with the longest win.
     pub longest_win_example: Option<String>,
+    /// Per side to move (bottom, top): positions won in exactly `d` plies
+    /// at `[d]`.
+    pub win_distances: [Vec<u64>; 2],
 }
 
 /// Value and distance of a solution, as the façade reports them.

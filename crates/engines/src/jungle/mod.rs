@@ -5,4 +5,6 @@
 pub mod engine;
 pub mod eval;
 pub mod host;
+pub mod selfcheck;
+pub mod table_stats;
 pub mod tablebase;

@@ -5,12 +5,16 @@
 pub use build::{BuildEstimate, DEFAULT_MEMORY_LIMIT, build_within, estimate};
 mod build;
 mod ready;
+mod scan;
 mod store;
+mod tier_stats;
 mod tier_worker;
 mod wdl;
 
 pub use build::{BuildError, BuildObserver, TierBuilt, build};
 pub use ready::{ReadySet, ReadySetError, TierNode, tier_graph};
+pub use scan::scan_tier;
 pub use store::{DirectoryError, ProbeError, Tablebase, TierProbe};
+pub use tier_stats::{LongestWin, TierStats};
 pub use tier_worker::{DEFAULT_VISIBILITY_WAIT, TierWorker, TierWorkerError, lock_build_directory};
 pub use wdl::{WdlCheck, WdlDerived};

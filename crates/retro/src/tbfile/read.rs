@@ -91,14 +91,30 @@ impl TablebaseFile {
             FileError::malformed(&self.path, "more entries than this machine can address")
         })?;
         let mut all = Vec::with_capacity(capacity);
-        for block in 0..self.offsets.len() - 1 {
+        for block in 0..self.blocks() {
             all.extend(self.block(block)?);
         }
         Ok(TierTable::from_entries(all))
     }
 
-    /// The entries of block `block`.
-    fn block(&self, block: usize) -> Result<Vec<u16>, FileError> {
+    /// The number of compressed blocks ([`super::BLOCK_ENTRIES`] entries
+    /// each, the last one the rest).
+    #[must_use]
+    pub fn blocks(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// The raw 16-bit entries of block `block` (of [`TablebaseFile::blocks`];
+    /// 0 for a hole), decompressed and checked: index
+    /// `block * BLOCK_ENTRIES + i` is entry `i`.
+    pub fn block(&self, block: usize) -> Result<Vec<u16>, FileError> {
+        if block >= self.blocks() {
+            let blocks = self.blocks();
+            return Err(FileError::malformed(
+                &self.path,
+                format!("no block {block}: the file has {blocks}"),
+            ));
+        }
         let bad = || FileError::BadBlock {
             path: self.path.clone(),
             block,

@@ -9,7 +9,12 @@ mod mpi;
 mod peak_memory;
 mod probe;
 mod progress;
+mod report;
+mod report_html;
+mod report_svg;
+mod selfcheck;
 mod stats;
+mod summary;
 mod verify;
 mod wdl;
 
@@ -87,6 +92,12 @@ pub enum Action {
     /// Write the WDL files (win/draw/loss only, for searches) of a
     /// directory's distance files, and measure them.
     Wdl(wdl::Args),
+    /// One self-contained HTML page of the statistics: W/D/L, longest
+    /// wins, win distances, material classes and a board heat map.
+    Report(report::Args),
+    /// Play sampled positions out with the engine using the tables, and
+    /// check every game ends as the table says.
+    Selfcheck(selfcheck::Args),
 }
 
 /// Runs the action.
@@ -97,6 +108,8 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         Action::Stats(a) => stats::run(a, out),
         Action::Verify(a) => verify::run(a, out),
         Action::Wdl(a) => wdl::run(a, out),
+        Action::Report(a) => report::run(a, out),
+        Action::Selfcheck(a) => selfcheck::run(a, out),
     }
 }
 

@@ -3,14 +3,11 @@
 use std::io::Write;
 
 use anyhow::bail;
-use gamesolver_core::TierLayout;
-use gamesolver_games::jungle::{JungleTiers, Material, Position};
-use gamesolver_retro::WdlCounts;
-use gamesolver_retro::loopy::TierTable;
+use gamesolver_games::jungle::Material;
 use gamesolver_retro::tbfile::{RejectedFile, scan_tier_files};
-use serde::Serialize;
 
 use super::Location;
+use super::summary::{Classes, HeatMapArgs, HeatMapView, MaterialRow, Split, gather};
 use crate::json::write_json;
 
 /// Arguments of `gamesolver tablebase stats`.
@@ -22,34 +19,18 @@ pub struct Args {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
-}
-
-/// Won, drawn and lost positions for one side to move.
-#[derive(Debug, Default, Serialize)]
-struct Split {
-    win: u64,
-    draw: u64,
-    loss: u64,
-}
-
-impl From<WdlCounts> for Split {
-    fn from(c: WdlCounts) -> Split {
-        Split {
-            win: c.win,
-            draw: c.draw,
-            loss: c.loss,
-        }
-    }
-}
-
-/// The statistics of one material.
-#[derive(Debug, Serialize)]
-struct MaterialStats {
-    material: String,
-    bottom_to_move: Split,
-    top_to_move: Split,
-    longest_win: Option<u16>,
-    longest_win_example: Option<String>,
+    /// Per class of materials (animals per side, e.g. 2-1): the share of
+    /// positions the side with more animals wins, draws and loses, and the
+    /// longest win of each class and of each piece count.
+    #[arg(long, conflicts_with = "heat_map")]
+    pub classes: bool,
+    /// For one animal of one material: per square, the positions won,
+    /// drawn and lost by the side to move.
+    #[arg(long)]
+    pub heat_map: bool,
+    /// The material and animal of `--heat-map`.
+    #[command(flatten)]
+    pub which: HeatMapArgs,
 }
 
 /// The tier files of a tablebase directory, and the `*.gstb` entries that
@@ -110,44 +91,55 @@ fn describe(rejected: &RejectedFile) -> String {
     format!("{}: {}", rejected.path.display(), rejected.reason)
 }
 
-/// Prints the statistics of every material in the tablebase; fails after
-/// the table if any file could not be used.
+/// Prints the statistics of every material in the tablebase (or of the
+/// material classes, or a heat map); fails after the output if any file
+/// could not be used.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let tablebase = args.location.open();
     let mut scan = Scan::of(&args.location)?;
-    let mut rows = Vec::new();
-    for material in scan.materials.clone() {
-        match load(&tablebase, material) {
-            Ok(table) => rows.push(material_stats(tablebase.layout(), material, &table)),
-            Err(error) => scan.reject(material, &error),
+    if !args.heat_map && (args.which.material.is_some() || args.which.piece.is_some()) {
+        bail!("--material and --piece choose the animal of --heat-map; add --heat-map");
+    }
+    if args.heat_map {
+        let map = args.which.heat_map(&args.location, &scan.materials)?;
+        let view = HeatMapView::from(&map);
+        if args.json {
+            write_json(out, &view)?;
+        } else {
+            write_heat_map(out, &view)?;
+        }
+        return scan.fail_if_rejected();
+    }
+    let counted = gather(&args.location, &mut scan);
+    if args.classes {
+        let classes = Classes::of(&counted);
+        if args.json {
+            write_json(out, &classes)?;
+        } else {
+            write_classes(out, &classes)?;
+        }
+    } else {
+        let rows: Vec<MaterialRow> = counted.iter().map(MaterialRow::from).collect();
+        if args.json {
+            write_json(out, &rows)?;
+        } else {
+            write_rows(out, &rows)?;
         }
     }
-    write_rows(args, out, &rows)?;
     scan.fail_if_rejected()
 }
 
-/// The whole table of `material`.
-fn load(
-    tablebase: &gamesolver_retro::tablebase::Tablebase<JungleTiers>,
-    material: Material,
-) -> anyhow::Result<TierTable> {
-    match tablebase.open_tier(material)? {
-        Some(file) => Ok(file.load()?),
-        None => bail!("its file disappeared after the directory was listed"),
-    }
+/// "W/D/L".
+fn wdl(s: &Split) -> String {
+    format!("{}/{}/{}", s.win, s.draw, s.loss)
 }
 
-fn write_rows(args: &Args, out: &mut dyn Write, rows: &[MaterialStats]) -> anyhow::Result<()> {
-    if args.json {
-        return write_json(out, &rows);
-    }
+fn write_rows(out: &mut dyn Write, rows: &[MaterialRow]) -> anyhow::Result<()> {
     writeln!(
         out,
         "{:<10} {:>25} {:>25}  longest win",
         "material", "bottom to move W/D/L", "top to move W/D/L"
     )?;
     for r in rows {
-        let split = |s: &Split| format!("{}/{}/{}", s.win, s.draw, s.loss);
         let longest = match (&r.longest_win, &r.longest_win_example) {
             (Some(d), Some(fen)) => format!("{d} plies, {fen}"),
             _ => "-".to_string(),
@@ -156,24 +148,85 @@ fn write_rows(args: &Args, out: &mut dyn Write, rows: &[MaterialStats]) -> anyho
             out,
             "{:<10} {:>25} {:>25}  {longest}",
             r.material,
-            split(&r.bottom_to_move),
-            split(&r.top_to_move)
+            wdl(&r.bottom_to_move),
+            wdl(&r.top_to_move)
         )?;
     }
     Ok(())
 }
 
-/// Counts a material's positions (a position and its mirror image count
-/// twice unless they are the same) and finds its longest win.
-fn material_stats(layout: &JungleTiers, material: Material, table: &TierTable) -> MaterialStats {
-    let [bottom, top] = table.counts(layout, material);
-    let longest = table.longest_win();
-    let example = longest.and_then(|(index, _)| layout.position(material, index));
-    MaterialStats {
-        material: material.to_string(),
-        bottom_to_move: bottom.into(),
-        top_to_move: top.into(),
-        longest_win: longest.map(|(_, d)| d),
-        longest_win_example: example.as_ref().map(Position::to_string),
+/// A share as a percentage with one decimal.
+pub(super) fn percent(part: u64, whole: u64) -> String {
+    format!("{:.1}%", 100.0 * part as f64 / whole.max(1) as f64)
+}
+
+fn write_classes(out: &mut dyn Write, classes: &Classes) -> anyhow::Result<()> {
+    writeln!(
+        out,
+        "{:<6} {:>9} {:>15}  {:>26}  {:>18}  longest win",
+        "class", "materials", "positions", "stronger side won/drawn/lost", "side to move wins"
+    )?;
+    for c in &classes.classes {
+        let (s, total) = (&c.stronger_side, c.stronger_side.total());
+        let shares = format!(
+            "{} / {} / {}",
+            percent(s.win, total),
+            percent(s.draw, total),
+            percent(s.loss, total)
+        );
+        let longest = c.longest_win.as_ref().map_or("-".to_string(), |w| {
+            format!("{} plies ({})", w.distance, w.material)
+        });
+        writeln!(
+            out,
+            "{:<6} {:>9} {:>15}  {shares:>28}  {:>18}  {longest}",
+            c.class,
+            c.materials,
+            total,
+            percent(c.side_to_move.win, c.side_to_move.total())
+        )?;
     }
+    for (pieces, w) in &classes.longest_wins {
+        writeln!(
+            out,
+            "longest {pieces}-piece win: {} plies, {} {}",
+            w.distance, w.material, w.position
+        )?;
+    }
+    Ok(())
+}
+
+/// The heat map as two boards of win percentages (rank 9 at the top).
+fn write_heat_map(out: &mut dyn Write, view: &HeatMapView) -> anyhow::Result<()> {
+    writeln!(
+        out,
+        "{}: the {} {} ({}) on each square, share of positions won by the side to move",
+        view.material, view.side, view.animal, view.piece
+    )?;
+    for (name, squares) in [
+        ("bottom to move", &view.bottom_to_move),
+        ("top to move", &view.top_to_move),
+    ] {
+        writeln!(out, "{name}:")?;
+        for rank in (0..9).rev() {
+            write!(out, "{} ", rank + 1)?;
+            for file in 0..7 {
+                let c = &squares[rank * 7 + file].counts;
+                if c.total() == 0 {
+                    write!(out, "{:>7}", "-")?;
+                } else {
+                    write!(out, "{:>7}", percent(c.win, c.total()))?;
+                }
+            }
+            writeln!(out)?;
+        }
+        writeln!(
+            out,
+            "  {}",
+            ["a", "b", "c", "d", "e", "f", "g"]
+                .map(|f| format!("{f:>7}"))
+                .concat()
+        )?;
+    }
+    Ok(())
 }

@@ -1,0 +1,304 @@
+//! The numbers of `tablebase stats` and `tablebase report`, gathered once
+//! from the engines crate's `table_stats` and shaped for JSON and pages.
+
+use std::collections::BTreeMap;
+
+use anyhow::{Context, bail};
+use gamesolver_core::{Player, WdlCounts};
+use gamesolver_engines::jungle::table_stats::{
+    BOARD_SQUARES, ClassStats, HeatMap, MaterialClass, MaterialStats, class_stats, heat_map,
+    material_stats, square,
+};
+use gamesolver_games::jungle::{Material, Piece, side_name};
+use serde::Serialize;
+
+use super::Location;
+use super::stats::Scan;
+
+/// Won, drawn and lost positions.
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+pub(super) struct Split {
+    pub(super) win: u64,
+    pub(super) draw: u64,
+    pub(super) loss: u64,
+}
+
+impl From<WdlCounts> for Split {
+    fn from(c: WdlCounts) -> Split {
+        Split {
+            win: c.win,
+            draw: c.draw,
+            loss: c.loss,
+        }
+    }
+}
+
+impl Split {
+    /// All positions counted.
+    pub(super) fn total(&self) -> u64 {
+        self.win + self.draw + self.loss
+    }
+
+    /// The share of wins (0 when nothing is counted).
+    pub(super) fn win_share(&self) -> f64 {
+        self.win as f64 / self.total().max(1) as f64
+    }
+}
+
+/// Per side to move: positions won in exactly `d` plies at `[d]`.
+#[derive(Debug, Serialize)]
+pub(super) struct WinDistances {
+    pub(super) bottom_to_move: Vec<u64>,
+    pub(super) top_to_move: Vec<u64>,
+}
+
+/// The statistics of one material (a row of `stats --json`).
+#[derive(Debug, Serialize)]
+pub(super) struct MaterialRow {
+    pub(super) material: String,
+    pub(super) bottom_to_move: Split,
+    pub(super) top_to_move: Split,
+    pub(super) longest_win: Option<u16>,
+    pub(super) longest_win_example: Option<String>,
+    pub(super) pieces: u32,
+    pub(super) class: String,
+    pub(super) win_distances: WinDistances,
+}
+
+impl From<&MaterialStats> for MaterialRow {
+    fn from(m: &MaterialStats) -> MaterialRow {
+        let [bottom, top] = m.stats.counts;
+        let [bottom_wins, top_wins] = m.stats.win_distances.clone();
+        MaterialRow {
+            material: m.material.to_string(),
+            bottom_to_move: bottom.into(),
+            top_to_move: top.into(),
+            longest_win: m.stats.longest_win.map(|w| w.distance),
+            longest_win_example: m.longest_win_example.as_ref().map(ToString::to_string),
+            pieces: m.material.count(),
+            class: MaterialClass::of(m.material).to_string(),
+            win_distances: WinDistances {
+                bottom_to_move: bottom_wins,
+                top_to_move: top_wins,
+            },
+        }
+    }
+}
+
+/// A longest win: where, how long, from which position.
+#[derive(Clone, Debug, Serialize)]
+pub(super) struct LongestWin {
+    pub(super) material: String,
+    pub(super) distance: u16,
+    pub(super) position: String,
+}
+
+/// One class of materials (a row of `stats --classes`).
+#[derive(Debug, Serialize)]
+pub(super) struct ClassRow {
+    /// `stronger-weaker` animal counts, e.g. `2-1`.
+    pub(super) class: String,
+    pub(super) pieces: u32,
+    pub(super) materials: u32,
+    /// Positions of the stored materials, by value for the side with more
+    /// animals (or the stronger set), whoever is to move.
+    pub(super) stronger_side: Split,
+    /// The same positions by value for the side to move.
+    pub(super) side_to_move: Split,
+    pub(super) longest_win: Option<LongestWin>,
+}
+
+/// `stats --classes`: every class, and the longest win of each piece count.
+#[derive(Debug, Serialize)]
+pub(super) struct Classes {
+    pub(super) classes: Vec<ClassRow>,
+    pub(super) longest_wins: BTreeMap<u32, LongestWin>,
+}
+
+/// The longest win of one material, if it has one.
+fn longest_of(m: &MaterialStats) -> Option<LongestWin> {
+    Some(LongestWin {
+        material: m.material.to_string(),
+        distance: m.stats.longest_win?.distance,
+        position: m.longest_win_example.as_ref()?.to_string(),
+    })
+}
+
+/// The longer of two wins (the first among equals).
+fn longer(a: Option<LongestWin>, b: Option<LongestWin>) -> Option<LongestWin> {
+    match (a, b) {
+        (Some(x), Some(y)) => Some(if y.distance > x.distance { y } else { x }),
+        (x, None) => x,
+        (None, y) => y,
+    }
+}
+
+impl Classes {
+    /// The classes of `materials` (in the scan's order).
+    pub(super) fn of(materials: &[MaterialStats]) -> Classes {
+        let mut longest_by_class = BTreeMap::<MaterialClass, LongestWin>::new();
+        let mut longest_wins = BTreeMap::<u32, LongestWin>::new();
+        for m in materials {
+            let class = MaterialClass::of(m.material);
+            if let Some(w) = longer(longest_by_class.remove(&class), longest_of(m)) {
+                longest_by_class.insert(class, w);
+            }
+            let pieces = m.material.count();
+            if let Some(w) = longer(longest_wins.remove(&pieces), longest_of(m)) {
+                longest_wins.insert(pieces, w);
+            }
+        }
+        let classes = class_stats(materials)
+            .into_iter()
+            .map(|(class, stats)| class_row(class, &stats, longest_by_class.remove(&class)))
+            .collect();
+        Classes {
+            classes,
+            longest_wins,
+        }
+    }
+}
+
+fn class_row(class: MaterialClass, stats: &ClassStats, longest: Option<LongestWin>) -> ClassRow {
+    ClassRow {
+        class: class.to_string(),
+        pieces: class.stronger + class.weaker,
+        materials: stats.materials,
+        stronger_side: stats.stronger_side.into(),
+        side_to_move: stats.side_to_move.into(),
+        longest_win: longest,
+    }
+}
+
+/// Every material of the directory counted; a file that cannot be used is
+/// recorded in `scan` (the caller fails after its output).
+pub(super) fn gather(location: &Location, scan: &mut Scan) -> Vec<MaterialStats> {
+    let tablebase = location.open();
+    let mut counted = Vec::new();
+    for material in scan.materials.clone() {
+        match material_stats(&tablebase, material) {
+            Ok(Some(stats)) => counted.push(stats),
+            Ok(None) => scan.reject(
+                material,
+                &anyhow::anyhow!("its file disappeared after the directory was listed"),
+            ),
+            Err(error) => scan.reject(material, &error.into()),
+        }
+    }
+    counted
+}
+
+/// Which animal a heat map is drawn for.
+#[derive(Debug, Clone, clap::Args)]
+pub struct HeatMapArgs {
+    /// The material of the heat map, e.g. LR-e (default: LR-e if present,
+    /// else the last material with the most pieces).
+    #[arg(long, value_name = "MATERIAL")]
+    pub material: Option<Material>,
+    /// The animal whose squares are mapped: its letter, upper case for the
+    /// bottom side, lower case for the top (default: the strongest animal
+    /// of the side with fewer animals).
+    #[arg(long, value_name = "LETTER")]
+    pub piece: Option<char>,
+}
+
+/// One square of a heat map.
+#[derive(Debug, Serialize)]
+pub(super) struct SquareCounts {
+    pub(super) square: String,
+    #[serde(flatten)]
+    pub(super) counts: Split,
+}
+
+/// A heat map as JSON: per side to move, the 63 squares (a1, b1, … g9).
+#[derive(Debug, Serialize)]
+pub(super) struct HeatMapView {
+    pub(super) material: String,
+    /// The animal's letter (upper case: bottom side).
+    pub(super) piece: String,
+    pub(super) side: &'static str,
+    pub(super) animal: &'static str,
+    pub(super) bottom_to_move: Vec<SquareCounts>,
+    pub(super) top_to_move: Vec<SquareCounts>,
+}
+
+impl From<&HeatMap> for HeatMapView {
+    fn from(map: &HeatMap) -> HeatMapView {
+        let squares = |side: usize| {
+            (0..BOARD_SQUARES)
+                .filter_map(|i| {
+                    Some(SquareCounts {
+                        square: square(i)?.to_string(),
+                        counts: map.squares[side][i].into(),
+                    })
+                })
+                .collect::<Vec<_>>()
+        };
+        let letter = map.piece.letter();
+        HeatMapView {
+            material: map.material.to_string(),
+            piece: match map.owner {
+                Player::First => letter.to_string(),
+                Player::Second => letter.to_ascii_lowercase().to_string(),
+            },
+            side: side_name(map.owner),
+            animal: map.piece.name(),
+            bottom_to_move: squares(0),
+            top_to_move: squares(1),
+        }
+    }
+}
+
+impl HeatMapArgs {
+    /// The material and animal asked for, or the defaults among `materials`.
+    fn choose(&self, materials: &[Material]) -> anyhow::Result<(Material, Player, Piece)> {
+        let default_material = || {
+            let lr_e: Material = "LR-e".parse().ok()?;
+            if materials.contains(&lr_e) {
+                return Some(lr_e);
+            }
+            materials.iter().copied().max_by_key(|m| m.count())
+        };
+        let Some(material) = self.material.or_else(default_material) else {
+            bail!("the tablebase has no material to draw a heat map of");
+        };
+        let (owner, piece) = match self.piece {
+            Some(letter) => {
+                let piece = Piece::from_letter(letter).with_context(|| {
+                    format!("--piece {letter:?} is no animal: the letters are E L T P W D C R")
+                })?;
+                let owner = if letter.is_ascii_uppercase() {
+                    Player::First
+                } else {
+                    Player::Second
+                };
+                (owner, piece)
+            }
+            None => default_piece(material),
+        };
+        Ok((material, owner, piece))
+    }
+
+    /// The heat map asked for.
+    pub(super) fn heat_map(
+        &self,
+        location: &Location,
+        materials: &[Material],
+    ) -> anyhow::Result<HeatMap> {
+        let (material, owner, piece) = self.choose(materials)?;
+        Ok(heat_map(&location.open(), material, owner, piece)?)
+    }
+}
+
+/// The strongest animal of the side with fewer animals (the top side when
+/// both have as many).
+fn default_piece(material: Material) -> (Player, Piece) {
+    let count = |player| material.pieces(player).count();
+    let owner = if count(Player::First) < count(Player::Second) {
+        Player::First
+    } else {
+        Player::Second
+    };
+    let strongest = material.pieces(owner).last();
+    (owner, strongest.unwrap_or(Piece::Elephant))
+}
