@@ -192,7 +192,7 @@ fn builds_are_checked_against_the_limits_up_front() {
     let refused = fails(&tablebase("build", dir, &words));
     assert!(
         refused.contains("limit of 1000 MiB")
-            && refused.contains("largest tier LTE-er with 401888984"),
+            && refused.contains("largest tier ELT-er with 401888984"),
         "{refused}"
     );
     assert!(!Path::new(dir).exists(), "nothing was built");
