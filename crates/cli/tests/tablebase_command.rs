@@ -41,7 +41,7 @@ fn build_probe_stats_verify() {
         dir,
         &["jungle", "--max-pieces", "2", "--quiet"],
     ));
-    assert!(again.contains("0 built, 36 already there"), "{again}");
+    assert!(again.contains("0 built, 36 reused"), "{again}");
 
     let probe = ok(&tablebase("probe", dir, &["jungle", E_E, "--json"]));
     let answer: Value = serde_json::from_str(&probe).unwrap();
@@ -170,15 +170,32 @@ fn builds_are_checked_against_the_limits_up_front() {
     let temp = tempfile::tempdir().unwrap();
     let dir = temp.path().join("tables");
     let dir = dir.to_str().unwrap();
-    for spec in ["LRE-et", "RCDWPTLE-rcdwptle"] {
+    for spec in ["LRE-etw", "RCDWPTLE-rcdwptle"] {
         let refused = fails(&tablebase("build", dir, &["jungle", "--material", spec]));
         assert!(
-            refused.contains("pieces") && refused.contains('4'),
+            refused.contains("pieces") && refused.contains("up to 5 pieces"),
             "{refused}"
         );
     }
     let refused = fails(&tablebase("build", dir, &["jungle", "--max-pieces", "5"]));
     assert!(refused.contains("--max-pieces takes 2 to 4"), "{refused}");
+    // Five pieces are accepted for one material, and checked against the
+    // memory limit with the estimate before anything is built.
+    let words = [
+        "jungle",
+        "--material",
+        "LTE-er",
+        "--memory-limit",
+        "1000",
+        "--quiet",
+    ];
+    let refused = fails(&tablebase("build", dir, &words));
+    assert!(
+        refused.contains("limit of 1000 MiB")
+            && refused.contains("largest tier ELT-er with 401888984"),
+        "{refused}"
+    );
+    assert!(!Path::new(dir).exists(), "nothing was built");
     let words = [
         "jungle",
         "--material",
@@ -295,7 +312,7 @@ fn missing_directories_special_files_and_truncated_files() {
         rebuilt.contains("replaced a damaged file") && rebuilt.contains("E-e.gstb"),
         "{rebuilt}"
     );
-    assert!(rebuilt.contains("1 built, 35 already there"), "{rebuilt}");
+    assert!(rebuilt.contains("1 built, 35 reused"), "{rebuilt}");
     ok(&tablebase("probe", dir, &["jungle", E_E]));
 
     std::fs::remove_file(&file).unwrap();

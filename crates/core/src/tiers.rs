@@ -97,6 +97,24 @@ pub trait TierLayout: Sync {
         out.dedup();
     }
 
+    /// [`TierLayout::parent_indices`] of the position at `index`, or
+    /// `false` (and `out` empty) for a hole. The default decodes the
+    /// position; a layout can work from the index itself.
+    fn parent_indices_of(
+        &self,
+        tier: Self::Tier,
+        index: u64,
+        unmoves: &mut Vec<<Self::Game as Retrograde>::Unmove>,
+        out: &mut Vec<u64>,
+    ) -> bool {
+        let Some(position) = self.position(tier, index) else {
+            out.clear();
+            return false;
+        };
+        self.parent_indices(tier, &position, unmoves, out);
+        true
+    }
+
     /// The number of distinct indices among the positions `position`
     /// reaches by `moves` (all of which stay in `tier`). Moves to positions
     /// that are mirror images of each other share an index, so this may be

@@ -76,6 +76,61 @@ fn every_index_of_every_tier_round_trips() {
     });
 }
 
+/// The committed fingerprints of the files up to three pieces as the CLI
+/// builds them (colour folded, 260 files): one `TIER SIZE CRC` line per
+/// file, CRC-32 of every byte before the file's own checksum, sorted by
+/// name; made from the files the solver wrote before it was optimised
+/// (issue 13).
+const FINGERPRINTS: &str = "tests/data/jungle-3-pieces.crc32";
+
+/// The fingerprint lines of every file in `dir`, by tier name.
+fn fingerprints(dir: &std::path::Path) -> std::collections::BTreeMap<String, String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| {
+            let path = entry.unwrap().path();
+            let bytes = std::fs::read(&path).unwrap();
+            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            let crc = crc32fast::hash(&bytes[..bytes.len() - 4]);
+            let line = format!("{name} {} {crc:08x}", bytes.len());
+            (name, line)
+        })
+        .collect()
+}
+
+/// A faster build must write the same bytes: every file up to three
+/// pieces against the committed fingerprints. `GAMESOLVER_BLESS=1`
+/// rewrites the list (only after a deliberate change of the files).
+#[test]
+fn every_file_is_byte_identical_to_the_committed_fingerprints() {
+    let found = fingerprints(folded_tables());
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(FINGERPRINTS);
+    if std::env::var_os("GAMESOLVER_BLESS").is_some() {
+        let lines: Vec<&str> = found.values().map(String::as_str).collect();
+        std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    }
+    let expected: Vec<String> = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    let found: Vec<String> = found.into_values().collect();
+    let differing: Vec<(&String, &String)> = expected
+        .iter()
+        .zip(&found)
+        .filter(|(e, f)| e != f)
+        .collect();
+    assert_eq!(expected.len(), 260, "fingerprints in {FINGERPRINTS}");
+    assert_eq!(found.len(), expected.len(), "files built");
+    assert!(
+        differing.is_empty(),
+        "{} of {} files differ, e.g. (expected, found) {:?}",
+        differing.len(),
+        expected.len(),
+        differing.first()
+    );
+}
+
 #[test]
 fn hand_worked_endgames() {
     // A lion next to the enemy den: bottom to move walks in (1 ply); top to

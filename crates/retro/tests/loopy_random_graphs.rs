@@ -141,3 +141,27 @@ fn a_pure_cycle_is_a_draw_and_an_escape_to_a_win_is_taken() {
     assert_eq!(found[2], Solution::new(Wdl::Win, 1));
     assert_eq!(found[3], Solution::finished(Wdl::Loss));
 }
+
+/// A distance longer than a table entry holds is an error naming it,
+/// never a wrapped or truncated distance; the longest that fits solves.
+#[test]
+fn distances_beyond_a_table_entry_are_refused() {
+    use gamesolver_retro::loopy::SolveTierError;
+    let probe = |_: &Node| None;
+    let longest = Arc::new(Graph::chain(16_384));
+    let table = solve_tier(&Layout(longest), 0, &probe, &()).unwrap();
+    assert_eq!(table.get(0), Some(Solution::new(Wdl::Win, 16_383)));
+    let too_long = Arc::new(Graph::chain(16_385));
+    let err = solve_tier(&Layout(too_long), 0, &probe, &()).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            SolveTierError::DistanceTooLong {
+                distance: 16_384,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("16383 plies"), "{err}");
+}

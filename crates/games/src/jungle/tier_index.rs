@@ -14,11 +14,12 @@
 
 use std::sync::OnceLock;
 
-use gamesolver_core::{Player, Retrograde, TierLayout};
+use gamesolver_core::{Player, TierLayout};
 
-use super::board::{DENS, LAND, OFF_BOARD};
+use super::board::{BOARD, DENS, LAND, OFF_BOARD};
 use super::rules::RAT;
 use super::square::{FILES, SQUARES};
+use super::unmoves::origins;
 use super::{Material, Move, Piece, Position, Variant};
 
 /// The squares one animal may stand on, in order, and each square's
@@ -283,10 +284,48 @@ impl JungleTiers {
     }
 }
 
+impl Layout {
+    /// The turn and each animal's square ordinal (its digit) of `index`.
+    fn digits(&self, index: u64) -> (u64, [u64; 16]) {
+        let mut rest = index;
+        let mut digits = [0u64; 16];
+        for i in (0..self.count).rev() {
+            let (quotient, digit) = divide(rest, self.table(i).count);
+            digits[i] = digit;
+            rest = quotient;
+        }
+        (rest, digits)
+    }
+
+    /// The animals' squares of the index `index`, whose digits are
+    /// `digits` and side to move `turn`, or `None` if two animals share a
+    /// square or the index is the mirror image's twin that is not kept.
+    #[inline]
+    fn squares_at(&self, turn: usize, digits: &[u64; 16], index: u64) -> Option<[u8; 16]> {
+        let mut squares = [0u8; 16];
+        let mut taken = 0u64;
+        for i in 0..self.count {
+            let square = self.table(i).squares[digits[i] as usize];
+            squares[i] = square;
+            let bit = 1u64 << square;
+            if taken & bit != 0 {
+                return None;
+            }
+            taken |= bit;
+        }
+        // The first square read again from `digits`, not from `squares`
+        // (just written byte by byte: reading it back waits for the stores).
+        let first = self.table(0).squares[digits[0] as usize];
+        if first % FILES == 3 && self.raw_mirrored_index(turn, &squares) < index {
+            return None;
+        }
+        Some(squares)
+    }
+}
+
 impl JungleTiers {
     /// The position whose index `index` has `turn` and the square ordinals
-    /// `digits`, or `None` if two animals share a square or the index is the
-    /// mirror image's twin that is not kept.
+    /// `digits`, or `None` for a hole ([`Layout::squares_at`]).
     fn at_digits(
         &self,
         layout: &Layout,
@@ -294,19 +333,7 @@ impl JungleTiers {
         digits: &[u64; 16],
         index: u64,
     ) -> Option<Position> {
-        let mut squares = [0u8; 16];
-        let mut taken = 0u64;
-        for i in 0..layout.count {
-            squares[i] = layout.table(i).squares[digits[i] as usize];
-            let bit = 1u64 << squares[i];
-            if taken & bit != 0 {
-                return None;
-            }
-            taken |= bit;
-        }
-        if squares[0] % FILES == 3 && layout.raw_mirrored_index(turn, &squares) < index {
-            return None;
-        }
+        let squares = layout.squares_at(turn, digits, index)?;
         let pieces = (0..layout.count).map(|i| (layout.side(i), layout.slot(i), squares[i]));
         Some(Position::from_pieces_unchecked(
             self.variant,
@@ -338,18 +365,18 @@ fn divide(n: u64, d: u64) -> (u64, u64) {
 /// The indices of a child's parents, each from the child's own index by
 /// changing the digit of the animal that moved back.
 ///
-/// The child is first seen in the orientation whose first animal stands on
-/// files a–d; `base` is its index there. When that animal stands on the `d`
-/// file both orientations have an index (`mirror_base` for the other) and a
-/// parent that keeps it there takes the smaller. Only a first animal moving
-/// back onto the `d` file, or off it into the far half while the child's
-/// stands on file `c`, needs the index worked out from scratch.
+/// The child is seen in the orientation whose first animal stands on
+/// files a–d (the board, and so every un-move, is the same in the mirror);
+/// `base` is the index of its squares there with the parent's side to
+/// move. When that animal stands on the `d` file both orientations have an
+/// index (`mirror_base` for the other) and a parent that keeps it there
+/// takes the smaller. Only a first animal moving back onto the `d` file, or
+/// off it into the far half while the child's stands on file `c`, needs the
+/// index worked out from scratch.
 struct ParentIndexer<'a> {
     layout: &'a Layout,
     /// The child's squares in the orientation described above.
     squares: [u8; 16],
-    /// Whether that orientation is the mirror image of the position's.
-    mirrored: bool,
     parent_turn: usize,
     base: u64,
     /// The index of the mirror image, when the first animal is on `d`.
@@ -357,38 +384,24 @@ struct ParentIndexer<'a> {
 }
 
 impl<'a> ParentIndexer<'a> {
-    fn new(layout: &'a Layout, position: &Position) -> ParentIndexer<'a> {
-        let mut squares = layout.squares(position);
-        let mirrored = squares[0] % FILES > 3;
-        if mirrored {
-            mirror_squares(layout, &mut squares);
-        }
-        let parent_turn = position.turn().opponent().index();
-        let base = layout.raw_index(parent_turn, &squares);
+    /// The indexer of the child with `squares` (first animal on files
+    /// a–d) whose parents have `parent_turn` to move and, with the same
+    /// squares, the index `base`.
+    fn new(layout: &'a Layout, squares: [u8; 16], parent_turn: usize, base: u64) -> Self {
         let mirror_base =
             (squares[0] % FILES == 3).then(|| layout.raw_mirrored_index(parent_turn, &squares));
         ParentIndexer {
             layout,
             squares,
-            mirrored,
             parent_turn,
             base,
             mirror_base,
         }
     }
 
-    /// The index of the parent before the quiet move `mv` (as played in
-    /// the position), or `None` if no animal stands on its target.
-    fn parent(&self, mv: &Move) -> Option<u64> {
-        let orient = |square: u8| {
-            if self.mirrored {
-                mirror(square)
-            } else {
-                square
-            }
-        };
-        let (from, to) = (orient(mv.from.index()), orient(mv.to.index()));
-        let i = (0..self.layout.count).find(|&i| self.squares[i] == to)?;
+    /// The index of the parent in which animal `i` stood on `from`.
+    fn parent(&self, i: usize, from: u8) -> u64 {
+        let to = self.squares[i];
         let table = self.layout.table(i);
         let moved = |base: u64, from: u8, to: u8| {
             base + u64::from(table.ordinal[from as usize]) * self.layout.weights[i]
@@ -396,7 +409,7 @@ impl<'a> ParentIndexer<'a> {
         };
         let direct = || moved(self.base, from, to);
         let through_mirror = |base| moved(base, mirror(from), mirror(to));
-        Some(match (i, from % FILES, self.mirror_base) {
+        match (i, from % FILES, self.mirror_base) {
             (0, 0..=2, _) => direct(),
             (0, 4.., Some(mirror_base)) => through_mirror(mirror_base),
             (0, ..) => {
@@ -406,7 +419,39 @@ impl<'a> ParentIndexer<'a> {
             }
             (_, _, None) => direct(),
             (_, _, Some(mirror_base)) => direct().min(through_mirror(mirror_base)),
-        })
+        }
+    }
+
+    /// Every parent's index into `out`: each animal of the side that just
+    /// moved back to each square it may have come from (un-moves, see
+    /// [`origins`]); duplicates only when every animal stands on the `d`
+    /// file (a move and its mirror image), removed then.
+    fn collect(&self, out: &mut Vec<u64>) {
+        let layout = self.layout;
+        let (mut occupied, mut rats) = (0u64, 0u64);
+        for i in 0..layout.count {
+            let bit = 1u64 << self.squares[i];
+            occupied |= bit;
+            if layout.slot(i) == RAT {
+                rats |= bit;
+            }
+        }
+        let empty = BOARD & !occupied;
+        out.clear();
+        for i in 0..layout.count {
+            if layout.side(i) != self.parent_turn {
+                continue;
+            }
+            let mut from = origins(layout.slot(i), self.squares[i], empty, rats);
+            while from != 0 {
+                out.push(self.parent(i, from.trailing_zeros() as u8));
+                from &= from - 1;
+            }
+        }
+        if occupied & !FILE_D == 0 {
+            out.sort_unstable();
+            out.dedup();
+        }
     }
 }
 
@@ -467,14 +512,8 @@ impl TierLayout for JungleTiers {
 
     fn position(&self, tier: Material, index: u64) -> Option<Position> {
         let layout = self.layout(tier);
-        let mut rest = index;
-        let mut digits = [0u64; 16];
-        for i in (0..layout.count).rev() {
-            let (quotient, digit) = divide(rest, layout.table(i).count);
-            digits[i] = digit;
-            rest = quotient;
-        }
-        (rest <= 1).then(|| self.at_digits(layout, rest as usize, &digits, index))?
+        let (turn, digits) = layout.digits(index);
+        (turn <= 1).then(|| self.at_digits(layout, turn as usize, &digits, index))?
     }
 
     /// An odometer over the digits of the index: no division per index.
@@ -485,14 +524,8 @@ impl TierLayout for JungleTiers {
         visit: &mut dyn FnMut(u64, Option<Position>) -> bool,
     ) {
         let layout = self.layout(tier);
-        let mut rest = range.start;
-        let mut digits = [0u64; 16];
-        for i in (0..layout.count).rev() {
-            let (quotient, digit) = divide(rest, layout.table(i).count);
-            digits[i] = digit;
-            rest = quotient;
-        }
-        let mut turn = rest as usize;
+        let (turn, mut digits) = layout.digits(range.start);
+        let mut turn = turn as usize;
         for index in range {
             let position = if turn <= 1 {
                 self.at_digits(layout, turn, &digits, index)
@@ -520,21 +553,51 @@ impl TierLayout for JungleTiers {
 
     /// From the child's squares: an un-move changes one digit of the
     /// index, so most parents cost one multiply-add from the child's index
-    /// in each orientation (see [`ParentIndexer`]).
+    /// in each orientation (see [`ParentIndexer`]). The parents are in
+    /// un-move order, not sorted.
     fn parent_indices(
         &self,
         tier: Material,
         position: &Position,
-        unmoves: &mut Vec<Move>,
+        _unmoves: &mut Vec<Move>,
         out: &mut Vec<u64>,
     ) {
         let layout = self.layout(tier);
-        let indexer = ParentIndexer::new(layout, position);
-        position.unmoves(unmoves);
-        out.clear();
-        out.extend(unmoves.iter().filter_map(|mv| indexer.parent(mv)));
-        out.sort_unstable();
-        out.dedup();
+        let mut squares = layout.squares(position);
+        if squares[0] % FILES > 3 {
+            mirror_squares(layout, &mut squares);
+        }
+        let parent_turn = position.turn().opponent().index();
+        let base = layout.raw_index(parent_turn, &squares);
+        ParentIndexer::new(layout, squares, parent_turn, base).collect(out);
+    }
+
+    /// From the index's digits, without building the position.
+    fn parent_indices_of(
+        &self,
+        tier: Material,
+        index: u64,
+        _unmoves: &mut Vec<Move>,
+        out: &mut Vec<u64>,
+    ) -> bool {
+        let layout = self.layout(tier);
+        let (turn, digits) = layout.digits(index);
+        let squares = match turn {
+            0 | 1 => layout.squares_at(turn as usize, &digits, index),
+            _ => None,
+        };
+        let Some(squares) = squares else {
+            out.clear();
+            return false;
+        };
+        // The same squares with the other side to move.
+        let base = if turn == 0 {
+            index + layout.per_turn
+        } else {
+            index - layout.per_turn
+        };
+        ParentIndexer::new(layout, squares, 1 - turn as usize, base).collect(out);
+        true
     }
 
     fn successors(&self, tier: Material) -> Vec<Material> {
@@ -625,9 +688,27 @@ mod tests {
         assert!(checked_symmetric > 0);
     }
 
+    /// The sorted distinct indices of `child`'s parents, each found by
+    /// taking back one un-move and indexing the result.
+    fn parents_by_taking_back(
+        tiers: &JungleTiers,
+        material: Material,
+        child: &Position,
+    ) -> Vec<u64> {
+        use gamesolver_core::Retrograde;
+        let mut unmoves = Vec::new();
+        child.unmoves(&mut unmoves);
+        let mut parents: Vec<u64> = unmoves
+            .iter()
+            .map(|&u| tiers.index(material, &child.unplay(u)))
+            .collect();
+        parents.sort_unstable();
+        parents.dedup();
+        parents
+    }
+
     #[test]
     fn parent_indices_agree_with_taking_back_every_unmove() {
-        use gamesolver_core::Retrograde;
         let tiers = JungleTiers::default();
         for spec in ["L-l", "R-e", "LR-e", "T-rd", "ER-lr"] {
             let material: Material = spec.parse().unwrap();
@@ -637,17 +718,17 @@ mod tests {
                     continue;
                 };
                 for child in [position, position.mirrored()] {
-                    let mut unmoves = Vec::new();
-                    child.unmoves(&mut unmoves);
-                    let mut expected: Vec<u64> = unmoves
-                        .iter()
-                        .map(|&u| tiers.index(material, &child.unplay(u)))
-                        .collect();
-                    expected.sort_unstable();
-                    expected.dedup();
+                    let expected = parents_by_taking_back(&tiers, material, &child);
                     let mut found = Vec::new();
                     tiers.parent_indices(material, &child, &mut Vec::new(), &mut found);
+                    found.sort_unstable();
                     assert_eq!(found, expected, "{child}");
+                    let mut from_index = Vec::new();
+                    let stored =
+                        tiers.parent_indices_of(material, index, &mut Vec::new(), &mut from_index);
+                    from_index.sort_unstable();
+                    assert!(stored);
+                    assert_eq!(from_index, expected, "{child} from its index");
                 }
             }
         }
@@ -719,6 +800,40 @@ mod tests {
                 assert_eq!(seen, (len.min(start + 5000) - start) as usize);
             }
         }
+    }
+
+    /// Five pieces (`--material LTE-er`): every tier fits the solver's
+    /// 32-bit indices, and sampled indices round trip and find their
+    /// parents as taking back each un-move does.
+    #[test]
+    fn five_piece_tiers_fit_32_bits_and_index_consistently() {
+        let tiers = JungleTiers::default();
+        let largest = Material::all_with(5)
+            .into_iter()
+            .map(|m| tiers.tier_len(m))
+            .max()
+            .unwrap();
+        // Both rats, the first on files a-d: 2 sides to move x 34 x 61 x 49^3.
+        assert_eq!(largest, 2 * 34 * 61 * 49 * 49 * 49);
+        assert!(largest < 1 << 32);
+        let material: Material = "LTE-er".parse().unwrap();
+        assert_eq!(tiers.tier_len(material), 2 * 28 * 49 * 49 * 49 * 61);
+        let step = tiers.tier_len(material) / 4000 + 1;
+        let mut checked = 0;
+        for index in (0..tiers.tier_len(material)).step_by(step as usize) {
+            let Some(position) = tiers.position(material, index) else {
+                continue;
+            };
+            assert_eq!(tiers.index(material, &position), index, "{position}");
+            assert_eq!(tiers.index(material, &position.mirrored()), index);
+            let expected = parents_by_taking_back(&tiers, material, &position);
+            let mut found = Vec::new();
+            assert!(tiers.parent_indices_of(material, index, &mut Vec::new(), &mut found));
+            found.sort_unstable();
+            assert_eq!(found, expected, "{position}");
+            checked += 1;
+        }
+        assert!(checked > 2000, "{checked}");
     }
 
     #[test]

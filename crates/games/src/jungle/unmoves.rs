@@ -7,25 +7,32 @@ use super::board::{BOARD, Bitboard, DENS, LAND, OFF_BOARD, STEPS, bit, open_jump
 use super::rules::{JUMPERS, RAT};
 use super::{Move, Position, Square};
 
+/// The squares a piece in strength `slot` may have come from by a quiet
+/// move to `square`: its steps (land only, but for the rat) and, for the
+/// lion and tiger, the river jumps that no rat (`rats`: both sides' rats)
+/// blocks; only `empty` squares, never a den (a piece is never on its own
+/// den, and a position with a piece on the enemy den is over).
+#[inline]
+pub(crate) fn origins(slot: usize, square: u8, empty: Bitboard, rats: Bitboard) -> Bitboard {
+    let steps = STEPS[square as usize];
+    let reach = if slot == RAT {
+        steps
+    } else if JUMPERS.contains(&slot) {
+        (steps & LAND) | open_jumps(square, rats)
+    } else {
+        steps & LAND
+    };
+    reach & empty & !DENS[0] & !DENS[1]
+}
+
 impl Position {
     /// The squares the piece in `slot` of the side that just moved may have
-    /// come from by a quiet move to `square`: its steps (land only, but for
-    /// the rat) and, for the lion and tiger, the river jumps that no rat
-    /// blocks; never a den (a piece is never on its own den, and a position
-    /// with a piece on the enemy den is over).
+    /// come from by a quiet move to `square` ([`origins`]).
     fn origins(&self, slot: usize, square: u8) -> Bitboard {
         let mover = self.turn().opponent();
         let empty = BOARD & !self.occupied(mover) & !self.occupied(self.turn());
-        let steps = STEPS[square as usize];
-        let reach = if slot == RAT {
-            steps
-        } else if JUMPERS.contains(&slot) {
-            let rats = bit(self.slots(mover)[RAT]) | bit(self.slots(self.turn())[RAT]);
-            (steps & LAND) | open_jumps(square, rats)
-        } else {
-            steps & LAND
-        };
-        reach & empty & !DENS[0] & !DENS[1]
+        let rats = bit(self.slots(mover)[RAT]) | bit(self.slots(self.turn())[RAT]);
+        origins(slot, square, empty, rats)
     }
 }
 

@@ -9,6 +9,7 @@ use thiserror::Error;
 use super::entry::{self, HOLE, MAX_PENDING, State};
 use super::frontier::{Frontier, decided_distance};
 use super::{TierLayout, TierTable};
+use crate::table::MAX_DISTANCE;
 
 /// Why a tier could not be solved.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -36,6 +37,16 @@ pub enum SolveTierError {
     /// The tier is larger than the solver can index (2^32 indices).
     #[error("tier has {0} indices, more than the solver's limit of 2^32")]
     TooLarge(u64),
+    /// A position's distance does not fit a table entry.
+    #[error(
+        "{position} is decided at distance {distance}, more than a table entry holds ({MAX_DISTANCE} plies)"
+    )]
+    DistanceTooLong {
+        /// A position at that distance (its `Debug` text).
+        position: String,
+        /// Its distance in plies.
+        distance: u16,
+    },
 }
 
 /// Receives progress reports while a tier is solved (for a progress bar).
@@ -76,6 +87,10 @@ struct Scratch<G: Game + Retrograde> {
     quiet: Vec<G::Move>,
     unmoves: Vec<G::Unmove>,
     indices: Vec<u64>,
+    /// The parents of a group of decided positions, one after the other.
+    parents: Vec<u32>,
+    /// Each decided position of the group and where its parents end.
+    children: Vec<(Solution, usize)>,
 }
 
 impl<G: Game + Retrograde> Scratch<G> {
@@ -85,6 +100,8 @@ impl<G: Game + Retrograde> Scratch<G> {
             quiet: Vec::new(),
             unmoves: Vec::new(),
             indices: Vec::new(),
+            parents: Vec::new(),
+            children: Vec::new(),
         }
     }
 }
@@ -121,18 +138,45 @@ pub fn solve_tier<L: TierLayout>(
     let mut frontier = Frontier::from_entries(&entries);
     let mut level: u16 = 0;
     while let Some(decided) = frontier.take(level) {
+        if level > MAX_DISTANCE {
+            check_distance(layout, tier, &entries, &decided, level)?;
+        }
         for found in resolve_level(layout, tier, &entries, &decided, level) {
             for (distance, index) in found {
                 frontier.push(distance, index);
             }
         }
         progress.level_done(level);
-        level = level.checked_add(1).expect("distances fit 16 bits");
+        // Cannot overflow: a list beyond MAX_DISTANCE with a live entry
+        // stopped the loop above.
+        level += 1;
     }
     let solutions = entries
         .into_iter()
         .map(|e| entry::final_solution(e.into_inner()));
     Ok(TierTable::from_solutions(solutions))
+}
+
+/// Refuses a live entry of `decided` (a win or loss at `level`, beyond
+/// [`MAX_DISTANCE`]): the table could not hold it.
+fn check_distance<L: TierLayout>(
+    layout: &L,
+    tier: L::Tier,
+    entries: &[AtomicU32],
+    decided: &[u32],
+    level: u16,
+) -> Result<(), SolveTierError> {
+    let live = |&&index: &&u32| {
+        let value = entries[index as usize].load(Ordering::Relaxed);
+        value == entry::win(level) || value == entry::loss(level)
+    };
+    match decided.iter().find(live) {
+        None => Ok(()),
+        Some(&index) => Err(SolveTierError::DistanceTooLong {
+            position: format!("{:?}", layout.position(tier, u64::from(index))),
+            distance: level,
+        }),
+    }
 }
 
 /// Sets every entry from the position's moves.
@@ -221,6 +265,12 @@ fn initial_entry<L: TierLayout>(
     })
 }
 
+/// Decided positions whose parents are all listed (and their entries'
+/// cache lines requested) before the first of those entries is updated:
+/// each update is an atomic read-modify-write that waits for its line, so
+/// the requests must go out well ahead.
+const PREFETCH_GROUP: usize = 16;
+
 /// Propagates every position of `decided` whose entry is a win or loss at
 /// `level` (the others are stale: a win that shortened since) to its
 /// parents; returns the parents this decides, with their distances.
@@ -236,12 +286,24 @@ fn resolve_level<L: TierLayout>(
         .par_chunks(PROPAGATE_CHUNK)
         .map_init(Scratch::<L::Game>::new, |scratch, chunk| {
             let mut found = Vec::new();
-            for &index in chunk {
-                let value = entries[index as usize].load(Ordering::Relaxed);
-                if value == won || value == lost {
-                    let wdl = if value == won { Wdl::Win } else { Wdl::Loss };
-                    let child = Solution::new(wdl, level);
-                    propagate(layout, tier, entries, index, child, scratch, &mut found);
+            for group in chunk.chunks(PREFETCH_GROUP) {
+                scratch.parents.clear();
+                scratch.children.clear();
+                for &index in group {
+                    let value = entries[index as usize].load(Ordering::Relaxed);
+                    if value == won || value == lost {
+                        let wdl = if value == won { Wdl::Win } else { Wdl::Loss };
+                        list_parents(layout, tier, entries, index, scratch);
+                        let end = scratch.parents.len();
+                        scratch.children.push((Solution::new(wdl, level), end));
+                    }
+                }
+                let mut start = 0;
+                for &(child, end) in &scratch.children {
+                    for &parent in &scratch.parents[start..end] {
+                        tell_parent(entries, parent, child, &mut found);
+                    }
+                    start = end;
                 }
             }
             found
@@ -249,36 +311,41 @@ fn resolve_level<L: TierLayout>(
         .collect()
 }
 
-/// Tells each parent (by un-moves, symmetric duplicates removed) that a
-/// child is now solved as `child`; the parents this decides go to `found`.
-fn propagate<L: TierLayout>(
+/// Appends the parents of the decided `index` (by un-moves, symmetric
+/// duplicates removed) to `scratch.parents`, asking for their entries'
+/// cache lines.
+fn list_parents<L: TierLayout>(
     layout: &L,
     tier: L::Tier,
     entries: &[AtomicU32],
     index: u32,
-    child: Solution,
     scratch: &mut Scratch<L::Game>,
-    found: &mut Vec<(u16, u32)>,
 ) {
-    let position = layout
-        .position(tier, u64::from(index))
-        .expect("a solved entry is a position");
-    layout.parent_indices(tier, &position, &mut scratch.unmoves, &mut scratch.indices);
-    // Each update below is an atomic read-modify-write, which waits for its
-    // entry's cache line before the next starts: ask for all lines first.
+    let is_position = layout.parent_indices_of(
+        tier,
+        u64::from(index),
+        &mut scratch.unmoves,
+        &mut scratch.indices,
+    );
+    debug_assert!(is_position, "a decided entry is a position");
     for &parent in &scratch.indices {
         prefetch(entries, parent as usize);
+        // Every index of the tier fits 32 bits (checked in `solve_tier`).
+        scratch.parents.push(parent as u32);
     }
-    for &parent in &scratch.indices {
-        let slot = &entries[parent as usize];
-        let updated = slot.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |old| {
-            parent_after(old, child)
-        });
-        if let Ok(old) = updated
-            && let Some(distance) = parent_after(old, child).and_then(decided_distance)
-        {
-            found.push((distance, parent as u32));
-        }
+}
+
+/// Tells a parent that a child is now solved as `child`; a parent this
+/// decides goes to `found`.
+fn tell_parent(entries: &[AtomicU32], parent: u32, child: Solution, found: &mut Vec<(u16, u32)>) {
+    let slot = &entries[parent as usize];
+    let updated = slot.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |old| {
+        parent_after(old, child)
+    });
+    if let Ok(old) = updated
+        && let Some(distance) = parent_after(old, child).and_then(decided_distance)
+    {
+        found.push((distance, parent));
     }
 }
 

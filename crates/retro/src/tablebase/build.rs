@@ -2,8 +2,11 @@
 //! under a lock on the directory and within a memory limit checked before
 //! the first tier starts.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
@@ -191,7 +194,10 @@ pub fn build<L: TierLayout>(
 ///   stops the build.
 /// - Files are written atomically, so an interruption never leaves a
 ///   valid-looking partial file; temporary files a killed build left are
-///   removed.
+///   removed. They are written by a thread of their own while the next
+///   tiers are solved, so waiting for the disk (each file is synced) never
+///   holds up a solver thread.
+/// - The reports come in schedule order.
 pub fn build_within<L: TierLayout>(
     tablebase: &Tablebase<L>,
     targets: &[L::Tier],
@@ -214,26 +220,192 @@ pub fn build_within<L: TierLayout>(
         .collect();
     observer.planned(&plan);
     let probed = probed_tiers(tablebase.layout(), &waves);
-    let build_one = |tier: L::Tier| {
-        let report = build_tier(tablebase, tier, probed.contains(&tier), observer)?;
-        observer.tier_finished(&report);
-        Ok(report)
+    let backlog = &Backlog::default();
+    let mut reports = std::thread::scope(|scope| {
+        let (sender, solved) = mpsc::channel();
+        let writer = scope.spawn(move || write_all(tablebase, solved, observer, backlog));
+        let reused = solve_waves(tablebase, waves, &probed, observer, &sender, backlog);
+        drop(sender);
+        let written = writer
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e));
+        // The writer's error first: it is why the solvers stopped.
+        let mut reports = written?;
+        reports.extend(reused?);
+        Ok::<_, BuildError>(reports)
+    })?;
+    let order: BTreeMap<&str, usize> = plan
+        .iter()
+        .enumerate()
+        .map(|(i, (name, _))| (name.as_str(), i))
+        .collect();
+    reports.sort_by_key(|r| order.get(r.tier.as_str()).copied());
+    Ok(reports)
+}
+
+/// The solved tables not yet written, so that the build can wait for the
+/// writer before it solves another large tier (a bound on the memory the
+/// waiting tables hold). The solver threads never wait for it: the writer
+/// compresses on their pool, so a solver thread waiting for the writer
+/// could wait for itself.
+#[derive(Default)]
+struct Backlog {
+    /// Tables sent and not yet written, and whether the writer stopped.
+    state: Mutex<(usize, bool)>,
+    changed: Condvar,
+}
+
+impl Backlog {
+    fn update(&self, change: impl FnOnce(&mut (usize, bool))) {
+        change(&mut self.state.lock().unwrap_or_else(PoisonError::into_inner));
+        self.changed.notify_all();
+    }
+
+    /// Waits until fewer than `n` tables wait for the writer, or it stopped.
+    fn wait_below(&self, n: usize) {
+        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let _unused = self
+            .changed
+            .wait_while(state, |&mut (waiting, stopped)| waiting >= n && !stopped)
+            .unwrap_or_else(PoisonError::into_inner);
+    }
+}
+
+/// A solved tier on its way to its file.
+struct Solved<L: TierLayout> {
+    tier: L::Tier,
+    table: TierTable,
+    /// Whether the table is kept in memory (for larger tiers to probe).
+    kept: bool,
+    report: TierBuilt,
+}
+
+/// Solves the waves in order, sending each solved tier to the writer;
+/// returns the reports of the tiers whose files were reused. Stops early
+/// (with what it has) when the writer has stopped.
+fn solve_waves<L: TierLayout>(
+    tablebase: &Tablebase<L>,
+    waves: Vec<Vec<L::Tier>>,
+    probed: &BTreeSet<L::Tier>,
+    observer: &dyn BuildObserver,
+    writer: &Sender<Solved<L>>,
+    backlog: &Backlog,
+) -> Result<Vec<TierBuilt>, BuildError> {
+    let writer_stopped = AtomicBool::new(false);
+    let build_one = |tier: L::Tier| -> Result<Option<TierBuilt>, BuildError> {
+        match build_tier(tablebase, tier, probed.contains(&tier), observer)? {
+            Built::Reused(report) => {
+                observer.tier_finished(&report);
+                Ok(Some(report))
+            }
+            Built::Solved(solved) => {
+                backlog.update(|(waiting, _)| *waiting += 1);
+                // A send fails only when the writer stopped on an error,
+                // which the caller reports.
+                if writer.send(solved).is_err() {
+                    writer_stopped.store(true, Ordering::Relaxed);
+                }
+                Ok(None)
+            }
+        }
     };
-    let mut reports = Vec::with_capacity(plan.len());
+    let mut reused = Vec::new();
     for wave in waves {
+        if writer_stopped.load(Ordering::Relaxed) {
+            break;
+        }
         let (large, small): (Vec<L::Tier>, Vec<L::Tier>) = wave
             .into_iter()
             .partition(|&t| tablebase.layout().tier_len(t) >= LARGE_TIER);
-        let built: Vec<TierBuilt> = small
+        let done: Vec<Option<TierBuilt>> = small
             .into_par_iter()
             .map(build_one)
             .collect::<Result<_, BuildError>>()?;
-        reports.extend(built);
+        reused.extend(done.into_iter().flatten());
         for tier in large {
-            reports.push(build_one(tier)?);
+            if writer_stopped.load(Ordering::Relaxed) {
+                break;
+            }
+            // At most one large table waits for the writer, unless this
+            // is a pool thread (see `Backlog`).
+            if rayon::current_thread_index().is_none() {
+                backlog.wait_below(2);
+            }
+            reused.extend(build_one(tier)?);
         }
     }
+    Ok(reused)
+}
+
+/// Writes every solved tier it receives, in turn; returns their reports,
+/// or the first error (dropping the channel, so the solvers stop).
+fn write_all<L: TierLayout>(
+    tablebase: &Tablebase<L>,
+    solved: Receiver<Solved<L>>,
+    observer: &dyn BuildObserver,
+    backlog: &Backlog,
+) -> Result<Vec<TierBuilt>, BuildError> {
+    let written = write_each(tablebase, solved, observer, backlog);
+    backlog.update(|(_, stopped)| *stopped = true);
+    written
+}
+
+/// [`write_all`] until the channel closes or a write fails.
+fn write_each<L: TierLayout>(
+    tablebase: &Tablebase<L>,
+    solved: Receiver<Solved<L>>,
+    observer: &dyn BuildObserver,
+    backlog: &Backlog,
+) -> Result<Vec<TierBuilt>, BuildError> {
+    let mut reports = Vec::new();
+    for solved in solved {
+        let mut report = solved.report.clone();
+        write_solved(tablebase, &solved, &mut report)?;
+        backlog.update(|(waiting, _)| *waiting -= 1);
+        observer.tier_finished(&report);
+        reports.push(report);
+    }
     Ok(reports)
+}
+
+/// Writes a solved tier's distance file and its WDL file beside it, and
+/// completes `report` (file size, time spent writing).
+fn write_solved<L: TierLayout>(
+    tablebase: &Tablebase<L>,
+    solved: &Solved<L>,
+    report: &mut TierBuilt,
+) -> Result<(), BuildError> {
+    let started = Instant::now();
+    let tier = solved.tier;
+    let path = tablebase.path(tier);
+    write_tier(&path, &tablebase.identity(tier), &solved.table)?;
+    tablebase.write_wdl_file(tier, &solved.table)?;
+    report.file_bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
+    report.elapsed += started.elapsed();
+    // Kept tiers answer from memory; the others' own probe cached
+    // "no file", and the file is there now.
+    if !solved.kept {
+        tablebase.forget(tier);
+    }
+    Ok(())
+}
+
+/// Builds one tier and writes its files before returning (the distributed
+/// build's workers, which announce a tier only once its file is there).
+pub(super) fn build_and_write_tier<L: TierLayout>(
+    tablebase: &Tablebase<L>,
+    tier: L::Tier,
+    keep: bool,
+    observer: &dyn BuildObserver,
+) -> Result<TierBuilt, BuildError> {
+    match build_tier(tablebase, tier, keep, observer)? {
+        Built::Reused(report) => Ok(report),
+        Built::Solved(solved) => {
+            let mut report = solved.report.clone();
+            write_solved(tablebase, &solved, &mut report)?;
+            Ok(report)
+        }
+    }
 }
 
 /// Tiers with at least this many indices are solved one at a time (each in
@@ -251,14 +423,22 @@ fn probed_tiers<L: TierLayout>(layout: &L, waves: &[Vec<L::Tier>]) -> BTreeSet<L
         .collect()
 }
 
+/// What became of one tier.
+enum Built<L: TierLayout> {
+    /// Its file was there and checked out.
+    Reused(TierBuilt),
+    /// Solved; its file is still to be written.
+    Solved(Solved<L>),
+}
+
 /// Solves one tier (or reuses its file), leaving its table in memory for
 /// the larger tiers when `keep`.
-pub(super) fn build_tier<L: TierLayout>(
+fn build_tier<L: TierLayout>(
     tablebase: &Tablebase<L>,
     tier: L::Tier,
     keep: bool,
     observer: &dyn BuildObserver,
-) -> Result<TierBuilt, BuildError> {
+) -> Result<Built<L>, BuildError> {
     let layout = tablebase.layout();
     let indices = layout.tier_len(tier);
     observer.tier_started(&tier.to_string(), indices);
@@ -277,7 +457,7 @@ pub(super) fn build_tier<L: TierLayout>(
                 tablebase.keep_in_memory(tier, table);
             }
             report.file_bytes = file_bytes;
-            return Ok(report);
+            return Ok(Built::Reused(report));
         }
         Ok(None) => {}
         Err(e) if e.is_damaged() => {
@@ -297,19 +477,18 @@ pub(super) fn build_tier<L: TierLayout>(
         tier: tier.to_string(),
         source,
     })?;
-    let path = tablebase.path(tier);
-    write_tier(&path, &tablebase.identity(tier), &table)?;
-    tablebase.write_wdl_file(tier, &table)?;
-    report.file_bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
     if keep {
-        tablebase.keep_in_memory(tier, table);
-    } else {
-        // The tier's own probe cached "no file"; the file is there now.
-        tablebase.forget(tier);
+        // The next waves probe it before its file may be written.
+        tablebase.keep_in_memory(tier, table.clone());
     }
     report.skipped = false;
     report.elapsed = started.elapsed();
-    Ok(report)
+    Ok(Built::Solved(Solved {
+        tier,
+        table,
+        kept: keep,
+        report,
+    }))
 }
 
 /// The table and file size of `tier`'s existing file, fully checked

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use super::Tablebase;
-use super::build::{BuildError, BuildObserver, TierBuilt, build_tier, prepare_directory};
+use super::build::{BuildError, BuildObserver, TierBuilt, build_and_write_tier, prepare_directory};
 use crate::binfile::DirectoryLock;
 use crate::loopy::{TierLayout, schedule};
 use crate::tbfile::TablebaseFileError;
@@ -103,7 +103,7 @@ impl<L: TierLayout> TierWorker<L> {
             }
         }
         let keep = self.probed.contains(&tier);
-        let report = build_tier(&self.tablebase, tier, keep, observer)?;
+        let report = build_and_write_tier(&self.tablebase, tier, keep, observer)?;
         if keep {
             self.loaded.insert(tier);
         }

@@ -82,6 +82,29 @@ impl Graph {
         }
     }
 
+    /// One tier of `len` nodes in a line, turns alternating: node `i`
+    /// moves to `i + 1`, the last has no move (its mover has lost), so node
+    /// `i` is decided at distance `len - 1 - i`.
+    pub fn chain(len: u32) -> Graph {
+        let turn = (0..len).map(|i| Player::BOTH[i as usize % 2]).collect();
+        let mut children = vec![Vec::new(); len as usize];
+        let mut parents = vec![Vec::new(); len as usize];
+        for i in 1..len {
+            children[i as usize - 1].push(i);
+            parents[i as usize].push(i - 1);
+        }
+        let mut outcome = vec![None; len as usize];
+        let last = Player::BOTH[(len as usize - 1) % 2];
+        outcome[len as usize - 1] = Some(Outcome::Winner(last.opponent()));
+        Graph {
+            turn,
+            children,
+            parents,
+            outcome,
+            tier_size: len,
+        }
+    }
+
     pub fn tier(&self, node: u32) -> u32 {
         node / self.tier_size
     }

@@ -9,7 +9,7 @@ use gamesolver_retro::tablebase::{
     BuildEstimate, DEFAULT_MEMORY_LIMIT, TierBuilt, build, build_within, estimate,
 };
 
-use super::progress::BuildBars;
+use super::progress::{BuildBars, si};
 use super::{Location, TablebaseGame};
 
 /// Arguments of `gamesolver tablebase build`.
@@ -28,7 +28,7 @@ pub struct Args {
     pub max_pieces: Option<u32>,
     /// Build this material and every material it captures into. Written
     /// BOTTOM-TOP, strongest first, e.g. `LR-e` (lion and rat against an
-    /// elephant) or `ET-lr`.
+    /// elephant), `ET-lr`, or a five-piece one such as `LTE-er`.
     #[arg(long, value_name = "SPEC")]
     pub material: Option<Material>,
     /// Where the tables go.
@@ -45,9 +45,15 @@ pub struct Args {
     pub mpi: bool,
 }
 
-/// The most pieces a material may have: builds are checked against it
-/// before anything starts (raise it here when larger builds are in reach).
+/// The most pieces of `--max-pieces`: every material up to four pieces
+/// is a 6.3 G-index build; all five-piece materials would be hundreds of
+/// times more.
 pub const MAX_PIECES: u32 = 4;
+
+/// The most pieces of one `--material`: a five-piece tier has up to 488 M
+/// indices (4.9 GB while it is solved, checked against `--memory-limit`
+/// before the build starts); six pieces are out of reach.
+pub const MAX_MATERIAL_PIECES: u32 = 5;
 
 /// Builds the tables and prints a summary; the estimate first, so a large
 /// build says what it will take before it starts.
@@ -104,9 +110,10 @@ fn targets(args: &Args) -> anyhow::Result<Vec<Material>> {
             )
         }
         (Some(n), _) => Ok((2..=n).flat_map(Material::all_with).collect()),
-        (None, Some(material)) if material.count() > MAX_PIECES => {
+        (None, Some(material)) if material.count() > MAX_MATERIAL_PIECES => {
             bail!(
-                "--material {material} has {} pieces; tablebases go up to {MAX_PIECES} pieces",
+                "--material {material} has {} pieces; one material goes up to \
+                 {MAX_MATERIAL_PIECES} pieces",
                 material.count()
             )
         }
@@ -115,6 +122,9 @@ fn targets(args: &Args) -> anyhow::Result<Vec<Material>> {
     }
 }
 
+/// The build's one-line summary (after a line per damaged file that was
+/// replaced): tiers built and reused, indices built, time and rate, the
+/// files' size, peak memory.
 pub(super) fn write_summary(
     out: &mut dyn Write,
     reports: &[TierBuilt],
@@ -124,32 +134,28 @@ pub(super) fn write_summary(
     for replaced in reports.iter().filter_map(|r| r.replaced.as_ref()) {
         writeln!(out, "replaced a damaged file: {replaced}")?;
     }
-    let built: Vec<&TierBuilt> = reports.iter().filter(|r| !r.skipped).collect();
-    let indices: u64 = built.iter().map(|r| r.indices).sum();
+    let built = reports.iter().filter(|r| !r.skipped).count();
+    let indices: u64 = reports
+        .iter()
+        .filter(|r| !r.skipped)
+        .map(|r| r.indices)
+        .sum();
     let bytes: u64 = reports.iter().map(|r| r.file_bytes).sum();
-    let all_indices: u64 = reports.iter().map(|r| r.indices).sum();
+    let seconds = elapsed.as_secs_f64();
+    let peak = match super::peak_memory::peak_resident_bytes() {
+        Some(peak) => format!("{} MiB", peak.div_ceil(1 << 20)),
+        None => "unknown".to_string(),
+    };
     writeln!(
         out,
-        "{} tiers in {}: {} built, {} already there",
+        "{} tiers in {}: {built} built, {} reused; {} indices built in {seconds:.1} s \
+         ({} indices/s); files {:.1} MiB; peak memory {peak}",
         reports.len(),
         location.dir.display(),
-        built.len(),
-        reports.len() - built.len()
-    )?;
-    writeln!(
-        out,
-        "built {indices} indexed positions in {:.2} s ({:.1} million positions/s)",
-        elapsed.as_secs_f64(),
-        indices as f64 / elapsed.as_secs_f64().max(1e-9) / 1e6
-    )?;
-    writeln!(
-        out,
-        "files: {:.1} MiB for {all_indices} indexed positions ({:.3} bits per position)",
+        reports.len() - built,
+        si(indices as f64),
+        si(indices as f64 / seconds.max(1e-9)),
         bytes as f64 / 1_048_576.0,
-        bytes as f64 * 8.0 / all_indices.max(1) as f64
     )?;
-    if let Some(peak) = super::peak_memory::peak_resident_bytes() {
-        writeln!(out, "peak memory: {:.1} MiB", peak as f64 / 1_048_576.0)?;
-    }
     Ok(())
 }
