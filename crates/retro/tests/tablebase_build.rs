@@ -39,9 +39,10 @@ fn build_probe_resume() {
         .collect();
     assert_eq!(
         names.len(),
-        3,
-        "partial file removed, one file per tier: {names:?}"
+        6,
+        "partial file removed, one distance and one WDL file per tier: {names:?}"
     );
+    assert_eq!(names.iter().filter(|n| n.ends_with(".gstb")).count(), 3);
 
     // A fresh handle answers from the files alone, like the in-memory build.
     let from_files = Tablebase::new(Layout(graph.clone()), dir.path());

@@ -152,6 +152,14 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         self.path.set_game(keys);
     }
 
+    /// [`set_game_history`](Self::set_game_history) for a game that began
+    /// with `quiet_before` reversible plies not in `keys` (a position given
+    /// with a no-capture count): they count towards the draw by reversible
+    /// plies.
+    pub fn set_game_history_after(&mut self, keys: &[u64], quiet_before: u32) {
+        self.path.set_game_after(keys, quiet_before);
+    }
+
     /// The same searcher with the techniques switched as in `config`.
     #[must_use]
     pub fn with_config(mut self, config: SearchConfig) -> AlphaBeta<G, E> {

@@ -10,19 +10,33 @@ pub struct PathKeys {
     keys: Vec<u64>,
     reversible: Vec<u32>,
     game_len: usize,
+    /// Reversible plies before the first recorded position.
+    reversible_before: u32,
 }
 
 impl PathKeys {
     /// Forgets everything, then records the real game's positions before the
     /// root, oldest first, since its last irreversible move.
     pub fn set_game(&mut self, keys: &[u64]) {
+        self.set_game_after(keys, 0);
+    }
+
+    /// [`set_game`](Self::set_game) for a game whose first recorded position
+    /// was already reached by `reversible_before` reversible plies that
+    /// were not recorded (a position given with a no-capture count, as a
+    /// long Jungle FEN's half-move field): they count towards
+    /// [`reversible_plies`](Self::reversible_plies), not towards
+    /// repetitions.
+    pub fn set_game_after(&mut self, keys: &[u64], reversible_before: u32) {
         self.keys.clear();
         self.reversible.clear();
         for (i, &key) in keys.iter().enumerate() {
             self.keys.push(key);
-            self.reversible.push(i as u32);
+            let i = u32::try_from(i).unwrap_or(u32::MAX);
+            self.reversible.push(reversible_before.saturating_add(i));
         }
         self.game_len = keys.len();
+        self.reversible_before = reversible_before;
     }
 
     /// Drops the search path (back to the real game's positions).
@@ -35,8 +49,9 @@ impl PathKeys {
     #[inline]
     pub fn push(&mut self, key: u64, irreversible: bool) {
         let reversible = match self.reversible.last() {
-            Some(&n) if !irreversible => n + 1,
-            _ => 0,
+            _ if irreversible => 0,
+            Some(&n) => n.saturating_add(1),
+            None => self.reversible_before,
         };
         self.keys.push(key);
         self.reversible.push(reversible);
@@ -67,7 +82,8 @@ impl PathKeys {
         let Some(&key) = self.keys.last() else {
             return false;
         };
-        let window = self.reversible_plies() as usize;
+        // Plies counted before the first recorded position have no keys.
+        let window = (self.reversible_plies() as usize).min(n - 1);
         (2..=window)
             .step_by(2)
             .any(|back| self.keys[n - 1 - back] == key)
@@ -93,5 +109,37 @@ mod tests {
         assert_eq!(path.reversible_plies(), 0);
         path.reset_path();
         assert_eq!(path.reversible_plies(), 1);
+    }
+
+    #[test]
+    fn plies_before_the_recorded_game_count_but_never_repeat() {
+        let mut path = PathKeys::default();
+        path.set_game_after(&[7], 150);
+        assert_eq!(path.reversible_plies(), 150);
+        path.push(8, false);
+        path.push(7, false);
+        assert_eq!(path.reversible_plies(), 152);
+        assert!(path.is_repetition());
+        path.pop();
+        path.pop();
+        path.push(9, false);
+        assert!(
+            !path.is_repetition(),
+            "no key before the first is looked at"
+        );
+        path.push(10, true);
+        assert_eq!(path.reversible_plies(), 0);
+    }
+
+    #[test]
+    fn plies_before_an_empty_game_count_from_the_root() {
+        let mut path = PathKeys::default();
+        path.set_game_after(&[], 199);
+        path.reset_path();
+        path.push(5, false);
+        assert_eq!(path.reversible_plies(), 199);
+        assert!(!path.is_repetition());
+        path.push(6, false);
+        assert_eq!(path.reversible_plies(), 200);
     }
 }

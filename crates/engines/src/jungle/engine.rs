@@ -135,8 +135,11 @@ impl Engine<JungleGame> for JungleEngine {
             return info;
         }
         let keys = game.keys_since_capture();
+        let before_root = &keys[..keys.len().saturating_sub(1)];
+        // A long FEN's half-move field: quiet plies with no recorded keys.
+        let unrecorded = game.quiet_plies().saturating_sub(before_root.len());
         self.search
-            .set_game_history(&keys[..keys.len().saturating_sub(1)]);
+            .set_game_history_after(before_root, u32::try_from(unrecorded).unwrap_or(u32::MAX));
         self.search.search(game.position(), limits, progress)
     }
 
@@ -206,6 +209,23 @@ mod tests {
         let mut blind = AlphaBeta::new(JungleEval::default(), 1);
         let info = blind.search(&position, &Limits::depth(3), |_| {});
         assert!(!info.score.is_decisive());
+    }
+
+    #[test]
+    fn the_long_fen_half_move_field_counts_in_the_search() {
+        // The rat walks into the den in three plies, unless every move of
+        // it is the 200th quiet ply.
+        let short = "7/7/3R3/7/7/7/7/7/c6 w";
+        let mut engine = JungleEngine::new(&JungleOptions::default());
+        let fresh = JungleGame::new(short.parse().unwrap());
+        let info = engine.think(&fresh, &Limits::depth(3), &mut |_| {});
+        assert_eq!(info.score, Score::win_in(3));
+        let late =
+            JungleGame::from_fen(&format!("{short} - - 199 120"), Variant::Standard).unwrap();
+        // A fresh table: its entries do not know the quiet-ply count.
+        engine.new_game();
+        let info = engine.think(&late, &Limits::depth(3), &mut |_| {});
+        assert_eq!(info.score, Score::DRAW);
     }
 
     #[test]
