@@ -244,6 +244,18 @@ pub fn build_tablebase(
 mod tests {
     use super::*;
 
+    /// The directory's handle, with the warnings it gives collected.
+    fn open_recording_warnings(
+        dir: &std::path::Path,
+    ) -> (TablebaseHandle, Arc<Mutex<Vec<String>>>) {
+        let messages = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&messages);
+        let handle = TablebaseHandle::open(dir, Variant::Standard)
+            .unwrap()
+            .with_warnings(Arc::new(move |m| sink.lock().unwrap().push(m.to_string())));
+        (handle, messages)
+    }
+
     #[test]
     fn a_damaged_file_is_reported_once_and_skipped() {
         let dir = tempfile::tempdir().unwrap();
@@ -254,11 +266,7 @@ mod tests {
         bytes[last / 2] ^= 0xFF;
         bytes[last] ^= 0xFF;
         std::fs::write(&file, bytes).unwrap();
-        let messages = Arc::new(Mutex::new(Vec::new()));
-        let sink = Arc::clone(&messages);
-        let handle = TablebaseHandle::open(dir.path(), Variant::Standard)
-            .unwrap()
-            .with_warnings(Arc::new(move |m| sink.lock().unwrap().push(m.to_string())));
+        let (handle, messages) = open_recording_warnings(dir.path());
         let position: Position = "7/7/7/7/7/7/1e5/7/E6 w".parse().unwrap();
         assert_eq!(handle.probe(&position), None);
         assert_eq!(handle.probe(&position), None);
@@ -278,11 +286,7 @@ mod tests {
         let last = bytes.len() - 1;
         bytes[last] ^= 0xFF;
         std::fs::write(&file, bytes).unwrap();
-        let messages = Arc::new(Mutex::new(Vec::new()));
-        let sink = Arc::clone(&messages);
-        let handle = TablebaseHandle::open(dir.path(), Variant::Standard)
-            .unwrap()
-            .with_warnings(Arc::new(move |m| sink.lock().unwrap().push(m.to_string())));
+        let (handle, messages) = open_recording_warnings(dir.path());
         let position: Position = "7/7/7/7/7/7/1e5/7/E6 w".parse().unwrap();
         let exact = handle.probe(&position);
         assert!(exact.is_some());
