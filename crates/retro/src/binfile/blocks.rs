@@ -17,6 +17,22 @@ pub fn put_blocks(out: &mut Vec<u8>, blocks: &[Vec<u8>]) {
     }
 }
 
+/// Reads the header's entries-per-block field and checks it is the file
+/// kind's `block_entries`.
+pub fn check_block_entries(
+    fields: &mut FieldReader<'_>,
+    block_entries: u32,
+) -> Result<(), FileError> {
+    let found = fields.u32("entries per block")?;
+    if found != block_entries {
+        return Err(FileError::malformed(
+            fields.path(),
+            format!("{found} entries per block, not {block_entries}"),
+        ));
+    }
+    Ok(())
+}
+
 /// Reads the offset table of a file with `entries` entries in blocks of
 /// `block_entries`: the first right after the table, strictly increasing (a
 /// block is never empty), the last at the checksum. Nothing is allocated

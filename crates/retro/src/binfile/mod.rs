@@ -39,7 +39,7 @@ mod lock;
 mod read;
 mod write;
 
-pub use blocks::{put_blocks, read_block_offsets};
+pub use blocks::{check_block_entries, put_blocks, read_block_offsets};
 pub use error::FileError;
 pub use frame::{FieldReader, Frame, put_text};
 pub use identity::{FileIdentity, check_identity};

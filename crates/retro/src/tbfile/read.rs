@@ -7,7 +7,9 @@ use memmap2::Mmap;
 
 use super::write::widen_entry;
 use super::{BLOCK_ENTRIES, FRAME, TablebaseIdentity};
-use crate::binfile::{FileError, check_identity, open_regular, read_block_offsets};
+use crate::binfile::{
+    FileError, check_block_entries, check_identity, open_regular, read_block_offsets,
+};
 use crate::loopy::TierTable;
 use crate::table::decode;
 
@@ -151,13 +153,7 @@ fn parse(path: &str, bytes: &[u8], expected: &TablebaseIdentity) -> Result<Layou
     let mut fields = FRAME.open(path, bytes)?;
     let identity = TablebaseIdentity::read(&mut fields)?;
     check_identity(path, expected, &identity)?;
-    let block_entries = fields.u32("entries per block")?;
-    if block_entries != BLOCK_ENTRIES {
-        return Err(FileError::malformed(
-            path,
-            format!("{block_entries} entries per block, not {BLOCK_ENTRIES}"),
-        ));
-    }
+    check_block_entries(&mut fields, BLOCK_ENTRIES)?;
     let width = fields.u8("entry width")?;
     if width != 1 && width != 2 {
         return Err(FileError::malformed(path, "entry width is neither 1 nor 2"));

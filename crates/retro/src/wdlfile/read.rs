@@ -9,7 +9,9 @@ use memmap2::Mmap;
 use super::cache::BlockCache;
 use super::codes::{CODES_PER_BYTE, COMPRESSED, WdlSummary, packed_code, value};
 use super::{BLOCK_ENTRIES, FRAME};
-use crate::binfile::{FileError, check_identity, open_regular, read_block_offsets};
+use crate::binfile::{
+    FileError, check_block_entries, check_identity, open_regular, read_block_offsets,
+};
 use crate::tbfile::TablebaseIdentity;
 
 /// An open, checked WDL file. A probe of a one-value block reads one byte
@@ -151,13 +153,7 @@ fn parse(
     let mut fields = FRAME.open(path, bytes)?;
     let identity = TablebaseIdentity::read(&mut fields)?;
     check_identity(path, expected, &identity)?;
-    let block_entries = fields.u32("entries per block")?;
-    if block_entries != BLOCK_ENTRIES {
-        return Err(FileError::malformed(
-            path,
-            format!("{block_entries} entries per block, not {BLOCK_ENTRIES}"),
-        ));
-    }
+    check_block_entries(&mut fields, BLOCK_ENTRIES)?;
     let summary = WdlSummary {
         longest_win: u16::from_le_bytes(fields.array("longest win")?),
         longest_loss: u16::from_le_bytes(fields.array("longest loss")?),
