@@ -31,7 +31,9 @@ const COUNTS: [u8; 512] = {
 
 /// `SELECT[mask][k]`: the position (0..8) of the set bit of rank `k`
 /// (0 = the lowest) of the 9-bit `mask`; 0 where `mask` has no such bit.
-const SELECT: [[u8; 9]; 512] = {
+/// (Public for every small-board random move: one random rank below the
+/// mask's popcount and one lookup.)
+pub static SELECT: [[u8; 9]; 512] = {
     let mut select = [[0; 9]; 512];
     let mut mask = 0;
     while mask < 512 {
