@@ -445,6 +445,19 @@ impl<'a> NeighbourIndexer<'a> {
                 continue;
             }
             let mut from = origins(layout.slot(i), self.squares[i], empty, rats);
+            if i > 0 && self.mirror_base.is_none() {
+                // One orientation, the first animal staying: one digit
+                // changes, the rest of the index is the same for every
+                // origin.
+                let (table, weight) = (layout.table(i), layout.weights[i]);
+                let rest = self.base - u64::from(table.ordinal[self.squares[i] as usize]) * weight;
+                while from != 0 {
+                    let square = from.trailing_zeros() as usize;
+                    out.push(rest + u64::from(table.ordinal[square]) * weight);
+                    from &= from - 1;
+                }
+                continue;
+            }
             while from != 0 {
                 out.push(self.with_square(i, from.trailing_zeros() as u8));
                 from &= from - 1;
