@@ -707,13 +707,23 @@ impl TierLayout for JungleTiers {
 
     /// From the position's own index: each move changes one digit (see
     /// [`NeighbourIndexer`]).
-    fn child_indices(&self, tier: Material, position: &Position, moves: &[Move], out: &mut Vec<u64>) {
+    fn child_indices(
+        &self,
+        tier: Material,
+        position: &Position,
+        moves: &[Move],
+        out: &mut Vec<u64>,
+    ) {
         out.clear();
         let layout = self.layout(tier);
         let mut squares = layout.squares(position);
         if squares[..layout.count].contains(&OFF_BOARD) {
             // A position of the colour twin: indexed as its flipped image.
-            out.extend(moves.iter().map(|&mv| self.index(tier, &position.after(mv))));
+            out.extend(
+                moves
+                    .iter()
+                    .map(|&mv| self.index(tier, &position.after(mv))),
+            );
             return;
         }
         let mirrored = squares[0] % FILES > 3;
@@ -721,7 +731,8 @@ impl TierLayout for JungleTiers {
             mirror_squares(layout, &mut squares);
         }
         let turn = position.turn().opponent().index();
-        let indexer = NeighbourIndexer::new(layout, squares, turn, layout.raw_index(turn, &squares));
+        let indexer =
+            NeighbourIndexer::new(layout, squares, turn, layout.raw_index(turn, &squares));
         let oriented = |square: Square| {
             let square = square.index();
             if mirrored { mirror(square) } else { square }

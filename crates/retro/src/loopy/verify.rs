@@ -182,8 +182,10 @@ impl Children {
 
     fn add(&mut self, child: Solution) {
         if child.wdl == Wdl::Loss {
-            self.shortest_loss =
-                Some(self.shortest_loss.map_or(child.distance, |d| d.min(child.distance)));
+            self.shortest_loss = Some(
+                self.shortest_loss
+                    .map_or(child.distance, |d| d.min(child.distance)),
+            );
         }
         self.all_won &= child.wdl == Wdl::Win;
         self.any_draw |= child.wdl == Wdl::Draw;
