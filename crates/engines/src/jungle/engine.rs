@@ -54,6 +54,18 @@ impl Default for JungleOptions {
 }
 
 /// A ready engine for `options`.
+///
+/// ```
+/// use gamesolver_core::Game;
+/// use gamesolver_engines::jungle::engine::{JungleOptions, build};
+/// use gamesolver_games::jungle::{JungleGame, Position};
+/// use gamesolver_search::Limits;
+///
+/// let mut engine = build(&JungleOptions { hash_mb: 1, ..JungleOptions::default() });
+/// let game = JungleGame::new(Position::start());
+/// let info = engine.think(&game, &Limits::depth(3), &mut |_| {});
+/// assert!(game.play(info.best_move().unwrap()).is_ok());
+/// ```
 #[must_use]
 pub fn build(options: &JungleOptions) -> Box<dyn Engine<JungleGame> + Send> {
     match options.kind {
