@@ -21,6 +21,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod answer_first;
 pub mod arena;
 pub mod bench;
 mod engine_kind;
