@@ -12,10 +12,11 @@ pub fn solve<const N: usize>(mut a: [[f64; N]; N], mut b: [f64; N]) -> Option<[f
         }
         a.swap(column, pivot);
         b.swap(column, pivot);
+        let pivot_row = a[column];
         for row in column + 1..N {
-            let factor = a[row][column] / a[column][column];
-            for k in column..N {
-                a[row][k] -= factor * a[column][k];
+            let factor = a[row][column] / pivot_row[column];
+            for (x, p) in a[row].iter_mut().zip(&pivot_row).skip(column) {
+                *x -= factor * p;
             }
             b[row] -= factor * b[column];
         }
