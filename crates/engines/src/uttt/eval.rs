@@ -82,6 +82,45 @@ impl Default for EvalWeights {
 }
 
 impl EvalWeights {
+    /// The weights fitted to standard-rule self-play by the Texel tuning of
+    /// [`super::tuning`] (2,500 games at 2,000 nodes per move, 86,709 quiet
+    /// positions; held-out loss 0.67566 → 0.67461). Reproduce with
+    /// `cargo build --release -p gamesolver-engines --example uttt_tune`,
+    /// `uttt_tune generate standard 2500 2000 1 > standard.txt`,
+    /// `uttt_tune fit standard standard.txt`. Not the default: see the
+    /// SPRT in docs/PERFORMANCE.md.
+    pub const TUNED_STANDARD: EvalWeights = EvalWeights {
+        scale: 1187.0,
+        tempo: 101,
+        free_choice: 77,
+        mover_threat: false,
+        count_board: 0.0,
+        race_board: 0.0,
+        centre_lines: 152.0,
+        centre_board: -134.0,
+        corner_boards: -79.0,
+        edge_boards: -61.0,
+    };
+
+    /// The weights fitted to CodinGame-rule self-play by the Texel tuning
+    /// of [`super::tuning`] (2,500 games at 2,000 nodes per move, 86,929
+    /// quiet positions; held-out loss 0.66737 → 0.65730). Reproduce with
+    /// `uttt_tune generate codingame 2500 2000 2 > codingame.txt`,
+    /// `uttt_tune fit codingame codingame.txt`. Not the default: see the
+    /// SPRT in docs/PERFORMANCE.md.
+    pub const TUNED_CODINGAME: EvalWeights = EvalWeights {
+        scale: 691.0,
+        tempo: 106,
+        free_choice: 133,
+        mover_threat: false,
+        count_board: 0.0,
+        race_board: 629.0,
+        centre_lines: 306.0,
+        centre_board: 145.0,
+        corner_boards: 275.0,
+        edge_boards: 232.0,
+    };
+
     /// The weights of the board-class terms: centre lines, centre board,
     /// corner boards, edge boards.
     #[must_use]
