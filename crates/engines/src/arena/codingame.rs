@@ -10,8 +10,9 @@
 //! board: the opponent's are sent as its moves, the bot's own are offered
 //! as the only valid action and must be played. The first turn may take
 //! [`FIRST_TURN_FACTOR`] times the move time (CodinGame: 1000 ms, then
-//! 100 ms); how much of it the bot uses is its own business (give it the
-//! move time on its command line). Its standard error is ignored.
+//! 100 ms) and [`START_UP_ALLOWANCE`] more; how much of it the bot uses is
+//! its own business (give it the move time on its command line). Its
+//! standard error is ignored.
 
 use std::time::Duration;
 
