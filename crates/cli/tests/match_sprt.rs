@@ -27,6 +27,7 @@ fn args(a: &str, b: &str, games: usize, sprt: SprtArgs) -> Args {
         rules: RuleArgs::default(),
         random_plies: None,
         verbose: false,
+        save_games: None,
     }
 }
 

@@ -1,7 +1,8 @@
-//! `gamesolver match`: two protocol engines play each other; colours and
-//! openings alternate, every move is checked, and the result comes with a
-//! 95% interval and an Elo difference; with `--sprt` the match stops as
-//! soon as a sequential probability ratio test decides.
+//! `gamesolver match`: two engines play each other (UCI-style protocol
+//! engines, or for ultimate tic-tac-toe bots in CodinGame's turn format);
+//! colours and openings alternate, every move is checked, and the result
+//! comes with a 95% interval and an Elo difference; with `--sprt` the match
+//! stops as soon as a sequential probability ratio test decides.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -10,7 +11,8 @@ use anyhow::{Context, ensure};
 use gamesolver_core::{Outcome, Player};
 use gamesolver_engines::{Registry, State};
 
-use crate::arena::process::EngineProcess;
+use crate::arena::codingame::{moves_to, uttt_board};
+use crate::arena::engine::{EngineCommand, MatchEngine};
 use crate::arena::referee::{GameRecord, MoveLimit, Seat, play_game};
 use crate::arena::sprt::{Sprt, SprtVerdict};
 use crate::arena::stats::{Tally, elo};
@@ -26,7 +28,13 @@ pub struct Args {
     #[arg(value_parser = game_arg::registered(), ignore_case = true)]
     pub game: String,
     /// An engine command line (give exactly two), e.g.
-    /// `"gamesolver engine uttt --engine mcts"`; run with `sh -c`.
+    /// `"gamesolver engine uttt --engine mcts"`; run with `sh -c`. It
+    /// speaks the UCI-style protocol, or with the prefix `codingame:`
+    /// CodinGame's ultimate tic-tac-toe turn format (e.g.
+    /// `"codingame:./bot"`: one process per game, its standard error
+    /// ignored; the first turn may take ten times the move time and 2 s
+    /// more for the start-up; an opening is replayed from the empty board,
+    /// the bot's own opening moves offered as its only valid action).
     #[arg(long = "engine", required = true, num_args = 1, value_name = "CMD")]
     pub engines: Vec<String>,
     /// Number of games (each opening is played twice, colours swapped); with
@@ -66,6 +74,11 @@ pub struct Args {
     /// Print one line per game.
     #[arg(long)]
     pub verbose: bool,
+    /// Write every game to FILE, one tab-separated line each: game number,
+    /// A's side, the verdict, the opening, the moves played after it
+    /// (space-separated) and the forfeit's reason (`-` if none).
+    #[arg(long, value_name = "FILE")]
+    pub save_games: Option<PathBuf>,
 }
 
 /// The SPRT options of `gamesolver match`.
@@ -129,6 +142,12 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         "give exactly two --engine commands"
     );
     ensure!(args.games > 0, "a match needs at least one game (--games)");
+    let commands = args
+        .engines
+        .iter()
+        .map(|text| EngineCommand::parse(text))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(anyhow::Error::msg)?;
     let file = args
         .openings
         .as_ref()
@@ -148,7 +167,31 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
             random_openings(&game.start(rules)?, count, plies, args.seed)
         }
     };
-    run_match(args, &openings, out)
+    if commands.iter().any(EngineCommand::is_codingame) {
+        check_codingame_openings(game.info().name, &openings)?;
+    }
+    run_match(args, [&commands[0], &commands[1]], &openings, out)
+}
+
+/// A CodinGame-format engine plays ultimate tic-tac-toe from the empty
+/// board: the game must be that, and every opening reached by legal moves.
+fn check_codingame_openings(game: &str, openings: &[Box<dyn State>]) -> anyhow::Result<()> {
+    ensure!(
+        game == "uttt",
+        "codingame: engines speak CodinGame's ultimate tic-tac-toe format; they cannot play {game}"
+    );
+    for opening in openings {
+        uttt_board(opening.as_ref())
+            .and_then(|board| moves_to(&board))
+            .map_err(anyhow::Error::msg)
+            .with_context(|| {
+                format!(
+                    "opening {} cannot be given to a codingame: engine",
+                    opening.to_text()
+                )
+            })?;
+    }
+    Ok(())
 }
 
 /// The random plies of generated openings: Jungle's start needs more to
@@ -159,12 +202,24 @@ fn default_random_plies(game: &str) -> usize {
 
 /// Plays the match over `openings` and prints the result of the first
 /// engine.
-fn run_match(args: &Args, openings: &[Box<dyn State>], out: &mut dyn Write) -> anyhow::Result<()> {
+fn run_match(
+    args: &Args,
+    commands: [&EngineCommand; 2],
+    openings: &[Box<dyn State>],
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
     let mut pair = EnginePair {
-        commands: [&args.engines[0], &args.engines[1]],
-        processes: [None, None],
+        commands,
+        engines: [None, None],
     };
     let sprt = args.sprt()?;
+    let mut saved = args
+        .save_games
+        .as_ref()
+        .map(|path| {
+            std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()))
+        })
+        .transpose()?;
     let mut tally = Tally::default();
     let mut forfeits = 0;
     for game in 0..args.games {
@@ -191,6 +246,9 @@ fn run_match(args: &Args, openings: &[Box<dyn State>], out: &mut dyn Write) -> a
                 "B wins"
             }
         };
+        if let Some(file) = saved.as_mut() {
+            save_game(file, game + 1, opening.as_ref(), a_player, verdict, &record)?;
+        }
         if let (Some(reason), false) = (&record.forfeit, args.verbose) {
             writeln!(out, "game {}: {reason}", game + 1)?;
         }
@@ -221,6 +279,27 @@ fn run_match(args: &Args, openings: &[Box<dyn State>], out: &mut dyn Write) -> a
     }
 }
 
+/// One line of `--save-games`: number, A's side, verdict, opening, moves,
+/// forfeit.
+fn save_game(
+    file: &mut dyn Write,
+    number: usize,
+    opening: &dyn State,
+    a_player: Player,
+    verdict: &str,
+    record: &GameRecord<String>,
+) -> anyhow::Result<()> {
+    writeln!(
+        file,
+        "{number}\t{}\t{verdict}\t{}\t{}\t{}",
+        opening.player_name(a_player),
+        opening.to_text(),
+        record.moves.join(" "),
+        record.forfeit.as_deref().unwrap_or("-")
+    )?;
+    Ok(())
+}
+
 /// The SPRT line: hypotheses, LLR against its bounds, and the verdict.
 fn write_sprt(out: &mut dyn Write, test: &Sprt, tally: &Tally) -> anyhow::Result<()> {
     let (elo0, elo1) = test.hypotheses();
@@ -239,11 +318,11 @@ fn write_sprt(out: &mut dyn Write, test: &Sprt, tally: &Tally) -> anyhow::Result
     Ok(())
 }
 
-/// Engines A and B: their commands and running processes, restarted when
+/// Engines A and B: their commands and running engines, restarted when
 /// one broke (crashed or timed out) in the previous game.
 struct EnginePair<'a> {
-    commands: [&'a str; 2],
-    processes: [Option<EngineProcess>; 2],
+    commands: [&'a EngineCommand; 2],
+    engines: [Option<Box<dyn MatchEngine>>; 2],
 }
 
 impl EnginePair<'_> {
@@ -255,12 +334,12 @@ impl EnginePair<'_> {
         limit: MoveLimit,
         grace: u64,
     ) -> anyhow::Result<GameRecord<String>> {
-        for (slot, command) in self.processes.iter_mut().zip(self.commands) {
+        for (slot, command) in self.engines.iter_mut().zip(self.commands) {
             if slot.is_none() {
-                *slot = Some(EngineProcess::start(command)?);
+                *slot = Some(command.start()?);
             }
         }
-        let [Some(a), Some(b)] = &mut self.processes else {
+        let [Some(a), Some(b)] = &mut self.engines else {
             anyhow::bail!("an engine failed to start");
         };
         let (first, second) = if a_player == Player::First {
@@ -268,13 +347,13 @@ impl EnginePair<'_> {
         } else {
             (b, a)
         };
-        let mut seats = [Seat::new(first), Seat::new(second)];
+        let mut seats = [Seat::new(first.as_mut()), Seat::new(second.as_mut())];
         let record = play_game(opening, &mut seats, limit, grace);
         let broken = seats.map(|seat| seat.broken);
         // Seats are by colour; processes by engine (A, B).
         let a_broken = broken[a_player.index()];
         let b_broken = broken[a_player.opponent().index()];
-        for (slot, broken) in self.processes.iter_mut().zip([a_broken, b_broken]) {
+        for (slot, broken) in self.engines.iter_mut().zip([a_broken, b_broken]) {
             if broken {
                 *slot = None;
             }

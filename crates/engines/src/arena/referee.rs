@@ -1,12 +1,12 @@
-//! One game between two engine processes, every move checked: an illegal
-//! move, a crash or a time-out loses the game.
+//! One game between two engines, every move checked: an illegal move, a
+//! crash, a garbage answer or a time-out loses the game.
 
 use std::fmt::Display;
 use std::time::Duration;
 
 use gamesolver_core::{Outcome, Player};
 
-use super::process::{EngineError, EngineProcess};
+use super::engine::MatchEngine;
 use crate::facade::State;
 
 /// How a game ended.
@@ -23,14 +23,14 @@ pub struct GameRecord<M> {
 /// A player's engine, and whether it must be restarted after this game.
 pub struct Seat<'a> {
     /// The running engine.
-    pub engine: &'a mut EngineProcess,
+    pub engine: &'a mut dyn MatchEngine,
     /// Set when the engine crashed or timed out (its state is unknown).
     pub broken: bool,
 }
 
 impl<'a> Seat<'a> {
     /// A seat for a working engine.
-    pub fn new(engine: &'a mut EngineProcess) -> Seat<'a> {
+    pub fn new(engine: &'a mut dyn MatchEngine) -> Seat<'a> {
         Seat {
             engine,
             broken: false,
@@ -100,11 +100,7 @@ pub fn play_game(
     let mut moves = Vec::new();
     for player in Player::BOTH {
         let seat = &mut seats[player.index()];
-        if let Err(e) = seat
-            .engine
-            .send("ucinewgame")
-            .and_then(|()| seat.engine.ready())
-        {
+        if let Err(e) = seat.engine.new_game(opening) {
             seat.broken = true;
             return forfeit_record(player, e.to_string(), moves);
         }
@@ -112,7 +108,7 @@ pub fn play_game(
     while !position.is_terminal() {
         let mover = position.turn();
         let seat = &mut seats[mover.index()];
-        match ask_move(seat.engine, opening, &moves, limit, grace_ms) {
+        match seat.engine.choose(opening, &moves, limit, grace_ms) {
             Ok(text) => match position.play(&text) {
                 Ok(()) => moves.push(text),
                 Err(e) => return forfeit_record(mover, e.to_string(), moves),
@@ -145,27 +141,6 @@ fn player_word(p: Player) -> &'static str {
         Player::First => "first player",
         Player::Second => "second player",
     }
-}
-
-/// Sends the position and `go`, and returns the move text of `bestmove`.
-fn ask_move(
-    engine: &mut EngineProcess,
-    opening: &dyn State,
-    moves: &[String],
-    limit: MoveLimit,
-    grace_ms: u64,
-) -> Result<String, EngineError> {
-    let mut command = format!("position fen {}", opening.to_text());
-    if !moves.is_empty() {
-        command.push_str(" moves");
-        for mv in moves {
-            command.push_str(&format!(" {mv}"));
-        }
-    }
-    engine.send(&command)?;
-    engine.send(&limit.go_command())?;
-    let line = engine.wait_for("bestmove", limit.timeout(grace_ms))?;
-    Ok(line.split_whitespace().nth(1).unwrap_or("").to_string())
 }
 
 #[cfg(test)]

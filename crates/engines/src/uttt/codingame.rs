@@ -38,7 +38,8 @@ pub fn turn_budget(turn: usize, movetime_ms: u64, spent: Duration) -> Duration {
 
 /// Plays on `input`/`out` until the end of input, thinking `movetime_ms`
 /// per move ([`FIRST_TURN_FACTOR`] times it for the first move; the clock
-/// starts when a turn's first line arrives), writing problems to `errors`.
+/// starts when a turn's first line arrives; a single valid action is
+/// answered at once), writing problems to `errors`.
 pub fn serve(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
@@ -51,14 +52,14 @@ pub fn serve(
     let mut turn = 0;
     while let Some(line) = next_line(input, errors)? {
         let turn_started = Instant::now();
-        let opponent = match read_pair(&line) {
+        let (row, col) = match read_pair(&line) {
             Ok(pair) => pair,
             Err(e) => {
                 writeln!(errors, "error: {e}")?;
                 continue;
             }
         };
-        if let Some((row, col)) = opponent.filter(|&(r, c)| r >= 0 && c >= 0) {
+        if row >= 0 && col >= 0 {
             board = apply_opponent(board, row, col, errors)?;
         }
         let Some(valid) = read_actions(input, errors)? else {
@@ -69,8 +70,15 @@ pub fn serve(
             ..Limits::default()
         };
         turn += 1;
-        let info = engine.think(&board, &limits, &mut |_| {});
-        let chosen = info.best_move().filter(|m| valid.contains(m));
+        // A single valid action (a forced move, or an opening's move a
+        // match runner replays) is played at once.
+        let chosen = match valid[..] {
+            [only] => Some(only),
+            _ => engine
+                .think(&board, &limits, &mut |_| {})
+                .best_move()
+                .filter(|m| valid.contains(m)),
+        };
         let Some(mv) = chosen.or_else(|| valid.first().copied()) else {
             writeln!(errors, "error: no valid action was offered")?;
             continue;
@@ -101,15 +109,50 @@ fn next_line(input: &mut dyn BufRead, errors: &mut dyn Write) -> std::io::Result
     }
 }
 
+/// One turn of the referee's input: the opponent's last move (`-1 -1`
+/// when there is none), the valid action count, then one `row col` line per
+/// valid action. The referee side of the format [`serve`] reads (the match
+/// runner drives CodinGame-format bots with it).
+pub fn write_turn(
+    out: &mut dyn Write,
+    opponent: Option<Cell>,
+    valid: &[Cell],
+) -> std::io::Result<()> {
+    let mut text = match opponent {
+        Some(cell) => format!("{} {}\n", cell.grid_row(), cell.grid_col()),
+        None => "-1 -1\n".to_string(),
+    };
+    text.push_str(&format!("{}\n", valid.len()));
+    for cell in valid {
+        text.push_str(&format!("{} {}\n", cell.grid_row(), cell.grid_col()));
+    }
+    out.write_all(text.as_bytes())?;
+    out.flush()
+}
+
+/// The cell of an answer or action line `row col` on the 9×9 grid.
+pub fn parse_action(line: &str) -> Result<Cell, String> {
+    let (row, col) = read_pair(line)?;
+    grid_cell(row, col).ok_or_else(|| format!("action {line:?} is off the 9x9 grid"))
+}
+
+/// The cell at `row`, `col` of the 9×9 grid, if both are 0..8.
+fn grid_cell(row: i32, col: i32) -> Option<Cell> {
+    u8::try_from(row)
+        .ok()
+        .zip(u8::try_from(col).ok())
+        .and_then(|(r, c)| Cell::from_grid(r, c))
+}
+
 /// `row col` as two integers (`-1 -1` allowed).
-fn read_pair(line: &str) -> Result<Option<(i32, i32)>, String> {
+fn read_pair(line: &str) -> Result<(i32, i32), String> {
     let numbers: Vec<i32> = line
         .split_whitespace()
         .map(str::parse)
         .collect::<Result<_, _>>()
         .map_err(|_| format!("expected `row col`, got {line:?}"))?;
     match numbers[..] {
-        [row, col] => Ok(Some((row, col))),
+        [row, col] => Ok((row, col)),
         _ => Err(format!("expected two numbers `row col`, got {line:?}")),
     }
 }
@@ -121,11 +164,7 @@ fn apply_opponent(
     col: i32,
     errors: &mut dyn Write,
 ) -> std::io::Result<Board> {
-    let cell = u8::try_from(row)
-        .ok()
-        .zip(u8::try_from(col).ok())
-        .and_then(|(r, c)| Cell::from_grid(r, c));
-    match cell.map(|c| board.play(c)) {
+    match grid_cell(row, col).map(|c| board.play(c)) {
         Some(Ok(next)) => Ok(next),
         Some(Err(e)) => {
             writeln!(errors, "error: opponent move {row} {col}: {e}")?;
@@ -165,18 +204,9 @@ fn read_actions(
         let Some(line) = next_line(input, errors)? else {
             return Ok(None);
         };
-        match read_pair(&line) {
-            Ok(Some((r, c))) => {
-                let cell = u8::try_from(r)
-                    .ok()
-                    .zip(u8::try_from(c).ok())
-                    .and_then(|(r, c)| Cell::from_grid(r, c));
-                match cell {
-                    Some(cell) => valid.push(cell),
-                    None => writeln!(errors, "error: action {line:?} is off the grid")?,
-                }
-            }
-            _ => writeln!(errors, "error: expected an action `row col`, got {line:?}")?,
+        match parse_action(&line) {
+            Ok(cell) => valid.push(cell),
+            Err(e) => writeln!(errors, "error: {e}")?,
         }
     }
     Ok(Some(valid))
@@ -246,6 +276,45 @@ mod tests {
         let (out, err) = run("hello\n-1 -1\nx\n7 7 7\n");
         assert!(err.contains("expected"), "{err}");
         assert!(out.is_empty());
+    }
+
+    /// The referee side's turns are what `serve` reads: a single valid
+    /// action is answered with that action, and the opponent's move is
+    /// applied before the next answer.
+    #[test]
+    fn written_turns_are_read_and_answered() {
+        let corner = Cell::from_grid(0, 0).unwrap();
+        let mut input = Vec::new();
+        write_turn(&mut input, None, &[corner]).unwrap();
+        assert_eq!(String::from_utf8(input.clone()).unwrap(), "-1 -1\n1\n0 0\n");
+        let board = Board::start(Variant::CodinGame).play(corner).unwrap();
+        let reply = Cell::at(corner.pos(), 4).unwrap();
+        let after = board.play(reply).unwrap();
+        let mut valid = Vec::new();
+        after.for_each_move(|c| valid.push(c));
+        write_turn(&mut input, Some(reply), &valid).unwrap();
+        let (out, err) = run_bytes(&input);
+        assert!(err.is_empty(), "{err}");
+        let answers: Vec<Cell> = out.lines().map(|l| parse_action(l).unwrap()).collect();
+        assert_eq!(answers[0], corner);
+        assert!(valid.contains(&answers[1]), "{out}");
+    }
+
+    #[test]
+    fn actions_are_two_numbers_on_the_grid() {
+        assert_eq!(parse_action("4 7"), Ok(Cell::from_grid(4, 7).unwrap()));
+        assert!(
+            parse_action("9 0")
+                .unwrap_err()
+                .contains("off the 9x9 grid")
+        );
+        assert!(
+            parse_action("-1 -1")
+                .unwrap_err()
+                .contains("off the 9x9 grid")
+        );
+        assert!(parse_action("4").unwrap_err().contains("two numbers"));
+        assert!(parse_action("four four").unwrap_err().contains("expected"));
     }
 
     /// Issue 10 finding 2: a line that is not UTF-8 is reported and skipped.
