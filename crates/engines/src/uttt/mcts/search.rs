@@ -7,15 +7,16 @@ use std::time::Duration;
 
 use gamesolver_core::Game;
 use gamesolver_games::uttt::{Board, Cell};
-use gamesolver_search::mcts::{rate_score, reward};
+use gamesolver_search::mcts::{line_report, rate_score, reward};
 use gamesolver_search::{Budget, Engine, Limits, Score, SearchInfo, StopFlag};
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
 
+use super::leaf::LeafEval;
 use super::node::Proof;
-use super::rollout::playout;
+use super::rollout::{Rng, playout};
 use super::solver::propagate;
+use super::state::State;
 use super::tree::Tree;
+use super::uct::Uct;
 
 /// Iterations between two looks at the clock and the stop flag (an
 /// iteration takes about a microsecond).
@@ -31,6 +32,13 @@ pub struct MctsOptions {
     /// Most nodes the tree may hold (16 bytes each); when full, the
     /// search goes on with playouts from the leaves.
     pub tree_nodes: usize,
+    /// Playouts with the heuristics of the rollout policy (take a
+    /// board-winning move, avoid sending the opponent to a board it wins
+    /// at once or to a free choice); false: uniformly random playouts.
+    pub heuristic_playouts: bool,
+    /// Weight of the alpha-beta's evaluation at the leaves against the
+    /// playout's result: 0 playouts only, 1 the evaluation only.
+    pub leaf_eval: f32,
 }
 
 impl Default for MctsOptions {
@@ -39,6 +47,8 @@ impl Default for MctsOptions {
             exploration: 0.9,
             seed: 2026,
             tree_nodes: 1 << 23,
+            heuristic_playouts: true,
+            leaf_eval: 0.0,
         }
     }
 }
@@ -48,10 +58,14 @@ impl Default for MctsOptions {
 #[derive(Debug)]
 pub struct UtttMcts {
     options: MctsOptions,
-    rng: SmallRng,
+    uct: Uct,
+    leaf: Option<LeafEval>,
+    rng: Rng,
     tree: Tree,
     /// The position at the tree's root, once a search ran.
     root: Option<Board>,
+    /// The root position as the descent plays on it.
+    root_state: State,
     stop: StopFlag,
     path: Vec<u32>,
 }
@@ -62,9 +76,12 @@ impl UtttMcts {
     pub fn new(options: MctsOptions) -> UtttMcts {
         UtttMcts {
             options,
-            rng: SmallRng::seed_from_u64(options.seed),
+            uct: Uct::new(options.exploration),
+            leaf: LeafEval::new(options.leaf_eval),
+            rng: Rng::with_seed(options.seed),
             tree: Tree::new(options.tree_nodes),
             root: None,
+            root_state: State::new(&Board::default()),
             stop: StopFlag::new(),
             path: Vec::with_capacity(96),
         }
@@ -87,7 +104,7 @@ impl UtttMcts {
         let mut iterations = 0;
         let mut deepest = 0;
         while self.tree.nodes()[0].proof == Proof::Unknown && !position.is_finished() {
-            deepest = deepest.max(self.iterate(position));
+            deepest = deepest.max(self.iterate());
             iterations += 1;
             if limits.depth.is_some_and(|d| deepest >= d) || budget.exhausted(iterations) {
                 break;
@@ -106,12 +123,13 @@ impl UtttMcts {
             None => self.tree.clear(),
         }
         self.root = Some(*position);
+        self.root_state = State::new(position);
         if position.is_finished() || self.tree.nodes()[0].is_expanded() {
             return;
         }
-        if !self.tree.expand(0, position) {
+        if !self.tree.expand(0, &self.root_state) {
             self.tree.clear();
-            self.tree.expand(0, position);
+            self.tree.expand(0, &self.root_state);
         }
         propagate(self.tree.nodes_mut(), &[0]);
     }
@@ -119,10 +137,12 @@ impl UtttMcts {
     /// One iteration: select down the tree, expand a leaf on its second
     /// visit, play out (or take a proven value), back up. Returns the
     /// depth reached.
-    fn iterate(&mut self, root: &Board) -> u32 {
+    fn iterate(&mut self) -> u32 {
         self.path.clear();
         self.path.push(0);
-        let mut board = *root;
+        let mut state = self.root_state;
+        // The full position, only for the leaf evaluation.
+        let mut board = self.root.filter(|_| self.leaf.is_some());
         let mut node = 0;
         let reward = loop {
             let current = self.tree.nodes()[node];
@@ -130,50 +150,41 @@ impl UtttMcts {
                 break reward;
             }
             if !current.is_expanded() {
-                if current.visits == 0 || !self.tree.expand(node, &board) {
-                    let outcome = playout(&board, &mut self.rng);
-                    break reward(outcome, board.turn().opponent());
+                if current.visits == 0 || !self.tree.expand(node, &state) {
+                    break self.leaf_value(state, board.as_ref());
                 }
                 propagate(self.tree.nodes_mut(), &self.path);
                 if let Some(reward) = self.tree.nodes()[node].proof.reward() {
                     break reward;
                 }
             }
-            node = self.select(node);
-            board.play_unchecked(self.tree.nodes()[node].cell);
+            node = self.uct.select(self.tree.nodes(), node);
+            // Unproven, so the game goes on.
+            let cell = self.tree.nodes()[node].cell;
+            state.play_cell(cell);
+            if let Some(board) = board.as_mut() {
+                board.play_unchecked(cell);
+            }
             self.path.push(node as u32);
         };
         self.back_up(reward);
         self.path.len() as u32 - 1
     }
 
-    /// The child of the expanded, unproven `node` with the highest upper
-    /// confidence bound (UCT); unvisited children first, children lost for
-    /// the side to move never.
-    #[inline]
-    fn select(&self, node: usize) -> usize {
-        let nodes = self.tree.nodes();
-        let parent = nodes[node];
-        let explore = self.options.exploration * (parent.visits.max(1) as f32).ln().sqrt();
-        let mut best = usize::MAX;
-        let mut best_value = f32::NEG_INFINITY;
-        for child in parent.child_range() {
-            let c = &nodes[child];
-            if c.proof == Proof::Loss {
-                continue;
-            }
-            if c.visits == 0 {
-                return child;
-            }
-            let n = c.visits as f32;
-            let value = c.reward / n + explore / n.sqrt();
-            if value > best_value {
-                best_value = value;
-                best = child;
-            }
+    /// The value of the unfinished leaf `state` for the player who moved
+    /// into it: a playout's result, or with the leaf evaluation on (and
+    /// `board`, the same position, given) the evaluation's, alone or mixed.
+    fn leaf_value(&mut self, state: State, board: Option<&Board>) -> f32 {
+        let evaluation = self.leaf.as_ref().zip(board);
+        if let Some((leaf, board)) = evaluation.filter(|(leaf, _)| leaf.replaces_playouts()) {
+            return leaf.value(board, 0.0);
         }
-        debug_assert!(best != usize::MAX, "an unproven node has a child not lost");
-        best
+        let heuristic = self.options.heuristic_playouts;
+        let played = reward(
+            playout(state, heuristic, &mut self.rng),
+            state.turn().opponent(),
+        );
+        evaluation.map_or(played, |(leaf, board)| leaf.value(board, played))
     }
 
     /// Adds `reward` (for the mover into the last node of the path) to every
@@ -234,13 +245,7 @@ impl UtttMcts {
                 rate_score(nodes[c].reward / nodes[c].visits.max(1) as f32)
             }),
         };
-        SearchInfo {
-            depth: pv.len() as u32,
-            score,
-            nodes: iterations,
-            elapsed,
-            pv,
-        }
+        line_report(pv, score, iterations, elapsed)
     }
 }
 
@@ -250,7 +255,7 @@ impl Engine<Board> for UtttMcts {
     }
 
     fn new_game(&mut self) {
-        self.rng = SmallRng::seed_from_u64(self.options.seed);
+        self.rng = Rng::with_seed(self.options.seed);
         self.tree.clear();
         self.root = None;
     }
