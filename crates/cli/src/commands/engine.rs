@@ -58,7 +58,7 @@ pub struct Args {
     #[arg(long, value_name = "HUNDREDTHS")]
     pub exploration: Option<i32>,
     /// Ultimate tic-tac-toe MCTS: playouts with the rollout heuristics
-    /// (`true`/`false`, default true; false: uniformly random; option
+    /// (`true`/`false`, default false: uniformly random playouts; option
     /// `HeuristicPlayouts`; refused for other games).
     #[arg(long, action = clap::ArgAction::Set, value_name = "BOOL")]
     pub heuristic_playouts: Option<bool>,

@@ -21,7 +21,8 @@ pub struct EngineOptions {
     pub exploration: f32,
     /// Random seed for MCTS.
     pub seed: u64,
-    /// MCTS playouts with the rollout heuristics (false: uniformly random).
+    /// MCTS playouts with the rollout heuristics (false, the default:
+    /// uniformly random; see [`MctsOptions::heuristic_playouts`]).
     pub heuristic_playouts: bool,
     /// MCTS: weight of the evaluation at the leaves against the playout
     /// (0 playouts only, 1 the evaluation only).
@@ -42,7 +43,7 @@ impl Default for EngineOptions {
             weights: EvalWeights::default(),
             exploration: 0.9,
             seed: 2026,
-            heuristic_playouts: true,
+            heuristic_playouts: false,
             leaf_eval: 0.0,
             search: SearchConfig::default(),
             solve_below: 0,

@@ -144,10 +144,10 @@ mod tests {
     fn mcts_options_are_set_in_percent_and_checked() {
         let mut host = UtttHost::default();
         host.set_option("Exploration", "45").unwrap();
-        host.set_option("HeuristicPlayouts", "false").unwrap();
+        host.set_option("HeuristicPlayouts", "true").unwrap();
         host.set_option("LeafEval", "100").unwrap();
         assert_eq!(host.options.exploration, 0.45);
-        assert!(!host.options.heuristic_playouts);
+        assert!(host.options.heuristic_playouts);
         assert_eq!(host.options.leaf_eval, 1.0);
         assert!(host.set_option("LeafEval", "101").is_err());
         assert!(host.set_option("Exploration", "-1").is_err());

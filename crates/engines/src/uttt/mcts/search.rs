@@ -34,7 +34,8 @@ pub struct MctsOptions {
     pub tree_nodes: usize,
     /// Playouts with the heuristics of the rollout policy (take a
     /// board-winning move, avoid sending the opponent to a board it wins
-    /// at once or to a free choice); false: uniformly random playouts.
+    /// at once or to a free choice); false (the default): uniformly random
+    /// playouts, which won the SPRT at equal iterations (docs/PERFORMANCE.md).
     pub heuristic_playouts: bool,
     /// Weight of the alpha-beta's evaluation at the leaves against the
     /// playout's result: 0 playouts only, 1 the evaluation only.
@@ -47,7 +48,7 @@ impl Default for MctsOptions {
             exploration: 0.9,
             seed: 2026,
             tree_nodes: 1 << 23,
-            heuristic_playouts: true,
+            heuristic_playouts: false,
             leaf_eval: 0.0,
         }
     }
