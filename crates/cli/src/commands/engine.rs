@@ -54,7 +54,7 @@ pub struct Args {
     #[arg(long, action = clap::ArgAction::Set, value_name = "BOOL")]
     pub mover_threat: Option<bool>,
     /// Ultimate tic-tac-toe MCTS: UCT exploration constant in hundredths,
-    /// 0 to 1000 (default 90; option `Exploration`; refused for other games).
+    /// 0 to 1000 (default 30; option `Exploration`; refused for other games).
     #[arg(long, value_name = "HUNDREDTHS")]
     pub exploration: Option<i32>,
     /// Ultimate tic-tac-toe MCTS: playouts with the rollout heuristics
@@ -63,8 +63,9 @@ pub struct Args {
     #[arg(long, action = clap::ArgAction::Set, value_name = "BOOL")]
     pub heuristic_playouts: Option<bool>,
     /// Ultimate tic-tac-toe MCTS: weight of the evaluation at the leaves
-    /// against the playout, in percent, 0 to 100 (default 0: playouts only;
-    /// option `LeafEval`; refused for other games).
+    /// against the playout, in percent, 0 to 100 (default 100: the
+    /// evaluation alone, no playouts; option `LeafEval`; refused for other
+    /// games).
     #[arg(long, value_name = "PERCENT")]
     pub leaf_eval: Option<i32>,
     /// The rules of the game.

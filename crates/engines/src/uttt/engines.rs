@@ -25,7 +25,7 @@ pub struct EngineOptions {
     /// uniformly random; see [`MctsOptions::heuristic_playouts`]).
     pub heuristic_playouts: bool,
     /// MCTS: weight of the evaluation at the leaves against the playout
-    /// (0 playouts only, 1 the evaluation only).
+    /// (0 playouts only, 1 the evaluation only: the default).
     pub leaf_eval: f32,
     /// Alpha-beta technique switches.
     pub search: SearchConfig,
@@ -41,10 +41,10 @@ impl Default for EngineOptions {
             kind: EngineKind::default(),
             hash_mb: 16,
             weights: EvalWeights::default(),
-            exploration: 0.9,
+            exploration: 0.3,
             seed: 2026,
             heuristic_playouts: false,
-            leaf_eval: 0.0,
+            leaf_eval: 1.0,
             search: SearchConfig::default(),
             solve_below: 0,
         }
