@@ -29,6 +29,11 @@ fn canonical(name: &str) -> String {
         .map_or_else(|_| name.to_string(), |game| game.info().name.to_string())
 }
 
+/// The built-in game `name`, if it has a solved table (`solve`, `query`).
+pub fn with_solved_table(name: &str) -> Result<&'static dyn GameDef, FacadeError> {
+    resolve(Registry::global(), name, "solved table", |c| c.solved_table)
+}
+
 /// The game `name` of `registry`, refused (naming the game and what it
 /// lacks) unless `has(capabilities)` holds.
 pub fn resolve<'r>(

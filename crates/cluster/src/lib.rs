@@ -12,6 +12,20 @@
 //! ([`local`]) and MPI between processes (`mpi_build`, feature `mpi`).
 //!
 //! [`simulation`] replays a plan with per-tier times on many ranks.
+//!
+//! ```
+//! use gamesolver_cluster::local::build_on_threads;
+//! use gamesolver_games::jungle::{JungleTiers, Material, Variant};
+//! use gamesolver_retro::tablebase::Tablebase;
+//!
+//! // Elephant against elephant, built by two workers on threads.
+//! let dir = tempfile::tempdir().unwrap();
+//! let open = || Tablebase::new(JungleTiers::colour_folded(Variant::Standard), dir.path());
+//! let target: Material = "E-e".parse().unwrap();
+//! let built = build_on_threads(&open, &[target], 2, &mut |_| {}).unwrap();
+//! assert_eq!(built.tiers.len(), 1);
+//! assert!(dir.path().join("E-e.gstb").is_file());
+//! ```
 
 mod coordinator;
 mod idle;

@@ -115,6 +115,54 @@ pub trait TierLayout: Sync {
         true
     }
 
+    /// The moves of `position` (a position of `tier`) as a solver's first
+    /// pass needs them: `exit` is called with the position each move that
+    /// leaves the tier reaches (in any order), until it returns `false`;
+    /// then the number of distinct indices the moves that stay in the tier
+    /// reach is returned (as [`TierLayout::distinct_children`] counts
+    /// them), or `None` if `exit` stopped the visit. No exit and no child
+    /// means no legal move. `moves` and `scratch` are scratch space. The
+    /// default lists the legal moves; a layout can count the moves that
+    /// stay without listing them.
+    fn exits_and_children(
+        &self,
+        tier: Self::Tier,
+        position: &Self::Game,
+        moves: &mut Vec<<Self::Game as crate::Game>::Move>,
+        scratch: &mut Vec<u64>,
+        exit: &mut dyn FnMut(&Self::Game) -> bool,
+    ) -> Option<usize> {
+        use crate::Game;
+        position.legal_moves(moves);
+        for &mv in moves.iter() {
+            if !position.stays_in_tier(mv) && !exit(&position.after(mv)) {
+                return None;
+            }
+        }
+        moves.retain(|&mv| position.stays_in_tier(mv));
+        Some(self.distinct_children(tier, position, moves, scratch))
+    }
+
+    /// The indices of the positions `position` (a position of `tier`)
+    /// reaches by `moves`, each of which stays in `tier`, into `out` in the
+    /// order of `moves`. The default plays each move and indexes the
+    /// result; a layout can change the position's index instead.
+    fn child_indices(
+        &self,
+        tier: Self::Tier,
+        position: &Self::Game,
+        moves: &[<Self::Game as crate::Game>::Move],
+        out: &mut Vec<u64>,
+    ) {
+        use crate::Game;
+        out.clear();
+        out.extend(
+            moves
+                .iter()
+                .map(|&mv| self.index(tier, &position.after(mv))),
+        );
+    }
+
     /// The number of distinct indices among the positions `position`
     /// reaches by `moves` (all of which stay in `tier`). Moves to positions
     /// that are mirror images of each other share an index, so this may be

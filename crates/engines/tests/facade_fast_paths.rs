@@ -1,13 +1,14 @@
 //! The façade's fast paths (legality and legal actions from the move
 //! masks, a random move as a random set bit) agree with the generic ones
 //! (the legal-move list) on positions along random games of every game,
-//! and random playouts give the same statistics for the same seed.
+//! and random playouts (for ultimate tic-tac-toe: the playout kernel of
+//! the games crate) give the same statistics for the same seed.
 
 use gamesolver_core::Game;
 use gamesolver_engines::facade::jungle::Jungle;
 use gamesolver_engines::facade::model::GameModel;
 use gamesolver_engines::facade::playouts::{
-    PlayoutRng, random_move_from_list, random_playouts, random_playouts_with,
+    PlayoutRng, random_move_from_list, random_playouts, random_playouts_with, uttt_random_playouts,
 };
 use gamesolver_engines::facade::tictactoe::TicTacToe;
 use gamesolver_engines::facade::uttt::Uttt;
@@ -86,6 +87,47 @@ fn uttt_playouts_are_those_of_the_generic_draw() {
             assert_eq!(fast, generic, "{start}");
             assert_eq!(fast.first_wins + fast.draws + fast.second_wins, 300);
         }
+    }
+}
+
+#[test]
+fn uttt_kernel_playouts_are_those_of_the_move_mask_draw() {
+    let model = Uttt;
+    for rules in ["standard", "codingame"] {
+        let start = model.start(rules);
+        for seed in 0..4 {
+            let kernel = uttt_random_playouts(&start, 2000, seed);
+            let masked = random_playouts_with(&start, 2000, seed, |game, rng, scratch| {
+                model.random_move(game, rng, scratch)
+            });
+            assert_eq!(kernel, masked, "{rules} seed {seed}");
+            // Every game of ultimate tic-tac-toe ends within its 81 cells,
+            // and none ends before a player has marked 3 small-board lines
+            // (17 plies at the least).
+            assert!(kernel.max_plies <= 81, "{kernel:?}");
+            assert!(kernel.total_plies >= 17 * 2000, "{kernel:?}");
+        }
+    }
+}
+
+#[test]
+fn uttt_kernel_counts_a_finished_start_as_its_outcome() {
+    let model = Uttt;
+    let mut rng = PlayoutRng::seed_from_u64(3);
+    for _ in 0..20 {
+        let mut game = model.start("standard");
+        while !game.is_finished() {
+            let moves = game.moves();
+            game.play_unchecked(moves[rng.random_range(0..moves.len())]);
+        }
+        let stats = random_playouts(&model, &game, 5, 1);
+        let wins = match game.outcome() {
+            Some(gamesolver_core::Outcome::Winner(gamesolver_core::Player::First)) => [5, 0, 0],
+            Some(gamesolver_core::Outcome::Winner(gamesolver_core::Player::Second)) => [0, 0, 5],
+            _ => [0, 5, 0],
+        };
+        assert_eq!([stats.first_wins, stats.draws, stats.second_wins], wins);
+        assert_eq!((stats.total_plies, stats.max_plies), (0, 0));
     }
 }
 

@@ -7,6 +7,7 @@
 //! ([`interrupt`]); library errors become `ValueError`s with the library's
 //! message ([`errors`]).
 
+mod action_lists;
 mod arrays;
 mod batch;
 mod engine;

@@ -4,8 +4,9 @@ use gamesolver_core::{Outcome, Player};
 use gamesolver_engines::{GameDef, State};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyInt;
+use pyo3::types::{PyInt, PyList};
 
+use crate::action_lists::{actions_of_mask, legal_action_mask};
 use crate::arrays::{float32_array, mask_array};
 use crate::errors::OrRaise;
 use crate::game::PyGame;
@@ -62,8 +63,11 @@ impl PyState {
 #[pymethods]
 impl PyState {
     /// The legal actions (ints), in move-generation order.
-    fn legal_actions(&self) -> Vec<u32> {
-        self.inner.legal_actions()
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        match legal_action_mask(self.inner.as_ref()) {
+            Some(mask) => actions_of_mask(py, mask),
+            None => PyList::new(py, self.inner.legal_actions()),
+        }
     }
 
     /// The legal moves in the game's notation, in the order of `legal_actions()`.

@@ -90,3 +90,41 @@ def test_uttt_batch_playouts_count_every_game_and_follow_the_seed(rules):
     # A game needs at least 17 plies (three boards of three marks for the
     # winner) and has at most 81.
     assert 17 <= stats["total_plies"] / 3000 <= stats["max_plies"] <= 81
+
+
+# The statistics of these seeds as the generic loop (the legal-move list and
+# one `random_range` draw per ply) gave them before the playout kernel: the
+# kernel must play the very same games.
+PINNED_PLAYOUTS = {
+    "standard": (1224, 691, 1085, 177078, 76),
+    "codingame": (1481, 215, 1304, 177078, 76),
+}
+
+
+@pytest.mark.parametrize("rules", ["standard", "codingame"])
+def test_uttt_batch_playouts_are_the_games_of_the_generic_loop(rules):
+    stats = gamesolver.random_playouts(gamesolver.load_game("uttt", rules=rules), 3000, seed=4)
+    found = tuple(stats[k] for k in ("first_wins", "draws", "second_wins", "total_plies", "max_plies"))
+    assert found == PINNED_PLAYOUTS[rules]
+
+
+def test_uttt_batch_playouts_from_a_position_are_those_of_the_generic_loop(uttt):
+    state = uttt.new_initial_state()
+    for action in (40, 36, 0):
+        state.apply_action(action)
+    stats = gamesolver.random_playouts(state, 5000, seed=7)
+    assert (stats["first_wins"], stats["draws"], stats["second_wins"]) == (2267, 1118, 1615)
+    assert (stats["total_plies"], stats["max_plies"]) == (278667, 74)
+
+
+@pytest.mark.parametrize("name", ["tictactoe", "uttt"])
+def test_legal_action_lists_are_fresh_copies(name):
+    state = gamesolver.load_game(name).new_initial_state()
+    first = state.legal_actions()
+    first.clear()
+    first.append(-1)
+    assert state.legal_actions() == list(range(state.game.num_distinct_actions()))
+    state.apply_action(4)
+    mine = state.legal_actions()
+    mine.reverse()
+    assert state.legal_actions() == sorted(mine)

@@ -20,6 +20,37 @@
 //! let info = mcts.think(&start, &Limits::nodes(500), &mut |_| {});
 //! assert!(info.best_move().is_some());
 //! ```
+//!
+//! Alpha-beta with an evaluator that calls every unfinished tic-tac-toe
+//! position a draw: the search alone proves the game's value.
+//!
+//! ```
+//! use gamesolver_games::tictactoe::{Board, Cell};
+//! use gamesolver_search::{AlphaBeta, Evaluator, Limits, Score};
+//!
+//! struct Blind;
+//! impl Evaluator<Board> for Blind {
+//!     fn evaluate(&self, _: &Board) -> Score {
+//!         Score::DRAW
+//!     }
+//!     fn key(&self, board: &Board) -> u64 {
+//!         u64::from(board.x_mask()) | u64::from(board.o_mask()) << 9
+//!     }
+//!     fn move_slots(&self) -> usize {
+//!         9
+//!     }
+//!     fn move_index(&self, mv: Cell) -> usize {
+//!         mv.index().into()
+//!     }
+//! }
+//! let mut search = AlphaBeta::new(Blind, 1);
+//! let info = search.search(&Board::empty(), &Limits::depth(9), |_| {});
+//! assert_eq!(info.score, Score::DRAW);
+//! let board: Board = "XX.OO....".parse().unwrap();
+//! let info = search.search(&board, &Limits::depth(3), |_| {});
+//! assert_eq!(info.best_move().map(Cell::index), Some(2));
+//! assert_eq!(info.score, Score::win_in(1));
+//! ```
 #![deny(missing_docs)]
 
 mod alphabeta;

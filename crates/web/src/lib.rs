@@ -13,6 +13,28 @@
 //! position and the moves played since, so undo is "one move fewer".
 //! Bad input gets a 4xx JSON error ([`ApiError`]); searches are bounded in
 //! time (2 s) and in number (a semaphore with a queue limit, 503 when full).
+//!
+//! The router answers in process, without a socket:
+//!
+//! ```
+//! use axum::body::Body;
+//! use axum::http::{Request, StatusCode};
+//! use gamesolver_web::{AppState, ServeConfig, router};
+//! use http_body_util::BodyExt;
+//! use tower::ServiceExt;
+//!
+//! let app = router(AppState::new(&ServeConfig::default()).unwrap());
+//! let request = Request::get("/api/games").body(Body::empty()).unwrap();
+//! let runtime = tokio::runtime::Runtime::new().unwrap();
+//! let (status, body) = runtime.block_on(async {
+//!     let response = app.oneshot(request).await.unwrap();
+//!     let status = response.status();
+//!     (status, response.into_body().collect().await.unwrap().to_bytes())
+//! });
+//! assert_eq!(status, StatusCode::OK);
+//! let games: serde_json::Value = serde_json::from_slice(&body).unwrap();
+//! assert_eq!(games[2]["name"], "jungle");
+//! ```
 
 mod api;
 mod assets;

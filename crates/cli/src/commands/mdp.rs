@@ -1,28 +1,23 @@
 //! `gamesolver mdp`: play a fixed opponent optimally (tic-tac-toe as a
 //! Markov decision process), by policy iteration, value iteration or
-//! Q-learning, with exact rationals and simulation.
+//! Q-learning, with exact rationals and simulation. A shell over
+//! [`gamesolver_engines::mdp_service`]: the flags become its request and
+//! settings, its details are printed as text or JSON, and its trace drawn.
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::Instant;
 
 use anyhow::Context;
-use gamesolver_core::Player;
-use gamesolver_games::tictactoe::Board;
-use gamesolver_mdp::{
-    Discount, ExactSolution, Mdp, Minimax, OpponentModel, Policy, QLearningConfig, StateValues,
-    SweepConfig, SweepOrder, Target, UniformRandom,
+use clap::ValueEnum;
+use gamesolver_engines::Registry;
+use gamesolver_engines::mdp_service::{
+    MODELLED_GAME, MdpDetails, MdpRequest, MdpSession, MdpSettings,
 };
+use gamesolver_mdp::{Discount, SweepConfig, SweepOrder};
 
 use crate::game_arg;
 use crate::json::write_json;
-use crate::mdp_report::{
-    FirstDecision, LearningRow, LearningSummary, ModelSummary, MoveValue, PolicyRoundRow, Report,
-    SimulationSummary, Trace, Value, ValueSweepRow, outcome_rows,
-};
-use crate::svg_chart::{LineChart, Series};
-use crate::tictactoe_table;
-use gamesolver_engines::Registry;
+use crate::mdp_report::Report;
 
 /// How to solve the MDP.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -51,15 +46,6 @@ pub enum Side {
     X,
     /// O, who moves second.
     O,
-}
-
-impl Side {
-    fn player(self) -> Player {
-        match self {
-            Side::X => Player::First,
-            Side::O => Player::Second,
-        }
-    }
 }
 
 /// The order of the states within a sweep.
@@ -125,9 +111,8 @@ fn positive_count(text: &str) -> Result<u64, String> {
     }
 }
 
-/// The most games `--simulate` plays: a billion games of a few
-/// microseconds each stay well under a day.
-pub const MAX_SIMULATED_GAMES: u64 = 1_000_000_000;
+/// The most games `--simulate` plays.
+pub use gamesolver_engines::mdp_service::MAX_SIMULATED_GAMES;
 
 /// A number of games to simulate: 1..=[`MAX_SIMULATED_GAMES`].
 fn simulation_count(text: &str) -> Result<u64, String> {
@@ -148,7 +133,7 @@ fn positive_float(text: &str) -> Result<f64, String> {
     }
 }
 
-/// Builds the MDP, runs the method and prints the report.
+/// Solves through the MDP service and prints the report.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let report = report(args)?;
     if args.json {
@@ -162,298 +147,60 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
 pub(crate) fn report(args: &Args) -> anyhow::Result<Report> {
     let game = game_arg::resolve(Registry::global(), &args.game, "MDP model", |c| c.mdp)?;
     anyhow::ensure!(
-        game.info().name == "tictactoe",
-        "{} is modelled as an MDP by the façade, but this command builds tic-tac-toe's",
+        game.info().name == MODELLED_GAME,
+        "{} is modelled as an MDP by the façade, but the MDP service models only {MODELLED_GAME}",
         game.info().name
     );
-    match args.opponent {
-        OpponentKind::Random => report_against(args, &UniformRandom),
-        OpponentKind::Minimax => {
-            let (solution, _) = tictactoe_table::solve()?;
-            let minimax = Minimax::new(|b: &Board| solution.get(b).map(|s| s.wdl));
-            report_against(args, &minimax)
-        }
-    }
+    let session = MdpSession::with_settings(&request(args), &settings(args))?;
+    let details = session.details().clone();
+    let plot = write_plot(args, &details)?;
+    Ok(Report { details, plot })
 }
 
-/// What a method produced: its trace, its policy, the optimal values (float)
-/// and the curve to plot.
-struct Solved {
-    trace: Trace,
-    policy: Policy,
-    optimum: StateValues,
-    learned_q: Option<Vec<f64>>,
-    chart: LineChart,
-}
-
-fn report_against<O: OpponentModel<Board>>(args: &Args, opponent: &O) -> anyhow::Result<Report> {
-    let started = Instant::now();
-    let mdp = Mdp::build(Board::empty(), args.side.player(), opponent, args.gamma)?;
-    let build_ms = ms_since(started);
-    let started = Instant::now();
-    // Q-learning is judged by the exact value of its greedy policy.
-    let exact_mode = args.exact || (args.method == Method::QLearning && mdp.is_loop_free());
-    let exact = exact_mode.then(|| mdp.solve_exact()).transpose()?;
-    let solved = solve(args, &mdp, exact.as_ref())?;
-    let solve_ms = ms_since(started);
-    let policy_value = policy_value(&mdp, &solved.policy, args, exact_mode)?;
-    let tally = args
-        .simulate
-        .map(|games| mdp.simulate(&solved.policy, opponent, games, args.seed))
-        .transpose()?;
-    let plot = write_plot(args, &solved.chart)?;
-    Ok(Report {
-        model: model_summary(&mdp, build_ms),
-        solve_ms,
-        policy_value,
-        optimum: Value::either(
-            solved.optimum.start,
-            exact.as_ref().map(|e| &e.values.start),
-        ),
-        first_moves: first_moves(&mdp, &solved, exact.as_ref())?,
-        outcomes: outcome_rows(&mdp.outcome_probabilities(&solved.policy)?, tally.as_ref()),
-        simulation: args.simulate.map(|games| SimulationSummary {
-            games,
-            seed: args.seed,
-        }),
-        plot,
-        trace: solved.trace,
-    })
-}
-
-fn model_summary(mdp: &Mdp<Board>, build_ms: f64) -> ModelSummary {
-    ModelSummary {
-        game: "tictactoe",
-        agent: side_name(mdp.agent()),
-        opponent: mdp.opponent().to_owned(),
-        gamma: mdp.discount().to_string(),
-        states: mdp.len(),
-        actions: mdp.action_count(),
-        transitions: mdp.transition_count(),
-        build_ms,
-    }
-}
-
-fn side_name(player: Player) -> &'static str {
-    match player {
-        Player::First => "X",
-        Player::Second => "O",
-    }
-}
-
-fn sweep_config(args: &Args) -> SweepConfig {
-    SweepConfig {
-        tolerance: args.tolerance,
-        order: match args.order {
-            Order::Backward => SweepOrder::Backward,
-            Order::Forward => SweepOrder::Forward,
-        },
-        ..SweepConfig::default()
-    }
-}
-
-fn solve(args: &Args, mdp: &Mdp<Board>, exact: Option<&ExactSolution>) -> anyhow::Result<Solved> {
-    let config = sweep_config(args);
-    match args.method {
-        Method::PolicyIteration => policy_iteration(mdp, &config, exact.is_some()),
-        Method::ValueIteration => value_iteration(mdp, &config),
-        Method::QLearning => q_learning(args, mdp, &config),
-    }
-}
-
-fn policy_iteration(mdp: &Mdp<Board>, config: &SweepConfig, exact: bool) -> anyhow::Result<Solved> {
-    let pi = mdp.policy_iteration(config)?;
-    let mut rows = Vec::new();
-    for (i, round) in pi.rounds.iter().enumerate() {
-        let exact_value = exact
-            .then(|| mdp.evaluate_exact(&round.policy))
-            .transpose()?;
-        rows.push(PolicyRoundRow {
-            round: i + 1,
-            sweeps: round.sweeps,
-            start_value: Value::either(round.start_value, exact_value.as_ref().map(|v| &v.start)),
-            changed: round.changed,
-        });
-    }
-    let points = rows
-        .iter()
-        .map(|r| (r.round as f64, r.start_value.value))
-        .collect();
-    Ok(Solved {
-        trace: Trace::PolicyIteration(rows),
-        policy: pi.policy,
-        optimum: pi.values,
-        learned_q: None,
-        chart: chart(
-            "Policy iteration",
-            "round",
-            "V(start) of the round's policy",
-            points,
-        ),
-    })
-}
-
-fn value_iteration(mdp: &Mdp<Board>, config: &SweepConfig) -> anyhow::Result<Solved> {
-    let vi = mdp.value_iteration(config)?;
-    let rows: Vec<ValueSweepRow> = vi
-        .sweeps
-        .iter()
-        .enumerate()
-        .map(|(i, s)| ValueSweepRow {
-            sweep: i + 1,
-            start_value: s.start_value,
-            max_change: s.max_change,
-        })
-        .collect();
-    let points = rows
-        .iter()
-        .map(|r| (r.sweep as f64, r.start_value))
-        .collect();
-    Ok(Solved {
-        trace: Trace::ValueIteration(rows),
-        policy: vi.policy,
-        optimum: vi.values,
-        learned_q: None,
-        chart: chart("Value iteration", "sweep", "V(start)", points),
-    })
-}
-
-fn q_learning(args: &Args, mdp: &Mdp<Board>, config: &SweepConfig) -> anyhow::Result<Solved> {
-    let settings = QLearningConfig {
+/// What to solve, in the service's spelling.
+fn request(args: &Args) -> MdpRequest {
+    MdpRequest {
+        opponent: spelling(&args.opponent),
+        side: spelling(&args.side),
+        method: spelling(&args.method),
+        gamma: Some(args.gamma.to_string()),
+        exact: args.exact,
         episodes: args.episodes,
         seed: args.seed,
-        ..QLearningConfig::default()
-    };
-    let started = Instant::now();
-    let learned = mdp.q_learning(&settings)?;
-    let seconds = started.elapsed().as_secs_f64().max(1e-9);
-    let optimum = mdp.value_iteration(config)?.values;
-    let curve: Vec<LearningRow> = learned
-        .checkpoints
-        .iter()
-        .map(|c| LearningRow {
-            episodes: c.episodes,
-            estimate: c.estimate,
-            greedy_value: c.greedy_value,
-        })
-        .collect();
-    let mut chart = chart(
-        "Q-learning",
-        "episodes",
-        "V(start)",
-        curve
-            .iter()
-            .map(|r| (r.episodes as f64, r.estimate))
-            .collect(),
-    );
-    chart.series[0].name = "learner's estimate".into();
-    chart.series.push(Series {
-        name: "value of the greedy policy".into(),
-        points: curve
-            .iter()
-            .filter_map(|r| Some((r.episodes as f64, r.greedy_value?)))
-            .collect(),
-    });
-    chart.series.push(Series {
-        name: "optimum V*".into(),
-        points: vec![(0.0, optimum.start), (args.episodes as f64, optimum.start)],
-    });
-    Ok(Solved {
-        trace: Trace::QLearning(LearningSummary {
-            episodes: settings.episodes,
-            seed: settings.seed,
-            epsilon: (settings.epsilon_start, settings.epsilon_end),
-            alpha_exponent: settings.alpha_exponent,
-            curve,
-            estimate: learned.estimate,
-            episodes_per_second: settings.episodes as f64 / seconds,
-        }),
-        policy: learned.policy,
-        optimum,
-        learned_q: Some(learned.q),
-        chart,
-    })
-}
-
-fn chart(title: &str, x_label: &str, y_label: &str, points: Vec<(f64, f64)>) -> LineChart {
-    LineChart {
-        title: format!("{title}: tic-tac-toe against a fixed opponent"),
-        x_label: x_label.to_owned(),
-        y_label: y_label.to_owned(),
-        series: vec![Series {
-            name: title.to_owned(),
-            points,
-        }],
     }
 }
 
-/// The value of the start under `policy`: exact if `exact`, else by float
-/// policy evaluation.
-fn policy_value(
-    mdp: &Mdp<Board>,
-    policy: &Policy,
-    args: &Args,
-    exact: bool,
-) -> anyhow::Result<Value> {
-    if exact {
-        return Ok(Value::exact(&mdp.evaluate_exact(policy)?.start));
-    }
-    Ok(Value::float(
-        mdp.evaluate(policy, &sweep_config(args))?.start,
-    ))
+/// A value of a flag as the command line spells it.
+fn spelling(value: &impl ValueEnum) -> String {
+    value
+        .to_possible_value()
+        .map(|v| v.get_name().to_owned())
+        .unwrap_or_default()
 }
 
-/// The agent's first decisions with the optimal value of every move.
-fn first_moves(
-    mdp: &Mdp<Board>,
-    solved: &Solved,
-    exact: Option<&ExactSolution>,
-) -> anyhow::Result<Vec<FirstDecision>> {
-    let mut decisions = Vec::new();
-    for k in mdp.start_outcomes() {
-        let Target::State(state) = mdp.target(k) else {
-            continue;
-        };
-        let float = mdp.q_values(&solved.optimum, state);
-        let values: Vec<Value> = match exact {
-            Some(e) => mdp
-                .q_values_exact(&e.values, state)?
-                .iter()
-                .map(Value::exact)
-                .collect(),
-            None => float.iter().map(|&q| Value::float(q)).collect(),
-        };
-        let best = float.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let moves = mdp
-            .actions(state)
-            .zip(values)
-            .map(|(action, value)| MoveValue {
-                mv: mdp.action_move(action).index(),
-                best: value.value >= best - 1e-9,
-                value,
-                learned: solved.learned_q.as_ref().map(|q| q[action]),
-            })
-            .collect();
-        decisions.push(FirstDecision {
-            position: mdp.state(state).to_string(),
-            probability: mdp.probability_exact(k).to_string(),
-            moves,
-        });
+/// The sweeps' settings and the simulation.
+fn settings(args: &Args) -> MdpSettings {
+    MdpSettings {
+        sweeps: SweepConfig {
+            tolerance: args.tolerance,
+            order: match args.order {
+                Order::Backward => SweepOrder::Backward,
+                Order::Forward => SweepOrder::Forward,
+            },
+            ..SweepConfig::default()
+        },
+        simulate: args.simulate,
     }
-    Ok(decisions)
 }
 
-fn write_plot(args: &Args, chart: &LineChart) -> anyhow::Result<Option<String>> {
+/// Draws the curve of `details` into the `--plot` file, if there is one.
+fn write_plot(args: &Args, details: &MdpDetails) -> anyhow::Result<Option<String>> {
     let Some(path) = &args.plot else {
         return Ok(None);
     };
-    std::fs::write(path, chart.to_svg())
+    std::fs::write(path, Report::chart_of(details).to_svg())
         .with_context(|| format!("cannot write the plot to {}", path.display()))?;
     Ok(Some(path.display().to_string()))
-}
-
-fn ms_since(started: Instant) -> f64 {
-    started.elapsed().as_secs_f64() * 1e3
 }
 
 /// The tour's demo: policy iteration for X against the random opponent.

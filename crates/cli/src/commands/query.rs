@@ -9,7 +9,7 @@ use gamesolver_games::tictactoe::Board;
 use gamesolver_retro::{PositionAnalysis, analyse};
 use serde::Serialize;
 
-use gamesolver_engines::{GameDef, Registry};
+use gamesolver_engines::GameDef;
 
 use crate::game_arg;
 use crate::json::write_json;
@@ -35,9 +35,7 @@ pub struct Args {
 
 /// Answers the query.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let game = game_arg::resolve(Registry::global(), &args.game, "solved table", |c| {
-        c.solved_table
-    })?;
+    let game = game_arg::with_solved_table(&args.game)?;
     if game.info().name != "tictactoe" {
         return query_facade(game, args, out);
     }

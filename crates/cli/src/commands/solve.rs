@@ -10,7 +10,7 @@ use gamesolver_retro::SolvedTable;
 use gamesolver_retro::loopfree::{PathCounts, SolveStats, WdlCounts};
 use serde::Serialize;
 
-use gamesolver_engines::{GameDef, Registry};
+use gamesolver_engines::GameDef;
 
 use crate::game_arg;
 use crate::json::write_json;
@@ -33,9 +33,7 @@ pub struct Args {
 
 /// Solves the game and prints the report.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let game = game_arg::resolve(Registry::global(), &args.game, "solved table", |c| {
-        c.solved_table
-    })?;
+    let game = game_arg::with_solved_table(&args.game)?;
     if game.info().name != "tictactoe" {
         return write_per_ply(game, args, out);
     }

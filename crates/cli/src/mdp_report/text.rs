@@ -2,17 +2,17 @@
 
 use std::io::Write;
 
-use super::{
-    FirstDecision, LearningSummary, MoveValue, PolicyRoundRow, Report, Trace, Value, ValueSweepRow,
+use gamesolver_engines::mdp_service::{
+    FirstDecision, LearningSummary, MoveValue, PolicyRoundRow, Trace, Value, ValueSweepRow,
 };
 
-impl Value {
-    /// `0.994792 (191/192)`, or just the float.
-    fn show(&self, decimals: usize) -> String {
-        match &self.exact {
-            Some(exact) => format!("{:.decimals$} ({exact})", self.value),
-            None => format!("{:.decimals$}", self.value),
-        }
+use super::Report;
+
+/// `0.994792 (191/192)`, or just the float.
+fn show(value: &Value, decimals: usize) -> String {
+    match &value.exact {
+        Some(exact) => format!("{:.decimals$} ({exact})", value.value),
+        None => format!("{:.decimals$}", value.value),
     }
 }
 
@@ -20,7 +20,7 @@ impl Report {
     /// Writes the whole report.
     pub(crate) fn write_text(&self, out: &mut dyn Write) -> anyhow::Result<()> {
         self.write_model(out)?;
-        match &self.trace {
+        match &self.details.trace {
             Trace::PolicyIteration(rows) => write_policy_iteration(out, rows)?,
             Trace::ValueIteration(rows) => write_value_iteration(out, rows)?,
             Trace::QLearning(summary) => write_learning(out, summary)?,
@@ -37,14 +37,14 @@ impl Report {
     /// Just the model line and the trace (for the tour).
     pub(crate) fn write_brief(&self, out: &mut dyn Write) -> anyhow::Result<()> {
         self.write_model(out)?;
-        if let Trace::PolicyIteration(rows) = &self.trace {
+        if let Trace::PolicyIteration(rows) = &self.details.trace {
             write_policy_iteration(out, rows)?;
         }
         self.write_result(out)
     }
 
     fn write_model(&self, out: &mut dyn Write) -> anyhow::Result<()> {
-        let m = &self.model;
+        let m = &self.details.model;
         let gamma = if m.gamma == "1" {
             "no discount".to_owned()
         } else {
@@ -64,38 +64,40 @@ impl Report {
     }
 
     fn write_result(&self, out: &mut dyn Write) -> anyhow::Result<()> {
-        let what = match self.trace {
+        let details = &self.details;
+        let what = match details.trace {
             Trace::QLearning(_) => "the learned greedy policy",
             _ => "the resulting policy",
         };
         writeln!(
             out,
             "  value of {what} {}; optimum V*(start) = {}; gap {:.2e}; solved in {:.2} ms",
-            self.policy_value.show(6),
-            self.optimum.show(6),
-            self.optimum.value - self.policy_value.value,
-            self.solve_ms
+            show(&details.policy_value, 6),
+            show(&details.optimum, 6),
+            details.optimum.value - details.policy_value.value,
+            details.solve_ms
         )?;
         Ok(())
     }
 
     fn write_first_moves(&self, out: &mut dyn Write) -> anyhow::Result<()> {
-        let agent = self.model.agent;
+        let agent = self.details.model.agent;
+        let decisions = &self.details.first_moves;
         writeln!(
             out,
             "\nOptimal first moves for {agent} (value of each move, * = best):"
         )?;
-        for decision in &self.first_moves {
-            write_decision(out, decision, self.first_moves.len() > 1)?;
+        for decision in decisions {
+            write_decision(out, decision, decisions.len() > 1)?;
         }
         Ok(())
     }
 
     fn write_outcomes(&self, out: &mut dyn Write) -> anyhow::Result<()> {
-        match &self.simulation {
+        match &self.details.simulation {
             None => {
                 writeln!(out, "\nOutcomes under the resulting policy (exact):")?;
-                for row in &self.outcomes {
+                for row in &self.details.outcomes {
                     let p = &row.probability;
                     let exact = p.exact.as_deref().unwrap_or("");
                     writeln!(
@@ -116,7 +118,7 @@ impl Report {
                     out,
                     "  outcome     games     share   95% interval (Wilson)   exact probability"
                 )?;
-                for row in &self.outcomes {
+                for row in &self.details.outcomes {
                     let (low, high) = row.ci95.unwrap_or((0.0, 1.0));
                     let p = &row.probability;
                     writeln!(
@@ -152,7 +154,7 @@ fn write_policy_iteration(out: &mut dyn Write, rows: &[PolicyRoundRow]) -> anyho
             "  {:>5}  {:>6}  {:<28}  {:>7}",
             r.round,
             r.sweeps,
-            r.start_value.show(12),
+            show(&r.start_value, 12),
             r.changed
         )?;
     }
@@ -204,7 +206,7 @@ fn write_decision(out: &mut dyn Write, d: &FirstDecision, many: bool) -> anyhow:
     }
     for m in &d.moves {
         let mark = if m.best { "*" } else { "" };
-        let mut line = format!("    cell {}  {:<24} {mark:<1}", m.mv, m.value.show(6));
+        let mut line = format!("    cell {}  {:<24} {mark:<1}", m.mv, show(&m.value, 6));
         if let Some(q) = m.learned {
             line.push_str(&format!("   learned Q {q:.6}"));
         }
@@ -218,7 +220,7 @@ fn write_decision(out: &mut dyn Write, d: &FirstDecision, many: bool) -> anyhow:
 fn write_decision_compact(out: &mut dyn Write, d: &FirstDecision) -> anyhow::Result<()> {
     let best: Vec<&MoveValue> = d.moves.iter().filter(|m| m.best).collect();
     let cells: Vec<String> = best.iter().map(|m| m.mv.to_string()).collect();
-    let value = best.first().map_or_else(String::new, |m| m.value.show(6));
+    let value = best.first().map_or_else(String::new, |m| show(&m.value, 6));
     writeln!(
         out,
         "  after {} (probability {}): best {} = {value}",

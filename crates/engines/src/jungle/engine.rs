@@ -6,13 +6,12 @@
 use gamesolver_core::{Game, Outcome, Solution, Wdl};
 use gamesolver_games::jungle::{JungleGame, Move, Position, QUIET_PLIES_DRAW};
 use gamesolver_retro::analyse;
-use gamesolver_search::{
-    AlphaBeta, Engine, Limits, Mcts, Score, SearchConfig, SearchInfo, StopFlag,
-};
+use gamesolver_search::{AlphaBeta, Engine, Limits, Mcts, Score, SearchConfig, SearchInfo};
 
 use super::eval::{JungleEval, JungleWeights};
 pub use super::tablebase::{TablebaseHandle, open_tablebase};
 use crate::EngineKind;
+use crate::answer_first::{AnswerFirst, FirstLook};
 
 /// Settings of a Jungle engine.
 #[derive(Clone, Debug)]
@@ -54,6 +53,18 @@ impl Default for JungleOptions {
 }
 
 /// A ready engine for `options`.
+///
+/// ```
+/// use gamesolver_core::Game;
+/// use gamesolver_engines::jungle::engine::{JungleOptions, build};
+/// use gamesolver_games::jungle::{JungleGame, Position};
+/// use gamesolver_search::Limits;
+///
+/// let mut engine = build(&JungleOptions { hash_mb: 1, ..JungleOptions::default() });
+/// let game = JungleGame::new(Position::start());
+/// let info = engine.think(&game, &Limits::depth(3), &mut |_| {});
+/// assert!(game.play(info.best_move().unwrap()).is_ok());
+/// ```
 #[must_use]
 pub fn build(options: &JungleOptions) -> Box<dyn Engine<JungleGame> + Send> {
     match options.kind {
@@ -62,9 +73,13 @@ pub fn build(options: &JungleOptions) -> Box<dyn Engine<JungleGame> + Send> {
     }
 }
 
-/// Alpha-beta for Jungle games in play, with an optional tablebase.
-pub struct JungleEngine {
-    search: AlphaBeta<Position, JungleEval>,
+/// Alpha-beta for Jungle games in play, with an optional tablebase in
+/// front.
+pub type JungleEngine = AnswerFirst<Position, JungleEval, TablebaseLook>;
+
+/// The tablebase as the first look of [`JungleEngine`], which also hands
+/// the game's history to the search.
+pub struct TablebaseLook {
     tablebase: Option<TablebaseHandle>,
 }
 
@@ -79,12 +94,22 @@ impl JungleEngine {
         let mut search = AlphaBeta::new(eval, options.hash_mb).with_config(options.search);
         // Touch the table's memory now, not during the first timed search.
         search.new_game();
-        JungleEngine {
+        AnswerFirst {
             search,
-            tablebase: options.tablebase.clone(),
+            look: TablebaseLook {
+                tablebase: options.tablebase.clone(),
+            },
         }
     }
 
+    /// The move the tablebase dictates (see [`TablebaseLook::tablebase_move`]).
+    #[must_use]
+    pub fn tablebase_move(&self, game: &JungleGame) -> Option<SearchInfo<Move>> {
+        self.look.tablebase_move(game)
+    }
+}
+
+impl TablebaseLook {
     /// The move the tablebase dictates, if the position's material is in it
     /// (with every child's): the best verdict by the project's convention
     /// (shortest win, longest defence, a draw held), where a child that the
@@ -115,36 +140,33 @@ impl JungleEngine {
     }
 }
 
-impl Engine<JungleGame> for JungleEngine {
-    fn name(&self) -> &'static str {
-        "alphabeta"
-    }
-
-    fn new_game(&mut self) {
-        self.search.new_game();
-    }
-
-    fn think(
+impl FirstLook<JungleGame, Position, JungleEval> for TablebaseLook {
+    /// The tablebase's move, reported once.
+    fn answer(
         &mut self,
+        _search: &mut AlphaBeta<Position, JungleEval>,
         game: &JungleGame,
-        limits: &Limits,
+        _limits: &Limits,
         progress: &mut dyn FnMut(&SearchInfo<Move>),
-    ) -> SearchInfo<Move> {
-        if let Some(info) = self.tablebase_move(game) {
-            progress(&info);
-            return info;
-        }
+    ) -> Option<SearchInfo<Move>> {
+        let info = self.tablebase_move(game)?;
+        progress(&info);
+        Some(info)
+    }
+
+    /// The bare position, with the keys since the last capture (and a long
+    /// FEN's unrecorded quiet plies) given to the search.
+    fn searched<'a>(
+        &mut self,
+        search: &mut AlphaBeta<Position, JungleEval>,
+        game: &'a JungleGame,
+    ) -> &'a Position {
         let keys = game.keys_since_capture();
         let before_root = &keys[..keys.len().saturating_sub(1)];
         // A long FEN's half-move field: quiet plies with no recorded keys.
         let unrecorded = game.quiet_plies().saturating_sub(before_root.len());
-        self.search
-            .set_game_history_after(before_root, u32::try_from(unrecorded).unwrap_or(u32::MAX));
-        self.search.search(game.position(), limits, progress)
-    }
-
-    fn stop_flag(&self) -> StopFlag {
-        self.search.stop_flag()
+        search.set_game_history_after(before_root, u32::try_from(unrecorded).unwrap_or(u32::MAX));
+        game.position()
     }
 }
 

@@ -103,6 +103,17 @@ impl CommandError {
 }
 
 /// Reads one protocol line.
+///
+/// ```
+/// use gamesolver_engines::protocol::command::{Command, parse_command};
+///
+/// let Ok(Command::Go(go)) = parse_command("go depth 6 movetime 100") else {
+///     panic!("a go command");
+/// };
+/// assert_eq!((go.depth, go.movetime), (Some(6), Some(100)));
+/// assert_eq!(parse_command("isready"), Ok(Command::IsReady));
+/// assert!(parse_command("go depth many").is_err());
+/// ```
 pub fn parse_command(line: &str) -> Result<Command, CommandError> {
     let mut words = line.split_whitespace();
     let Some(verb) = words.next() else {

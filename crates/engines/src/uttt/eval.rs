@@ -19,7 +19,11 @@
 //!   meta-line is open and another once every meta-line is dead (each
 //!   holds a board of both players or a drawn board: a pure count race).
 //!   Both weights are 0 by default: the SPRTs of docs/PERFORMANCE.md found
-//!   no gain.
+//!   no gain;
+//! - board-class terms for the tuning ([`super::tuning`]): the meta-line
+//!   value through the centre board on top of the scale, and the
+//!   take-probability differences of the centre, corner and edge boards
+//!   (all 0 by default: nothing is computed for them then).
 
 use gamesolver_core::{Game, Player};
 use gamesolver_games::uttt::{Board, Cell, FULL, LINES, Variant, has_line};
@@ -45,6 +49,19 @@ pub struct EvalWeights {
     /// difference once every meta-line is dead, the count race (0 by
     /// default: 400 was no gain in an SPRT).
     pub race_board: f32,
+    /// Extra score units per unit of meta-line value difference over the
+    /// four lines through the centre board, on top of `scale` (0: every
+    /// line alike).
+    pub centre_lines: f32,
+    /// Score units per unit of take-probability difference on the centre
+    /// board (a weight of the tuning, see [`super::tuning`]).
+    pub centre_board: f32,
+    /// Score units per unit of take-probability difference summed over the
+    /// four corner boards.
+    pub corner_boards: f32,
+    /// Score units per unit of take-probability difference summed over the
+    /// four edge boards.
+    pub edge_boards: f32,
 }
 
 impl Default for EvalWeights {
@@ -56,7 +73,64 @@ impl Default for EvalWeights {
             mover_threat: false,
             count_board: 0.0,
             race_board: 0.0,
+            centre_lines: 0.0,
+            centre_board: 0.0,
+            corner_boards: 0.0,
+            edge_boards: 0.0,
         }
+    }
+}
+
+impl EvalWeights {
+    /// The weights fitted to standard-rule self-play by the Texel tuning of
+    /// [`super::tuning`] (2,500 games at 2,000 nodes per move, 86,709 quiet
+    /// positions; held-out loss 0.67566 → 0.67461). Reproduce with
+    /// `cargo build --release -p gamesolver-engines --example uttt_tune`,
+    /// `uttt_tune generate standard 2500 2000 1 > standard.txt`,
+    /// `uttt_tune fit standard standard.txt`. Not the default: see the
+    /// SPRT in docs/PERFORMANCE.md.
+    pub const TUNED_STANDARD: EvalWeights = EvalWeights {
+        scale: 1187.0,
+        tempo: 101,
+        free_choice: 77,
+        mover_threat: false,
+        count_board: 0.0,
+        race_board: 0.0,
+        centre_lines: 152.0,
+        centre_board: -134.0,
+        corner_boards: -79.0,
+        edge_boards: -61.0,
+    };
+
+    /// The weights fitted to CodinGame-rule self-play by the Texel tuning
+    /// of [`super::tuning`] (2,500 games at 2,000 nodes per move, 86,929
+    /// quiet positions; held-out loss 0.66737 → 0.65730). Reproduce with
+    /// `uttt_tune generate codingame 2500 2000 2 > codingame.txt`,
+    /// `uttt_tune fit codingame codingame.txt`. Not the default: see the
+    /// SPRT in docs/PERFORMANCE.md.
+    pub const TUNED_CODINGAME: EvalWeights = EvalWeights {
+        scale: 691.0,
+        tempo: 106,
+        free_choice: 133,
+        mover_threat: false,
+        count_board: 0.0,
+        race_board: 629.0,
+        centre_lines: 306.0,
+        centre_board: 145.0,
+        corner_boards: 275.0,
+        edge_boards: 232.0,
+    };
+
+    /// The weights of the board-class terms: centre lines, centre board,
+    /// corner boards, edge boards.
+    #[must_use]
+    pub fn class_weights(&self) -> [f32; 4] {
+        [
+            self.centre_lines,
+            self.centre_board,
+            self.corner_boards,
+            self.edge_boards,
+        ]
     }
 }
 
@@ -211,8 +285,8 @@ impl UtttEval {
     /// the meta-line value (so that it shares the `scale`), weighted by
     /// whether a meta-line is still open.
     #[inline]
-    fn count_term(&self, board: &Board, mine: &[f32; 9], theirs: &[f32; 9]) -> f32 {
-        let difference: f32 = mine.iter().zip(theirs).map(|(a, b)| a - b).sum();
+    fn count_term(&self, board: &Board, sides: &[[f32; 9]; 2]) -> f32 {
+        let difference = UtttEval::count_difference(sides);
         let per_board = if meta_lines_dead(board) {
             self.weights.race_board
         } else {
@@ -221,9 +295,71 @@ impl UtttEval {
         difference * per_board / self.weights.scale.max(1.0)
     }
 
+    /// Each side's probability of taking each small board, the side to move
+    /// first, with the one-move look-ahead of `mover_threat` applied.
+    #[inline]
+    pub(crate) fn side_probabilities(&self, position: &Board) -> [[f32; 9]; 2] {
+        let p = self.probabilities(position);
+        let mut sides = [
+            p[position.turn().index()],
+            p[position.turn().opponent().index()],
+        ];
+        if self.weights.mover_threat
+            && let Some(b) = self.board_won_next(position, &sides[0])
+        {
+            sides[0][b] = 1.0;
+            sides[1][b] = 0.0;
+        }
+        sides
+    }
+
+    /// The board-class differences between the side to move and the other
+    /// (`sides` as [`UtttEval::side_probabilities`] gives them): meta-line
+    /// value over the lines through the centre board, take probability of
+    /// the centre board, of the corner boards, of the edge boards.
+    #[inline]
+    #[must_use]
+    pub(crate) fn class_differences(sides: &[[f32; 9]; 2]) -> [f32; 4] {
+        let [mine, theirs] = sides;
+        let sum = |q: &[f32; 9], boards: [usize; 4]| boards.iter().map(|&b| q[b]).sum::<f32>();
+        let class = |boards| sum(mine, boards) - sum(theirs, boards);
+        [
+            UtttEval::centre_line_value(mine) - UtttEval::centre_line_value(theirs),
+            mine[4] - theirs[4],
+            class(CORNER_BOARDS),
+            class(EDGE_BOARDS),
+        ]
+    }
+
+    /// The board-class terms: 0 without computing anything when their
+    /// weights are 0 (the search's default).
+    #[inline]
+    fn class_terms(&self, sides: &[[f32; 9]; 2]) -> f32 {
+        let weights = self.weights.class_weights();
+        if weights == [0.0; 4] {
+            return 0.0;
+        }
+        let differences = UtttEval::class_differences(sides);
+        weights.iter().zip(differences).map(|(w, d)| w * d).sum()
+    }
+
+    /// The meta-line value over the four lines through the centre board.
+    #[inline]
+    fn centre_line_value(q: &[f32; 9]) -> f32 {
+        q[4] * (q[3] * q[5] + q[1] * q[7] + q[0] * q[8] + q[2] * q[6])
+    }
+
+    /// The expected board-count difference between the side to move and
+    /// the other (won boards 1, open boards their take probability).
+    #[inline]
+    #[must_use]
+    pub(crate) fn count_difference(sides: &[[f32; 9]; 2]) -> f32 {
+        sides[0].iter().zip(&sides[1]).map(|(a, b)| a - b).sum()
+    }
+
     /// Sum over the meta-lines of the product of the line's probabilities.
     #[inline]
-    fn line_value(q: &[f32; 9]) -> f32 {
+    pub(crate) fn line_value(q: &[f32; 9]) -> f32 {
         q[0] * q[1] * q[2]
             + q[3] * q[4] * q[5]
             + q[6] * q[7] * q[8]
@@ -246,30 +382,31 @@ pub fn meta_lines_dead(board: &Board) -> bool {
     })
 }
 
+/// The corner small boards.
+const CORNER_BOARDS: [usize; 4] = [0, 2, 6, 8];
+
+/// The edge small boards.
+const EDGE_BOARDS: [usize; 4] = [1, 3, 5, 7];
+
 /// How many meta-lines run through each small board.
 const LINES_THROUGH: [f32; 9] = [3.0, 2.0, 3.0, 2.0, 4.0, 2.0, 3.0, 2.0, 3.0];
 
 impl Evaluator<Board> for UtttEval {
     fn evaluate(&self, position: &Board) -> Score {
-        let mut p = self.probabilities(position);
-        let (me, them) = (position.turn().index(), position.turn().opponent().index());
-        if self.weights.mover_threat
-            && let Some(b) = self.board_won_next(position, &p[me])
-        {
-            p[me][b] = 1.0;
-            p[them][b] = 0.0;
-        }
-        let mut advantage = UtttEval::line_value(&p[me]) - UtttEval::line_value(&p[them]);
+        let sides = self.side_probabilities(position);
+        let [mine, theirs] = &sides;
+        let mut advantage = UtttEval::line_value(mine) - UtttEval::line_value(theirs);
         let w = &self.weights;
         if position.variant() == Variant::CodinGame {
-            advantage += self.count_term(position, &p[me], &p[them]);
+            advantage += self.count_term(position, &sides);
         }
         let free = if position.forced().is_none() {
             w.free_choice
         } else {
             0
         };
-        Score::eval((advantage * w.scale) as i32 + w.tempo + free)
+        let score = advantage * w.scale + self.class_terms(&sides);
+        Score::eval(score as i32 + w.tempo + free)
     }
 
     fn key(&self, position: &Board) -> u64 {

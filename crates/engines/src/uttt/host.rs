@@ -4,6 +4,7 @@ use gamesolver_games::uttt::{Board, Variant};
 use gamesolver_search::Engine;
 
 use super::engines::{EngineOptions, build};
+use super::eval::EvalWeights;
 use crate::protocol::common::{CommonOptions, check_spec, check_value, spin_spec, spin_value};
 
 /// The largest evaluation weight the `Tempo` and `FreeChoice` options take
@@ -55,6 +56,11 @@ impl EngineHost<Board> for UtttHost {
             check_spec("HeuristicPlayouts", self.options.heuristic_playouts),
             spin_spec("LeafEval", percent(self.options.leaf_eval), 0, 100),
         ]);
+        let mut weights = self.options.weights;
+        for name in WHOLE_WEIGHTS {
+            let value = whole_weight(&mut weights, name).map_or(0, |w| *w as i32);
+            specs.push(spin_spec(name, value, -WEIGHT_MAX, WEIGHT_MAX));
+        }
         specs
     }
 
@@ -81,7 +87,11 @@ impl EngineHost<Board> for UtttHost {
             }
             "heuristicplayouts" => self.options.heuristic_playouts = check_value(name, value)?,
             "leafeval" => self.options.leaf_eval = spin_value(name, value, 0, 100)? as f32 / 100.0,
-            _ => return Err(format!("unknown option {name:?}")),
+            other => {
+                let weight = whole_weight(&mut self.options.weights, other)
+                    .ok_or_else(|| format!("unknown option {name:?}"))?;
+                *weight = spin_value(name, value, -WEIGHT_MAX, WEIGHT_MAX)? as f32;
+            }
         }
         Ok(())
     }
@@ -97,6 +107,28 @@ impl EngineHost<Board> for UtttHost {
     fn parse_position(&self, text: &str) -> Result<Board, String> {
         Board::parse_variant(text, self.variant).map_err(|e| e.to_string())
     }
+}
+
+/// The evaluation weights set by whole-number options of either sign.
+const WHOLE_WEIGHTS: [&str; 5] = [
+    "Scale",
+    "CentreLines",
+    "CentreBoard",
+    "CornerBoards",
+    "EdgeBoards",
+];
+
+/// The weight of `weights` that the option `name` (any case) of
+/// [`WHOLE_WEIGHTS`] sets.
+fn whole_weight<'a>(weights: &'a mut EvalWeights, name: &str) -> Option<&'a mut f32> {
+    Some(match name.to_ascii_lowercase().as_str() {
+        "scale" => &mut weights.scale,
+        "centrelines" => &mut weights.centre_lines,
+        "centreboard" => &mut weights.centre_board,
+        "cornerboards" => &mut weights.corner_boards,
+        "edgeboards" => &mut weights.edge_boards,
+        _ => return None,
+    })
 }
 
 /// A whole number `0..=max` for the option `name`.
@@ -153,5 +185,32 @@ mod tests {
         assert!(host.set_option("Exploration", "-1").is_err());
         let spec = host.options().into_iter().find(|o| o.name == "Exploration");
         assert!(spec.unwrap().description.contains("default 45"));
+    }
+
+    #[test]
+    fn tuned_weight_options_take_either_sign() {
+        let mut host = UtttHost::default();
+        host.set_option("CentreLines", "-250").unwrap();
+        host.set_option("scale", "900").unwrap();
+        host.set_option("EdgeBoards", "35").unwrap();
+        let w = host.options.weights;
+        assert_eq!(
+            (w.centre_lines, w.scale, w.edge_boards),
+            (-250.0, 900.0, 35.0)
+        );
+        let err = host.set_option("CornerBoards", "1.5").unwrap_err();
+        assert!(err.contains("CornerBoards"), "{err}");
+        assert!(host.set_option("CornerBoards", "10001").is_err());
+        assert!(host.set_option("NoSuchWeight", "1").is_err());
+        let spec = host
+            .options()
+            .into_iter()
+            .find(|o| o.name == "CentreLines")
+            .unwrap();
+        assert!(
+            spec.description.starts_with("type spin default -250 "),
+            "{}",
+            spec.description
+        );
     }
 }

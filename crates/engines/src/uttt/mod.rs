@@ -12,3 +12,4 @@ pub mod mcts;
 pub mod openings;
 pub mod perft;
 pub mod solving;
+pub mod tuning;

@@ -9,10 +9,11 @@ use std::time::Instant;
 
 use gamesolver_core::Game;
 use gamesolver_games::uttt::{Board, Cell, Variant};
-use gamesolver_search::{AlphaBeta, Engine, Limits, Score, SearchInfo, StopFlag};
+use gamesolver_search::{AlphaBeta, Limits, Score, SearchInfo};
 
 use super::endgame::{EndgameSolver, Solved, playable_cells};
 use super::eval::UtttEval;
+use crate::answer_first::{AnswerFirst, FirstLook};
 
 /// Playable cells at or below which the solver is worth trying first when
 /// it is switched on (`SolveBelow`; it is off by default, see
@@ -23,8 +24,10 @@ pub const SOLVE_BELOW: u32 = 26;
 const SOLVER_TABLE_BITS: u32 = 20;
 
 /// Alpha-beta with the endgame solver (see the module documentation).
-pub struct SolvingAlphaBeta {
-    search: AlphaBeta<Board, UtttEval>,
+pub type SolvingAlphaBeta = AnswerFirst<Board, UtttEval, EndgameLook>;
+
+/// The endgame solver as the first look of [`SolvingAlphaBeta`].
+pub struct EndgameLook {
     solver: EndgameSolver,
     solve_below: u32,
 }
@@ -36,13 +39,17 @@ impl SolvingAlphaBeta {
     pub fn new(search: AlphaBeta<Board, UtttEval>, solve_below: u32) -> SolvingAlphaBeta {
         let mut solver = EndgameSolver::new(SOLVER_TABLE_BITS);
         solver.set_stop_flag(search.stop_flag());
-        SolvingAlphaBeta {
+        AnswerFirst {
             search,
-            solver,
-            solve_below,
+            look: EndgameLook {
+                solver,
+                solve_below,
+            },
         }
     }
+}
 
+impl EndgameLook {
     /// The solver's verdict within half of `limits`, when it applies and
     /// finishes.
     fn try_solve(&mut self, position: &Board, limits: &Limits) -> Option<Solved> {
@@ -96,48 +103,49 @@ fn proven(solved: &Solved, position: &Board, started: Instant) -> SearchInfo<Cel
     }
 }
 
-impl Engine<Board> for SolvingAlphaBeta {
-    fn name(&self) -> &'static str {
-        "alphabeta"
-    }
-
-    fn new_game(&mut self) {
-        self.search.new_game();
-    }
-
-    fn think(
+impl FirstLook<Board, Board, UtttEval> for EndgameLook {
+    /// A proven win is played at once; with a proven draw or loss the
+    /// search gets the rest of the budget, and a drawn position keeps the
+    /// search's move only if it keeps the draw. No answer when the solver
+    /// does not apply or runs out of budget.
+    fn answer(
         &mut self,
+        search: &mut AlphaBeta<Board, UtttEval>,
         position: &Board,
         limits: &Limits,
         progress: &mut dyn FnMut(&SearchInfo<Cell>),
-    ) -> SearchInfo<Cell> {
+    ) -> Option<SearchInfo<Cell>> {
         let started = Instant::now();
-        let Some(solved) = self.try_solve(position, limits) else {
-            return self.search.search(position, limits, progress);
-        };
+        let solved = self.try_solve(position, limits)?;
         if solved.value > 0 {
-            return proven(&solved, position, started);
+            return Some(proven(&solved, position, started));
         }
         let rest = remaining(limits, started, solved.nodes);
-        let mut info = self.search.search(position, &rest, progress);
+        let mut info = search.search(position, &rest, progress);
         info.nodes += solved.nodes;
         if solved.value == 0 {
             let searched = info.best_move();
             if searched.and_then(|mv| self.keeps_draw(position, mv)) != Some(true) {
-                return proven(&solved, position, started);
+                return Some(proven(&solved, position, started));
             }
             info.score = Score::DRAW;
         }
-        info
+        Some(info)
     }
 
-    fn stop_flag(&self) -> StopFlag {
-        self.search.stop_flag()
+    fn searched<'a>(
+        &mut self,
+        _search: &mut AlphaBeta<Board, UtttEval>,
+        position: &'a Board,
+    ) -> &'a Board {
+        position
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use gamesolver_search::Engine;
+
     use super::*;
     use crate::uttt::endgame_suite::{SolvedPosition, parse_suite};
 

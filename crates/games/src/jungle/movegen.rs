@@ -4,7 +4,9 @@
 //! Counting the moves is a popcount per piece, so perft's last ply (bulk
 //! counting) never builds a move list.
 
-use super::board::{BOARD, Bitboard, DENS, LAND, STEPS, TRAPS, bit, open_jumps, same_terrain};
+use super::board::{
+    BOARD, Bitboard, DENS, LAND, OFF_BOARD, STEPS, TRAPS, bit, open_jumps, same_terrain,
+};
 use super::rules::{ELEPHANT, JUMPERS, RAT};
 use super::{Move, Position, Square};
 
@@ -72,6 +74,23 @@ impl Position {
             let reach = (STEPS[from as usize] & LAND) | open_jumps(from, rats);
             visit(from, allowed(slot, reach));
         }
+    }
+
+    /// Each piece of the side to move (by strength slot, a captured one on
+    /// square 63 with no target) with the squares it may move to: the
+    /// legal moves without a list. Nothing once the game is over.
+    #[must_use]
+    pub(crate) fn move_targets(&self) -> [(u8, Bitboard); 8] {
+        let mut pieces = [(OFF_BOARD, 0); 8];
+        if self.den_entered() {
+            return pieces;
+        }
+        let mut next = 0;
+        self.for_each_piece(|from, targets| {
+            pieces[next] = (from, targets);
+            next += 1;
+        });
+        pieces
     }
 
     /// The number of legal moves (0 once the game is over), without

@@ -14,13 +14,13 @@
 
 use std::sync::OnceLock;
 
-use gamesolver_core::{Player, TierLayout};
+use gamesolver_core::{Game, Player, TierLayout};
 
 use super::board::{BOARD, DENS, LAND, OFF_BOARD};
 use super::rules::RAT;
 use super::square::{FILES, SQUARES};
 use super::unmoves::origins;
-use super::{Material, Move, Piece, Position, Variant};
+use super::{Material, Move, Piece, Position, Square, Variant};
 
 /// The squares one animal may stand on, in order, and each square's
 /// ordinal (its digit in the index).
@@ -362,46 +362,48 @@ fn divide(n: u64, d: u64) -> (u64, u64) {
     }
 }
 
-/// The indices of a child's parents, each from the child's own index by
-/// changing the digit of the animal that moved back.
+/// The indices of the positions one move away from a position (its
+/// parents, by un-moves, or its children, by moves), each from the
+/// position's own index by changing the digit of the animal that moved.
 ///
-/// The child is seen in the orientation whose first animal stands on
-/// files a–d (the board, and so every un-move, is the same in the mirror);
-/// `base` is the index of its squares there with the parent's side to
-/// move. When that animal stands on the `d` file both orientations have an
-/// index (`mirror_base` for the other) and a parent that keeps it there
-/// takes the smaller. Only a first animal moving back onto the `d` file, or
-/// off it into the far half while the child's stands on file `c`, needs the
-/// index worked out from scratch.
-struct ParentIndexer<'a> {
+/// The position is seen in the orientation whose first animal stands on
+/// files a–d (the board, and so every move and un-move, is the same in the
+/// mirror); `base` is the index of its squares there with the other side
+/// to move (the neighbours' side). When that animal stands on the `d` file
+/// both orientations have an index (`mirror_base` for the other) and a
+/// neighbour that keeps it there takes the smaller. Only a first animal
+/// moving onto the `d` file, or off it into the far half while it stands
+/// on file `c`, needs the index worked out from scratch.
+struct NeighbourIndexer<'a> {
     layout: &'a Layout,
-    /// The child's squares in the orientation described above.
+    /// The position's squares in the orientation described above.
     squares: [u8; 16],
-    parent_turn: usize,
+    /// The side to move in the neighbours.
+    turn: usize,
     base: u64,
     /// The index of the mirror image, when the first animal is on `d`.
     mirror_base: Option<u64>,
 }
 
-impl<'a> ParentIndexer<'a> {
-    /// The indexer of the child with `squares` (first animal on files
-    /// a–d) whose parents have `parent_turn` to move and, with the same
+impl<'a> NeighbourIndexer<'a> {
+    /// The indexer of the position with `squares` (first animal on files
+    /// a–d) whose neighbours have `turn` to move and, with the same
     /// squares, the index `base`.
-    fn new(layout: &'a Layout, squares: [u8; 16], parent_turn: usize, base: u64) -> Self {
+    fn new(layout: &'a Layout, squares: [u8; 16], turn: usize, base: u64) -> Self {
         let mirror_base =
-            (squares[0] % FILES == 3).then(|| layout.raw_mirrored_index(parent_turn, &squares));
-        ParentIndexer {
+            (squares[0] % FILES == 3).then(|| layout.raw_mirrored_index(turn, &squares));
+        NeighbourIndexer {
             layout,
             squares,
-            parent_turn,
+            turn,
             base,
             mirror_base,
         }
     }
 
-    /// The index of the parent in which animal `i` stood on `from`.
-    fn parent(&self, i: usize, from: u8) -> u64 {
-        let to = self.squares[i];
+    /// The index of the neighbour in which animal `i` stands on `square`.
+    fn with_square(&self, i: usize, square: u8) -> u64 {
+        let (from, to) = (square, self.squares[i]);
         let table = self.layout.table(i);
         let moved = |base: u64, from: u8, to: u8| {
             base + u64::from(table.ordinal[from as usize]) * self.layout.weights[i]
@@ -413,9 +415,9 @@ impl<'a> ParentIndexer<'a> {
             (0, 0..=2, _) => direct(),
             (0, 4.., Some(mirror_base)) => through_mirror(mirror_base),
             (0, ..) => {
-                let mut before = self.squares;
-                before[0] = from;
-                self.layout.index(self.parent_turn, &before)
+                let mut neighbour = self.squares;
+                neighbour[0] = from;
+                self.layout.index(self.turn, &neighbour)
             }
             (_, _, None) => direct(),
             (_, _, Some(mirror_base)) => direct().min(through_mirror(mirror_base)),
@@ -426,7 +428,7 @@ impl<'a> ParentIndexer<'a> {
     /// moved back to each square it may have come from (un-moves, see
     /// [`origins`]); duplicates only when every animal stands on the `d`
     /// file (a move and its mirror image), removed then.
-    fn collect(&self, out: &mut Vec<u64>) {
+    fn collect_parents(&self, out: &mut Vec<u64>) {
         let layout = self.layout;
         let (mut occupied, mut rats) = (0u64, 0u64);
         for i in 0..layout.count {
@@ -439,12 +441,25 @@ impl<'a> ParentIndexer<'a> {
         let empty = BOARD & !occupied;
         out.clear();
         for i in 0..layout.count {
-            if layout.side(i) != self.parent_turn {
+            if layout.side(i) != self.turn {
                 continue;
             }
             let mut from = origins(layout.slot(i), self.squares[i], empty, rats);
+            if i > 0 && self.mirror_base.is_none() {
+                // One orientation, the first animal staying: one digit
+                // changes, the rest of the index is the same for every
+                // origin.
+                let (table, weight) = (layout.table(i), layout.weights[i]);
+                let rest = self.base - u64::from(table.ordinal[self.squares[i] as usize]) * weight;
+                while from != 0 {
+                    let square = from.trailing_zeros() as usize;
+                    out.push(rest + u64::from(table.ordinal[square]) * weight);
+                    from &= from - 1;
+                }
+                continue;
+            }
             while from != 0 {
-                out.push(self.parent(i, from.trailing_zeros() as u8));
+                out.push(self.with_square(i, from.trailing_zeros() as u8));
                 from &= from - 1;
             }
         }
@@ -553,7 +568,7 @@ impl TierLayout for JungleTiers {
 
     /// From the child's squares: an un-move changes one digit of the
     /// index, so most parents cost one multiply-add from the child's index
-    /// in each orientation (see [`ParentIndexer`]). The parents are in
+    /// in each orientation (see [`NeighbourIndexer`]). The parents are in
     /// un-move order, not sorted.
     fn parent_indices(
         &self,
@@ -569,7 +584,7 @@ impl TierLayout for JungleTiers {
         }
         let parent_turn = position.turn().opponent().index();
         let base = layout.raw_index(parent_turn, &squares);
-        ParentIndexer::new(layout, squares, parent_turn, base).collect(out);
+        NeighbourIndexer::new(layout, squares, parent_turn, base).collect_parents(out);
     }
 
     /// From the index's digits, without building the position.
@@ -596,7 +611,7 @@ impl TierLayout for JungleTiers {
         } else {
             index - layout.per_turn
         };
-        ParentIndexer::new(layout, squares, 1 - turn as usize, base).collect(out);
+        NeighbourIndexer::new(layout, squares, 1 - turn as usize, base).collect_parents(out);
         true
     }
 
@@ -640,6 +655,97 @@ impl TierLayout for JungleTiers {
             .filter(|m| m.from.file() == 3 && m.to.file() == 3)
             .count();
         (moves.len() + along_d) / 2
+    }
+
+    /// From the pieces' target squares, without a move list: den entries
+    /// first (each ends the game), then captures; the moves that stay are
+    /// counted by popcount, paired up as [`TierLayout::distinct_children`]
+    /// does when every animal stands on the `d` file.
+    fn exits_and_children(
+        &self,
+        _tier: Material,
+        position: &Position,
+        _moves: &mut Vec<Move>,
+        _scratch: &mut Vec<u64>,
+        exit: &mut dyn FnMut(&Position) -> bool,
+    ) -> Option<usize> {
+        let all = position.move_targets();
+        // Captured pieces (the same in every position of a tier) skipped.
+        let pieces = || all.iter().filter(|&&(from, _)| from != OFF_BOARD);
+        let enemy_side = position.turn().opponent();
+        let (enemy, den) = (position.occupied(enemy_side), DENS[enemy_side.index()]);
+        let reach = pieces().fold(0, |reach, &(_, targets)| reach | targets);
+        if reach & (den | enemy) != 0 {
+            for leaving in [den, enemy] {
+                for &(from, targets) in pieces() {
+                    let mut to = targets & leaving;
+                    while to != 0 {
+                        let target = Square::nth(to.trailing_zeros() as u8);
+                        to &= to - 1;
+                        if !exit(&position.after(Move::new(Square::nth(from), target))) {
+                            return None;
+                        }
+                    }
+                }
+            }
+        }
+        let (mut moves, mut along_d) = (0, 0);
+        for &(from, targets) in pieces() {
+            let quiet = targets & !enemy & !den;
+            moves += quiet.count_ones() as usize;
+            if (1u64 << from) & FILE_D != 0 {
+                along_d += (quiet & FILE_D).count_ones() as usize;
+            }
+        }
+        let everyone = enemy | position.occupied(position.turn());
+        Some(if everyone & !FILE_D == 0 {
+            (moves + along_d) / 2
+        } else {
+            moves
+        })
+    }
+
+    /// From the position's own index: each move changes one digit (see
+    /// [`NeighbourIndexer`]).
+    fn child_indices(
+        &self,
+        tier: Material,
+        position: &Position,
+        moves: &[Move],
+        out: &mut Vec<u64>,
+    ) {
+        out.clear();
+        let layout = self.layout(tier);
+        let mut squares = layout.squares(position);
+        if squares[..layout.count].contains(&OFF_BOARD) {
+            // A position of the colour twin: indexed as its flipped image.
+            out.extend(
+                moves
+                    .iter()
+                    .map(|&mv| self.index(tier, &position.after(mv))),
+            );
+            return;
+        }
+        let mirrored = squares[0] % FILES > 3;
+        if mirrored {
+            mirror_squares(layout, &mut squares);
+        }
+        let turn = position.turn().opponent().index();
+        let indexer =
+            NeighbourIndexer::new(layout, squares, turn, layout.raw_index(turn, &squares));
+        let oriented = |square: Square| {
+            let square = square.index();
+            if mirrored { mirror(square) } else { square }
+        };
+        for &mv in moves {
+            let (from, to) = (oriented(mv.from), oriented(mv.to));
+            let mover = (0..layout.count).find(|&i| squares[i] == from);
+            out.push(match mover {
+                Some(i) => indexer.with_square(i, to),
+                // Not a move of this position: indexed by playing it.
+                None => self.index(tier, &position.after(mv)),
+            });
+        }
     }
 }
 
@@ -686,6 +792,106 @@ mod tests {
             }
         }
         assert!(checked_symmetric > 0);
+    }
+
+    /// Sampled positions of small materials and their mirror images
+    /// (whose first animal stands on files e–g), with their material.
+    fn sampled_positions(tiers: &JungleTiers) -> Vec<(Material, Position)> {
+        let mut sample = Vec::new();
+        for spec in ["L-l", "R-e", "LR-e", "T-rd", "ER-lr", "E-lr"] {
+            let material: Material = spec.parse().unwrap();
+            let step = (tiers.tier_len(material) / 3000).max(1) as usize;
+            for index in (0..tiers.tier_len(material)).step_by(step) {
+                if let Some(position) = tiers.position(material, index) {
+                    sample.push((material, position));
+                    sample.push((material, position.mirrored()));
+                }
+            }
+        }
+        sample
+    }
+
+    #[test]
+    fn exits_and_children_agree_with_the_move_list() {
+        use gamesolver_core::Retrograde;
+        let tiers = JungleTiers::colour_folded(Variant::Standard);
+        let mut exits_seen = 0;
+        for (material, position) in sampled_positions(&tiers) {
+            let tier = tiers.stored_tier(material);
+            let moves = position.moves();
+            let quiet: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|&m| position.stays_in_tier(m))
+                .collect();
+            let mut expected: Vec<String> = moves
+                .iter()
+                .filter(|&&m| !position.stays_in_tier(m))
+                .map(|&m| position.after(m).to_string())
+                .collect();
+            let mut found = Vec::new();
+            let children = tiers.exits_and_children(
+                tier,
+                &position,
+                &mut Vec::new(),
+                &mut Vec::new(),
+                &mut |child| {
+                    found.push(child.to_string());
+                    true
+                },
+            );
+            expected.sort();
+            found.sort();
+            assert_eq!(found, expected, "{position}");
+            let counted = tiers.distinct_children(tier, &position, &quiet, &mut Vec::new());
+            assert_eq!(children, Some(counted), "{position}");
+            exits_seen += found.len();
+        }
+        assert!(exits_seen > 1000, "{exits_seen}");
+    }
+
+    #[test]
+    fn an_exit_that_says_stop_stops_the_visit() {
+        let tiers = JungleTiers::default();
+        // Bottom's lion on d8, next to top's den and top's rat: two exits.
+        let position = Position::from_fen("7/2rL3/7/7/7/7/7/7/7 w", Variant::Standard).unwrap();
+        let mut calls = 0;
+        let stopped = tiers.exits_and_children(
+            Material::of(&position),
+            &position,
+            &mut Vec::new(),
+            &mut Vec::new(),
+            &mut |_| {
+                calls += 1;
+                false
+            },
+        );
+        assert_eq!((stopped, calls), (None, 1));
+    }
+
+    #[test]
+    fn child_indices_agree_with_playing_the_moves() {
+        use gamesolver_core::Retrograde;
+        for tiers in [
+            JungleTiers::default(),
+            JungleTiers::colour_folded(Variant::Standard),
+        ] {
+            for (material, position) in sampled_positions(&tiers) {
+                let tier = tiers.stored_tier(material);
+                let quiet: Vec<Move> = position
+                    .moves()
+                    .into_iter()
+                    .filter(|&m| position.stays_in_tier(m))
+                    .collect();
+                let played: Vec<u64> = quiet
+                    .iter()
+                    .map(|&m| tiers.index(tier, &position.after(m)))
+                    .collect();
+                let mut found = Vec::new();
+                tiers.child_indices(tier, &position, &quiet, &mut found);
+                assert_eq!(found, played, "{position}");
+            }
+        }
     }
 
     /// The sorted distinct indices of `child`'s parents, each found by

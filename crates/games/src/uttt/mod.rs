@@ -13,6 +13,7 @@
 mod board;
 mod cell;
 mod parse;
+pub mod playout;
 mod variant;
 mod zobrist;
 

@@ -40,6 +40,33 @@ pub(crate) const fn loss(distance: u16) -> u32 {
     (LOSS << TAG_SHIFT) | distance as u32
 }
 
+/// Whether `entry` is unresolved (the solver's hot path: no decoding).
+pub(crate) const fn is_unresolved(entry: u32) -> bool {
+    entry >> TAG_SHIFT == UNRESOLVED
+}
+
+/// The distance of a win entry, `None` for any other entry.
+pub(crate) const fn win_distance(entry: u32) -> Option<u16> {
+    if entry >> TAG_SHIFT == WIN {
+        Some((entry & LOW16) as u16)
+    } else {
+        None
+    }
+}
+
+/// The pending children of an unresolved entry.
+pub(crate) const fn pending(unresolved: u32) -> u32 {
+    unresolved >> 16
+}
+
+/// The longest exit loss of an unresolved entry.
+pub(crate) const fn longest_exit_loss(unresolved: u32) -> u16 {
+    (unresolved & LOW16) as u16
+}
+
+/// What one pending child fewer subtracts from an unresolved entry.
+pub(crate) const ONE_PENDING: u32 = 1 << 16;
+
 /// The entry of a known solution.
 pub(crate) const fn solved(solution: Solution) -> u32 {
     match solution.wdl {
@@ -114,5 +141,17 @@ mod tests {
             Some(Solution::finished(Wdl::Draw))
         );
         assert_eq!(final_solution(HOLE), None);
+    }
+
+    #[test]
+    fn the_hot_path_reads_agree_with_decoding() {
+        let open = unresolved(5, 9);
+        assert!(is_unresolved(open) && !is_unresolved(win(3)) && !is_unresolved(HOLE));
+        assert_eq!((pending(open), longest_exit_loss(open)), (5, 9));
+        assert_eq!(open - ONE_PENDING, unresolved(4, 9));
+        assert_eq!(win_distance(win(12)), Some(12));
+        for other in [loss(12), DRAW, HOLE, open] {
+            assert_eq!(win_distance(other), None);
+        }
     }
 }

@@ -6,8 +6,8 @@ use gamesolver_core::{Game, Retrograde, Solution, Wdl};
 use rayon::prelude::*;
 use thiserror::Error;
 
-use super::entry::{self, HOLE, MAX_PENDING, State};
-use super::frontier::{Frontier, decided_distance};
+use super::entry::{self, HOLE, MAX_PENDING};
+use super::frontier::Frontier;
 use super::{TierLayout, TierTable};
 use crate::table::MAX_DISTANCE;
 
@@ -63,6 +63,8 @@ impl TierProgress for () {}
 /// What the moves that leave the tier (or end the game) give the mover.
 #[derive(Default)]
 struct Exits {
+    /// Whether there was an exit at all.
+    any: bool,
     shortest_win: Option<u16>,
     longest_loss: u16,
     draw: bool,
@@ -84,7 +86,6 @@ impl Exits {
 /// Reusable buffers of one worker thread.
 struct Scratch<G: Game + Retrograde> {
     moves: Vec<G::Move>,
-    quiet: Vec<G::Move>,
     unmoves: Vec<G::Unmove>,
     indices: Vec<u64>,
     /// The parents of a group of decided positions, one after the other.
@@ -97,7 +98,6 @@ impl<G: Game + Retrograde> Scratch<G> {
     fn new() -> Self {
         Scratch {
             moves: Vec::new(),
-            quiet: Vec::new(),
             unmoves: Vec::new(),
             indices: Vec::new(),
             parents: Vec::new(),
@@ -224,8 +224,33 @@ fn initial_entry<L: TierLayout>(
     probe: &(dyn Fn(&L::Game) -> Option<Solution> + Sync),
     scratch: &mut Scratch<L::Game>,
 ) -> Result<u32, SolveTierError> {
-    position.legal_moves(&mut scratch.moves);
-    if scratch.moves.is_empty() {
+    let mut exits = Exits::default();
+    let mut missing = None;
+    let children = layout.exits_and_children(
+        tier,
+        position,
+        &mut scratch.moves,
+        &mut scratch.indices,
+        &mut |child| {
+            exits.any = true;
+            let Some(solved) = probe(child) else {
+                missing = Some(format!("{child:?}"));
+                return false;
+            };
+            exits.add(Solution::through_child(solved));
+            // No exit wins sooner than a move that ends the game.
+            exits.shortest_win != Some(1)
+        },
+    );
+    if let Some(position) = missing {
+        return Err(SolveTierError::MissingSuccessor { position });
+    }
+    if let Some(distance) = exits.shortest_win {
+        return Ok(entry::win(distance));
+    }
+    // Not stopped: only a win stops the visit.
+    let children = children.unwrap_or(0);
+    if children == 0 && !exits.any {
         // No move: the game is over here (the Game contract).
         let outcome = position
             .outcome()
@@ -236,23 +261,6 @@ fn initial_entry<L: TierLayout>(
             outcome.value_for(position.turn()),
         )));
     }
-    let mut exits = Exits::default();
-    scratch.quiet.clear();
-    for &mv in &scratch.moves {
-        if position.stays_in_tier(mv) {
-            scratch.quiet.push(mv);
-            continue;
-        }
-        let child = position.after(mv);
-        let solved = probe(&child).ok_or_else(|| SolveTierError::MissingSuccessor {
-            position: format!("{child:?}"),
-        })?;
-        exits.add(Solution::through_child(solved));
-    }
-    if let Some(distance) = exits.shortest_win {
-        return Ok(entry::win(distance));
-    }
-    let children = layout.distinct_children(tier, position, &scratch.quiet, &mut scratch.indices);
     let pending = children as u32 + u32::from(exits.draw);
     if pending > MAX_PENDING {
         return Err(SolveTierError::TooManyMoves {
@@ -339,41 +347,40 @@ fn list_parents<L: TierLayout>(
 /// decides goes to `found`.
 fn tell_parent(entries: &[AtomicU32], parent: u32, child: Solution, found: &mut Vec<(u16, u32)>) {
     let slot = &entries[parent as usize];
-    let updated = slot.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |old| {
-        parent_after(old, child)
-    });
-    if let Ok(old) = updated
-        && let Some(distance) = parent_after(old, child).and_then(decided_distance)
-    {
-        found.push((distance, parent));
+    let mut old = slot.load(Ordering::Relaxed);
+    while let Some((new, decided)) = parent_after(old, child) {
+        match slot.compare_exchange_weak(old, new, Ordering::Relaxed, Ordering::Relaxed) {
+            Ok(_) => {
+                if let Some(distance) = decided {
+                    found.push((distance, parent));
+                }
+                return;
+            }
+            Err(now) => old = now,
+        }
     }
 }
 
-/// A parent's new entry once one of its children is solved as `child`, or
-/// `None` if it does not change.
-fn parent_after(old: u32, child: Solution) -> Option<u32> {
+/// A parent's new entry once one of its children is solved as `child`,
+/// with its distance if that decides it, or `None` if it does not change.
+fn parent_after(old: u32, child: Solution) -> Option<(u32, Option<u16>)> {
     let through = child.distance + 1;
-    match (entry::state(old), child.wdl) {
-        // The child loses for its mover: the parent wins by moving there.
-        (State::Unresolved { .. }, Wdl::Loss) => Some(entry::win(through)),
-        (State::Solved(s), Wdl::Loss) if s.wdl == Wdl::Win && s.distance > through => {
-            Some(entry::win(through))
+    match child.wdl {
+        // The child loses for its mover: the parent wins by moving there,
+        // unless it already wins as soon.
+        Wdl::Loss => {
+            let sooner = entry::is_unresolved(old)
+                || entry::win_distance(old).is_some_and(|distance| distance > through);
+            sooner.then_some((entry::win(through), Some(through)))
         }
         // The child wins for its mover: one fewer hope for the parent.
-        (
-            State::Unresolved {
-                pending: 1,
-                longest_exit_loss,
-            },
-            Wdl::Win,
-        ) => Some(entry::loss(through.max(longest_exit_loss))),
-        (
-            State::Unresolved {
-                pending,
-                longest_exit_loss,
-            },
-            Wdl::Win,
-        ) => Some(entry::unresolved(pending - 1, longest_exit_loss)),
+        Wdl::Win if entry::is_unresolved(old) => Some(match entry::pending(old) {
+            1 => {
+                let distance = through.max(entry::longest_exit_loss(old));
+                (entry::loss(distance), Some(distance))
+            }
+            _ => (old - entry::ONE_PENDING, None),
+        }),
         _ => None,
     }
 }

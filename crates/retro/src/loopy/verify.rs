@@ -48,11 +48,11 @@ pub fn verify_tier<L: TierLayout>(
     let chunks = table.len().div_ceil(CHUNK);
     let failures: Vec<VerifyFailure> = (0..chunks)
         .into_par_iter()
-        .map_init(Vec::new, |moves, chunk| {
+        .map_init(Scratch::new, |scratch, chunk| {
             let range = chunk * CHUNK..table.len().min((chunk + 1) * CHUNK);
             let mut failures = Vec::new();
             layout.for_each_position(tier, range, &mut |index, position| {
-                failures.extend(checker.check_index(index, position, moves));
+                failures.extend(checker.check_index(index, position, scratch));
                 true
             });
             failures
@@ -76,19 +76,19 @@ struct Checker<'a, L: TierLayout> {
 
 impl<L: TierLayout> Checker<'_, L> {
     /// The failure at `index` (whose position is `position`, `None` for a
-    /// hole), if any; `moves` is scratch space.
+    /// hole), if any.
     fn check_index(
         &self,
         index: u64,
         position: Option<L::Game>,
-        moves: &mut Vec<<L::Game as Game>::Move>,
+        scratch: &mut Scratch<L::Game>,
     ) -> Option<VerifyFailure> {
         let stored = self.table.get(index);
         let problem = match (position.as_ref(), stored) {
             (None, None) => return None,
             (None, Some(_)) => "a hole holds a value".to_string(),
             (Some(_), None) => "a position has no value".to_string(),
-            (Some(p), Some(s)) => self.check(p, s, moves)?,
+            (Some(p), Some(s)) => self.check(p, s, scratch)?,
         };
         Some(VerifyFailure {
             index,
@@ -97,52 +97,114 @@ impl<L: TierLayout> Checker<'_, L> {
         })
     }
 
-    /// The value of the position `position` reaches by `mv`: from this
-    /// tier's table when the move stays in the tier, else from `lookup`.
-    fn child(&self, position: &L::Game, mv: <L::Game as Game>::Move) -> Option<Solution> {
-        let child = position.after(mv);
-        if position.stays_in_tier(mv) {
-            return self.table.get(self.layout.index(self.tier, &child));
-        }
-        (self.lookup)(&child)
-    }
-
     /// What is wrong with `stored` as the verdict on `position`, if anything.
     fn check(
         &self,
         position: &L::Game,
         stored: Solution,
-        moves: &mut Vec<<L::Game as Game>::Move>,
+        scratch: &mut Scratch<L::Game>,
     ) -> Option<String> {
-        position.legal_moves(moves);
-        if moves.is_empty() {
+        position.legal_moves(&mut scratch.moves);
+        if scratch.moves.is_empty() {
             let expected = position
                 .outcome()
                 .map(|o| Solution::finished(o.value_for(position.turn())));
             return (Some(stored) != expected)
                 .then(|| format!("no move: stored {stored}, the outcome gives {expected:?}"));
         }
-        let mut shortest_child_loss = None::<u16>;
-        let (mut all_won, mut any_draw, mut longest) = (true, false, 0u16);
-        for &mv in moves.iter() {
-            let Some(child) = self.child(position, mv) else {
+        let mut children = Children::new();
+        scratch.quiet.clear();
+        for &mv in &scratch.moves {
+            if position.stays_in_tier(mv) {
+                scratch.quiet.push(mv);
+                continue;
+            }
+            let Some(child) = (self.lookup)(&position.after(mv)) else {
                 return Some(format!("no value for the position after {mv}"));
             };
-            if child.wdl == Wdl::Loss {
-                shortest_child_loss =
-                    Some(shortest_child_loss.map_or(child.distance, |d| d.min(child.distance)));
+            if stored == Solution::new(Wdl::Win, 1) && child == Solution::new(Wdl::Loss, 0) {
+                // A move that ends the game: no child can be lost sooner.
+                return None;
             }
-            all_won &= child.wdl == Wdl::Win;
-            any_draw |= child.wdl == Wdl::Draw;
-            longest = longest.max(child.distance);
+            children.add(child);
         }
+        self.layout
+            .child_indices(self.tier, position, &scratch.quiet, &mut scratch.indices);
+        for (&mv, &index) in scratch.quiet.iter().zip(&scratch.indices) {
+            let Some(child) = self.table.get(index) else {
+                return Some(format!("no value for the position after {mv}"));
+            };
+            children.add(child);
+        }
+        children.contradiction(stored)
+    }
+}
+
+/// Reusable buffers of one worker thread.
+struct Scratch<G: Game> {
+    moves: Vec<G::Move>,
+    /// The moves that stay in the tier.
+    quiet: Vec<G::Move>,
+    /// Their children's indices.
+    indices: Vec<u64>,
+}
+
+impl<G: Game> Scratch<G> {
+    fn new() -> Self {
+        Scratch {
+            moves: Vec::new(),
+            quiet: Vec::new(),
+            indices: Vec::new(),
+        }
+    }
+}
+
+/// What a position's children are worth, summed up for the local rules.
+struct Children {
+    /// The shortest loss among them (a win for the parent).
+    shortest_loss: Option<u16>,
+    all_won: bool,
+    any_draw: bool,
+    /// The longest distance among them.
+    longest: u16,
+}
+
+impl Children {
+    /// None yet.
+    fn new() -> Self {
+        Children {
+            shortest_loss: None,
+            all_won: true,
+            any_draw: false,
+            longest: 0,
+        }
+    }
+
+    fn add(&mut self, child: Solution) {
+        if child.wdl == Wdl::Loss {
+            self.shortest_loss = Some(
+                self.shortest_loss
+                    .map_or(child.distance, |d| d.min(child.distance)),
+            );
+        }
+        self.all_won &= child.wdl == Wdl::Win;
+        self.any_draw |= child.wdl == Wdl::Draw;
+        self.longest = self.longest.max(child.distance);
+    }
+
+    /// What is wrong with `stored` as the verdict of a position with these
+    /// children, if anything.
+    fn contradiction(&self, stored: Solution) -> Option<String> {
         let ok = match stored.wdl {
-            Wdl::Win => shortest_child_loss.map(|d| d + 1) == Some(stored.distance),
-            Wdl::Loss => all_won && longest + 1 == stored.distance,
-            Wdl::Draw => shortest_child_loss.is_none() && any_draw,
+            Wdl::Win => self.shortest_loss.map(|d| d + 1) == Some(stored.distance),
+            Wdl::Loss => self.all_won && self.longest + 1 == stored.distance,
+            Wdl::Draw => self.shortest_loss.is_none() && self.any_draw,
         };
         (!ok).then(|| {
-            format!("stored {stored}, but the best child loss is {shortest_child_loss:?}, all won {all_won}, longest {longest}, a draw {any_draw}")
+            format!(
+                "stored {stored}, but the best child loss is {:?}, all won {}, longest {}, a draw {}",
+                self.shortest_loss, self.all_won, self.longest, self.any_draw
+            )
         })
     }
 }

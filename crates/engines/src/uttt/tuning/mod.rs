@@ -1,0 +1,18 @@
+//! Texel-style tuning of the ultimate tic-tac-toe evaluation: labelled
+//! quiet positions from seeded self-play at a fixed node budget, the
+//! evaluation as a weighted sum of features, and a logistic fit of the
+//! weights to the game outcomes (`--example uttt_tune`).
+//!
+//! The fit minimises the mean cross-entropy of `sigmoid(K · eval)` against
+//! each position's result for the side to move (1 win, ½ draw, 0 loss):
+//! `K` is fitted first with the current weights, then the weights with `K`
+//! fixed (which keeps the evaluation's scale), by damped Newton steps (the
+//! loss is convex in the weights).
+
+pub mod dataset;
+pub mod features;
+pub mod linear;
+pub mod logistic;
+pub mod quiet;
+pub mod selfplay;
+pub mod tune;
