@@ -219,13 +219,25 @@ impl<G: Game> Mcts<G> {
             let c = &self.tree[c];
             rate_score(c.reward / c.visits.max(1) as f32)
         });
-        SearchInfo {
-            depth: pv.len() as u32,
-            score,
-            nodes: iterations,
-            elapsed,
-            pv,
-        }
+        line_report(pv, score, iterations, elapsed)
+    }
+}
+
+/// A tree search's report: the chosen line `pv` (its length is the
+/// depth), the score, the iterations run (as nodes) and the time taken.
+#[must_use]
+pub fn line_report<M>(
+    pv: Vec<M>,
+    score: Score,
+    iterations: u64,
+    elapsed: Duration,
+) -> SearchInfo<M> {
+    SearchInfo {
+        depth: pv.len() as u32,
+        score,
+        nodes: iterations,
+        elapsed,
+        pv,
     }
 }
 

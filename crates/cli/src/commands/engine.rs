@@ -53,6 +53,21 @@ pub struct Args {
     /// `MoverThreat`; refused for other games).
     #[arg(long, action = clap::ArgAction::Set, value_name = "BOOL")]
     pub mover_threat: Option<bool>,
+    /// Ultimate tic-tac-toe MCTS: UCT exploration constant in hundredths,
+    /// 0 to 1000 (default 15; option `Exploration`; refused for other games).
+    #[arg(long, value_name = "HUNDREDTHS")]
+    pub exploration: Option<i32>,
+    /// Ultimate tic-tac-toe MCTS: playouts with the rollout heuristics
+    /// (`true`/`false`, default false: uniformly random playouts; option
+    /// `HeuristicPlayouts`; refused for other games).
+    #[arg(long, action = clap::ArgAction::Set, value_name = "BOOL")]
+    pub heuristic_playouts: Option<bool>,
+    /// Ultimate tic-tac-toe MCTS: weight of the evaluation at the leaves
+    /// against the playout, in percent, 0 to 100 (default 100: the
+    /// evaluation alone, no playouts; option `LeafEval`; refused for other
+    /// games).
+    #[arg(long, value_name = "PERCENT")]
+    pub leaf_eval: Option<i32>,
     /// The rules of the game.
     #[command(flatten)]
     pub rules: RuleArgs,
@@ -138,6 +153,21 @@ impl Args {
                 "Quiescence",
             ),
             flag(self.advance.map(|n| n.to_string()), "--advance", "Advance"),
+            flag(
+                self.exploration.map(|n| n.to_string()),
+                "--exploration",
+                "Exploration",
+            ),
+            flag(
+                self.heuristic_playouts.map(|b| b.to_string()),
+                "--heuristic-playouts",
+                "HeuristicPlayouts",
+            ),
+            flag(
+                self.leaf_eval.map(|n| n.to_string()),
+                "--leaf-eval",
+                "LeafEval",
+            ),
             flag(
                 self.material_only.then(|| "true".to_string()),
                 "--material-only",

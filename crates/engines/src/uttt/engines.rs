@@ -21,6 +21,12 @@ pub struct EngineOptions {
     pub exploration: f32,
     /// Random seed for MCTS.
     pub seed: u64,
+    /// MCTS playouts with the rollout heuristics (false, the default:
+    /// uniformly random; see [`MctsOptions::heuristic_playouts`]).
+    pub heuristic_playouts: bool,
+    /// MCTS: weight of the evaluation at the leaves against the playout
+    /// (0 playouts only, 1 the evaluation only: the default).
+    pub leaf_eval: f32,
     /// Alpha-beta technique switches.
     pub search: SearchConfig,
     /// CodinGame's rule: playable cells at or below which the exact
@@ -35,8 +41,10 @@ impl Default for EngineOptions {
             kind: EngineKind::default(),
             hash_mb: 16,
             weights: EvalWeights::default(),
-            exploration: 0.9,
+            exploration: 0.15,
             seed: 2026,
+            heuristic_playouts: false,
+            leaf_eval: 1.0,
             search: SearchConfig::default(),
             solve_below: 0,
         }
@@ -55,6 +63,8 @@ pub fn build(options: &EngineOptions) -> Box<dyn Engine<Board> + Send> {
         EngineKind::Mcts => Box::new(UtttMcts::new(MctsOptions {
             exploration: options.exploration,
             seed: options.seed,
+            heuristic_playouts: options.heuristic_playouts,
+            leaf_eval: options.leaf_eval,
             ..MctsOptions::default()
         })),
     }

@@ -52,6 +52,9 @@ impl EngineHost<Board> for UtttHost {
             spin_spec("FreeChoice", w.free_choice, -WEIGHT_MAX, WEIGHT_MAX),
             check_spec("MoverThreat", w.mover_threat),
             check_spec("LMR", self.options.search.late_move_reductions),
+            spin_spec("Exploration", percent(self.options.exploration), 0, 1000),
+            check_spec("HeuristicPlayouts", self.options.heuristic_playouts),
+            spin_spec("LeafEval", percent(self.options.leaf_eval), 0, 100),
         ]);
         let mut weights = self.options.weights;
         for name in WHOLE_WEIGHTS {
@@ -79,6 +82,11 @@ impl EngineHost<Board> for UtttHost {
             }
             "moverthreat" => self.options.weights.mover_threat = check_value(name, value)?,
             "lmr" => self.options.search.late_move_reductions = check_value(name, value)?,
+            "exploration" => {
+                self.options.exploration = spin_value(name, value, 0, 1000)? as f32 / 100.0;
+            }
+            "heuristicplayouts" => self.options.heuristic_playouts = check_value(name, value)?,
+            "leafeval" => self.options.leaf_eval = spin_value(name, value, 0, 100)? as f32 / 100.0,
             other => {
                 let weight = whole_weight(&mut self.options.weights, other)
                     .ok_or_else(|| format!("unknown option {name:?}"))?;
@@ -132,6 +140,11 @@ fn spin(name: &str, value: &str, max: u32) -> Result<u32, String> {
         .ok_or_else(|| format!("{name} must be a whole number 0..{max}, got {value:?}"))
 }
 
+/// An MCTS setting as the whole percent the protocol shows.
+fn percent(value: f32) -> i32 {
+    (value * 100.0).round() as i32
+}
+
 /// The common options of `options`.
 fn common(options: &mut EngineOptions) -> CommonOptions<'_> {
     CommonOptions {
@@ -157,6 +170,21 @@ mod tests {
         assert!(host.set_option("SolveBelow", "82").is_err());
         let names: Vec<&str> = host.options().iter().map(|o| o.name).collect();
         assert!(names.contains(&"SolveBelow") && names.contains(&"RaceBoard"));
+    }
+
+    #[test]
+    fn mcts_options_are_set_in_percent_and_checked() {
+        let mut host = UtttHost::default();
+        host.set_option("Exploration", "45").unwrap();
+        host.set_option("HeuristicPlayouts", "true").unwrap();
+        host.set_option("LeafEval", "100").unwrap();
+        assert_eq!(host.options.exploration, 0.45);
+        assert!(host.options.heuristic_playouts);
+        assert_eq!(host.options.leaf_eval, 1.0);
+        assert!(host.set_option("LeafEval", "101").is_err());
+        assert!(host.set_option("Exploration", "-1").is_err());
+        let spec = host.options().into_iter().find(|o| o.name == "Exploration");
+        assert!(spec.unwrap().description.contains("default 45"));
     }
 
     #[test]

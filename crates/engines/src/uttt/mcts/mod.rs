@@ -5,19 +5,28 @@
 //! - [`tree`]: the arena (flat `Vec`, `u32` indices, contiguous children)
 //!   and tree reuse: the subtree of the moves played is kept.
 //! - [`solver`]: proven wins, draws and losses climb the tree.
-//! - [`rollout`]: playouts on per-board bitboards with cheap heuristics
+//! - [`state`]: the position the descent and the playouts play on (per
+//!   board 9-bit masks, threats kept up to date; no 128-bit masks, no key).
+//! - [`rollout`]: playouts, uniformly random or with cheap heuristics
 //!   (take a board-winning move; avoid sending the opponent to a board it
 //!   wins at once or to a free choice), under both rules.
+//! - [`leaf`]: the alpha-beta's evaluation at the leaves (by default
+//!   instead of playouts: it won the SPRTs of docs/PERFORMANCE.md).
 //! - [`bits`]: the small-board tables of the playouts.
-//! - [`search`]: [`UtttMcts`], UCT selection and the `Engine` face.
+//! - [`uct`]: UCT selection (terms from tables: no division, square root
+//!   or logarithm for small visit counts).
+//! - [`search`]: [`UtttMcts`], the iterations and the `Engine` face.
 //! - [`bench`]: the fixed-iteration bench (signature and iterations/s).
 
 pub mod bench;
 mod bits;
+mod leaf;
 mod node;
 mod rollout;
 mod search;
 mod solver;
+mod state;
 mod tree;
+mod uct;
 
 pub use search::{MctsOptions, UtttMcts};

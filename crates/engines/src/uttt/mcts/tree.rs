@@ -3,10 +3,11 @@
 //! Between moves the subtree of the moves actually played is kept
 //! (compacted to the front of a new arena) and the rest dropped.
 
-use gamesolver_core::{Game, Outcome};
-use gamesolver_games::uttt::{Board, Cell, FULL, has_line};
+use gamesolver_core::{Game, Outcome, Player};
+use gamesolver_games::uttt::Board;
 
 use super::node::{NO_MOVE, Node, Proof};
+use super::state::State;
 
 /// Plies between two searched positions across which the tree is kept
 /// (our move and the opponent's reply, with room for a skipped search).
@@ -54,21 +55,18 @@ impl Tree {
         self.nodes.len()
     }
 
-    /// Adds a child per legal move of `board` (the position of `node`),
+    /// Adds a child per legal move of `state` (the position of `node`),
     /// each proven at once if its move ends the game. False, and nothing
     /// added, when the arena is full.
-    pub(crate) fn expand(&mut self, node: usize, board: &Board) -> bool {
-        let count = board.move_count() as usize;
+    pub(crate) fn expand(&mut self, node: usize, state: &State) -> bool {
+        let count = state.move_count() as usize;
         if count == 0 || self.nodes.len() + count > self.capacity {
             return false;
         }
         let first = self.nodes.len();
-        board.for_each_move(|cell| {
-            let proof = if closes_its_board(board, cell) {
-                proof_after(board, cell)
-            } else {
-                Proof::Unknown
-            };
+        let mover = state.turn();
+        state.for_each_move(|cell| {
+            let proof = proof_of(state.outcome_after(cell), mover);
             self.nodes.push(Node::new(cell, proof));
         });
         let parent = &mut self.nodes[node];
@@ -153,23 +151,13 @@ impl Tree {
     }
 }
 
-/// Whether the legal move `cell` wins or fills its small board (only such
-/// a move can end the game).
-#[inline]
-fn closes_its_board(board: &Board, cell: Cell) -> bool {
-    let mover = board.turn();
-    let mine = board.small_board(cell.board(), mover) | 1 << cell.pos();
-    let theirs = board.small_board(cell.board(), mover.opponent());
-    has_line(mine) || mine | theirs == FULL
-}
-
-/// What is proven about the child of `board` after `cell`, for its mover:
-/// the game's end if the move ends it.
-fn proof_after(board: &Board, cell: Cell) -> Proof {
-    match board.after(cell).outcome() {
+/// What is proven about a child whose move by `mover` led to `outcome`
+/// (`None`: the game goes on).
+fn proof_of(outcome: Option<Outcome>, mover: Player) -> Proof {
+    match outcome {
         None => Proof::Unknown,
         Some(Outcome::Draw) => Proof::Draw,
-        Some(Outcome::Winner(p)) if p == board.turn() => Proof::Win,
+        Some(Outcome::Winner(p)) if p == mover => Proof::Win,
         Some(Outcome::Winner(_)) => Proof::Loss,
     }
 }
@@ -177,7 +165,7 @@ fn proof_after(board: &Board, cell: Cell) -> Proof {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gamesolver_games::uttt::Variant;
+    use gamesolver_games::uttt::{Cell, Variant};
 
     fn cell(n: u8) -> Cell {
         Cell::new(n).unwrap()
@@ -188,13 +176,13 @@ mod tests {
     fn small_tree() -> (Tree, Board) {
         let start = Board::start(Variant::Standard);
         let mut tree = Tree::new(10_000);
-        assert!(tree.expand(0, &start));
+        assert!(tree.expand(0, &State::new(&start)));
         let child = tree.nodes()[0]
             .child_range()
             .find(|&c| tree.nodes()[c].cell == cell(40))
             .unwrap();
         tree.nodes_mut()[child].visits = 7;
-        assert!(tree.expand(child, &start.after(cell(40))));
+        assert!(tree.expand(child, &State::new(&start.after(cell(40)))));
         (tree, start)
     }
 
@@ -209,7 +197,7 @@ mod tests {
                 .parse()
                 .unwrap();
         let mut tree = Tree::new(1000);
-        assert!(tree.expand(0, &board));
+        assert!(tree.expand(0, &State::new(&board)));
         let wins: Vec<u8> = tree.nodes()[1..]
             .iter()
             .filter(|n| n.proof == Proof::Win)
@@ -228,9 +216,10 @@ mod tests {
                 let mut board = Board::start(variant);
                 while !board.is_finished() {
                     let mut tree = Tree::new(1000);
-                    assert!(tree.expand(0, &board));
+                    assert!(tree.expand(0, &State::new(&board)));
                     for child in &tree.nodes()[1..] {
-                        assert_eq!(child.proof, proof_after(&board, child.cell), "{board}");
+                        let outcome = board.after(child.cell).outcome();
+                        assert_eq!(child.proof, proof_of(outcome, board.turn()), "{board}");
                     }
                     let moves = board.moves();
                     board.play_unchecked(moves[rng.random_range(0..moves.len())]);
@@ -271,9 +260,9 @@ mod tests {
     fn a_full_arena_refuses_to_grow() {
         let start = Board::start(Variant::Standard);
         let mut tree = Tree::new(128);
-        assert!(tree.expand(0, &start));
+        assert!(tree.expand(0, &State::new(&start)));
         // 81 more children do not fit.
-        assert!(!tree.expand(1, &start));
+        assert!(!tree.expand(1, &State::new(&start)));
         assert_eq!(tree.len(), 82);
     }
 }
