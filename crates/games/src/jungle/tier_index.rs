@@ -478,6 +478,16 @@ impl TierLayout for JungleTiers {
         "jungle-mirror-v1".to_string()
     }
 
+    /// Whether an animal of the side to move stands beside the enemy den
+    /// ([`Position::wins_in_one`]).
+    fn wins_in_one(&self, position: &Position) -> bool {
+        position.wins_in_one()
+    }
+
+    fn wins_in_one_rule(&self) -> String {
+        super::one_ply::WINS_IN_ONE_RULE.to_string()
+    }
+
     fn tier_of(&self, position: &Position) -> Material {
         self.stored_tier(Material::of(position))
     }

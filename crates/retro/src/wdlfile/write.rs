@@ -2,11 +2,13 @@
 
 use std::path::Path;
 
-use rayon::prelude::*;
+use gamesolver_core::Wdl;
 
 use super::codes::{CODES_PER_BYTE, COMPRESSED, WdlSummary};
 use super::{BLOCK_ENTRIES, FRAME};
-use crate::binfile::{FileError, put_blocks, write_atomically};
+use crate::binfile::{
+    FileError, check_entry_count, put_encoded_blocks, put_text, write_atomically,
+};
 use crate::loopy::TierTable;
 use crate::tbfile::TablebaseIdentity;
 
@@ -15,15 +17,61 @@ use crate::tbfile::TablebaseIdentity;
 /// would pay for every tier.
 const ZSTD_LEVEL: i32 = 9;
 
+/// The entry of a win in one ply (value 3, distance 1) and of a position
+/// lost at once (value 1, distance 0): the only ones a one-ply look can
+/// decide.
+const WIN_IN_ONE: u16 = 3 | 1 << 2;
+const LOST_AT_ONCE: u16 = 1;
+
+/// Which positions of a tier a WDL file may hold any value at, besides
+/// its holes: those its probes answer before reading it.
+pub struct FreeIndices<'a> {
+    /// The name of the one-ply rule the probes follow, written in the
+    /// header (empty: none).
+    pub rule: String,
+    /// Whether the position at `index`, whose value is `value` (a win in
+    /// one ply or a loss at once), is answered before the file is read:
+    /// finished, or decided by the rule with that very value.
+    pub decided: &'a (dyn Fn(u64, Wdl) -> bool + Sync),
+}
+
+impl FreeIndices<'_> {
+    /// No free index but the holes, and no rule.
+    #[must_use]
+    pub fn none() -> FreeIndices<'static> {
+        FreeIndices {
+            rule: String::new(),
+            decided: &never,
+        }
+    }
+
+    /// Whether index `index` holding `entry` is free.
+    fn is_free(&self, index: u64, entry: u16) -> bool {
+        match entry {
+            0 => true,
+            WIN_IN_ONE => (self.decided)(index, Wdl::Win),
+            LOST_AT_ONCE => (self.decided)(index, Wdl::Loss),
+            _ => false,
+        }
+    }
+}
+
+/// Decides nothing.
+fn never(_: u64, _: Wdl) -> bool {
+    false
+}
+
 /// Writes the values of `table` to `path` as a WDL file for `identity`
 /// (whose entry count must be the table's), atomically
-/// ([`crate::binfile::write_atomically`]).
+/// ([`crate::binfile::write_atomically`]), `free` indices holding any
+/// value.
 pub fn write_wdl(
     path: &Path,
     identity: &TablebaseIdentity,
     table: &TierTable,
+    free: &FreeIndices<'_>,
 ) -> Result<(), FileError> {
-    write_atomically(path, &encode_wdl(path, identity, table)?)
+    write_atomically(path, &encode_wdl(path, identity, table, free)?)
 }
 
 /// The bytes of the WDL file of `table` for `identity` (the file
@@ -32,15 +80,10 @@ pub fn encode_wdl(
     path: &Path,
     identity: &TablebaseIdentity,
     table: &TierTable,
+    free: &FreeIndices<'_>,
 ) -> Result<Vec<u8>, FileError> {
     let name = path.display().to_string();
-    if identity.entries != table.len() {
-        return Err(FileError::WrongSize {
-            path: name,
-            found: table.len(),
-            expected: identity.entries,
-        });
-    }
+    check_entry_count(&name, table.len(), identity.entries)?;
     let entries = table.entries();
     let summary = summarise(entries);
     let mut out = FRAME.start();
@@ -48,12 +91,11 @@ pub fn encode_wdl(
     out.extend_from_slice(&BLOCK_ENTRIES.to_le_bytes());
     out.extend_from_slice(&summary.longest_win.to_le_bytes());
     out.extend_from_slice(&summary.longest_loss.to_le_bytes());
-    let blocks: Vec<Vec<u8>> = entries
-        .par_chunks(BLOCK_ENTRIES as usize)
-        .map(encode_block)
-        .collect::<std::io::Result<_>>()
-        .map_err(|e| FileError::io(&name, e))?;
-    put_blocks(&mut out, &blocks);
+    put_text(&mut out, &name, &free.rule)?;
+    put_encoded_blocks(&mut out, &name, entries, BLOCK_ENTRIES, |block, chunk| {
+        let first = block as u64 * u64::from(BLOCK_ENTRIES);
+        encode_block(&codes_of(chunk, first, free))
+    })?;
     FRAME.finish(&mut out);
     Ok(out)
 }
@@ -75,11 +117,9 @@ fn summarise(entries: &[u16]) -> WdlSummary {
     }
 }
 
-/// One block: the code of every index (holes take the value before them),
-/// as one byte when they are all equal, else [`COMPRESSED`] and a zstd
-/// frame of the packed codes.
-fn encode_block(entries: &[u16]) -> std::io::Result<Vec<u8>> {
-    let codes = fill_holes(entries);
+/// One block: as one byte when every code is equal, else [`COMPRESSED`]
+/// and a zstd frame of the packed codes.
+fn encode_block(codes: &[u8]) -> std::io::Result<Vec<u8>> {
     if let Some(&first) = codes.first()
         && codes.iter().all(|&c| c == first)
     {
@@ -94,17 +134,22 @@ fn encode_block(entries: &[u16]) -> std::io::Result<Vec<u8>> {
     Ok(out)
 }
 
-/// The code of every entry (0 loss, 1 draw, 2 win), a hole taking the code
-/// before it, or the block's first value's for leading holes (draw for a
-/// block of holes only).
-fn fill_holes(entries: &[u16]) -> Vec<u8> {
-    let first_value = entries.iter().find(|&&e| e & 3 != 0).map_or(2, |&e| e & 3);
-    let mut previous = (first_value - 1) as u8;
-    entries
+/// The code of every entry of a block whose first index is `first` (0
+/// loss, 1 draw, 2 win), a free index taking the code before it, or the
+/// block's first stored code for leading ones (a win for a block of free
+/// indices only).
+fn codes_of(entries: &[u16], first: u64, free: &FreeIndices<'_>) -> Vec<u8> {
+    let stored: Vec<Option<u8>> = entries
         .iter()
-        .map(|&e| {
-            if e & 3 != 0 {
-                previous = (e & 3) as u8 - 1;
+        .enumerate()
+        .map(|(i, &e)| (!free.is_free(first + i as u64, e)).then(|| (e & 3) as u8 - 1))
+        .collect();
+    let mut previous = stored.iter().flatten().next().copied().unwrap_or(2);
+    stored
+        .iter()
+        .map(|&code| {
+            if let Some(code) = code {
+                previous = code;
             }
             previous
         })
