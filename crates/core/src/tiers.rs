@@ -39,6 +39,14 @@ pub trait TierLayout: Sync {
     /// The number of indices of `tier`.
     fn tier_len(&self, tier: Self::Tier) -> u64;
 
+    /// The index of `tier` as a mixed-radix number: each digit's radix,
+    /// most significant first (their product is [`TierLayout::tier_len`]),
+    /// or nothing if the index has no such form. WDL files may reorder the
+    /// digits so their values form longer runs. The default gives nothing.
+    fn index_radices(&self, _tier: Self::Tier) -> Vec<u64> {
+        Vec::new()
+    }
+
     /// Whether the side to move of the unfinished `position` has a move
     /// that wins at once which a cheap look finds (Jungle: an animal
     /// beside the enemy den); `false` when the look cannot tell. WDL files

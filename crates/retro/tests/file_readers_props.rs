@@ -18,7 +18,7 @@ use gamesolver_games::tictactoe::{Base3Indexer, Board};
 use gamesolver_retro::loopfree::{DensePositionMap, GameGraph, LoopFreeSolution};
 use gamesolver_retro::loopy::TierTable;
 use gamesolver_retro::tbfile::{TablebaseFile, TablebaseIdentity, write_tier};
-use gamesolver_retro::wdlfile::{FreeIndices, WdlFile, write_wdl};
+use gamesolver_retro::wdlfile::{WdlScheme, WdlFile, write_wdl};
 use gamesolver_retro::{SolvedTable, TableIdentity};
 use proptest::prelude::*;
 
@@ -235,22 +235,23 @@ static WDL_TIER: LazyLock<(TierTable, Vec<u8>)> = LazyLock::new(|| {
     }));
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("R-e.gswdl");
-    write_wdl(&path, &wdl_identity(), &table, &FreeIndices::none()).unwrap();
+    write_wdl(&path, &wdl_identity(), &table, &WdlScheme::plain()).unwrap();
     let bytes = std::fs::read(&path).unwrap();
     (table, bytes)
 });
 
 /// Header fields of the WDL file: a text length, the entry count, the
-/// entries per block, the longest win, the rule's length, the first and
-/// last block offsets.
+/// entries per block, the longest win, the rule's length, the index
+/// order's length, the first and last block offsets.
 const WDL_FIELDS: &[(usize, usize)] = &[
     (10, 1),
     (35, 8),
     (43, 4),
     (47, 2),
     (51, 1),
-    (52, 8),
-    (76, 8),
+    (52, 1),
+    (53, 8),
+    (77, 8),
 ];
 
 /// An error, or a file whose every probe answers within bounds.
@@ -258,7 +259,7 @@ fn check_wdl(bytes: &[u8]) -> Result<(), TestCaseError> {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("R-e.gswdl");
     std::fs::write(&path, bytes).unwrap();
-    if let Ok(file) = WdlFile::open(&path, &wdl_identity(), "") {
+    if let Ok(file) = WdlFile::open(&path, &wdl_identity(), "", &[]) {
         prop_assert_eq!(file.file().len(), WDL_ENTRIES);
         let block = u64::from(WDL_BLOCK);
         for index in [0, block - 1, block, 2 * block + 1, WDL_ENTRIES - 1] {
@@ -329,7 +330,7 @@ fn an_unmutated_wdl_file_reads_back_every_value() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("R-e.gswdl");
     std::fs::write(&path, bytes).unwrap();
-    let file = WdlFile::open(&path, &wdl_identity(), "").unwrap();
+    let file = WdlFile::open(&path, &wdl_identity(), "", &[]).unwrap();
     let values = file.values().unwrap();
     for index in 0..table.len() {
         if let Some(solution) = table.get(index) {

@@ -132,22 +132,26 @@ pub fn check_entry_count(path: &str, found: u64, expected: u64) -> Result<(), Fi
     })
 }
 
-/// Encodes `entries` in blocks of `block_entries` by `encode` (called in
-/// parallel with each block's number and entries), and appends the offset
-/// table and the blocks to `out`.
-pub fn put_encoded_blocks<T: Sync>(
+/// Encodes `blocks` blocks by `encode` (called in parallel with each
+/// block's number), and appends the offset table and the blocks to `out`.
+pub fn put_encoded_blocks(
     out: &mut Vec<u8>,
     path: &str,
-    entries: &[T],
-    block_entries: u32,
-    encode: impl Fn(usize, &[T]) -> std::io::Result<Vec<u8>> + Sync,
+    blocks: usize,
+    encode: impl Fn(usize) -> std::io::Result<Vec<u8>> + Sync,
 ) -> Result<(), FileError> {
-    let blocks: Vec<Vec<u8>> = entries
-        .par_chunks(block_entries as usize)
-        .enumerate()
-        .map(|(block, chunk)| encode(block, chunk))
+    let blocks: Vec<Vec<u8>> = (0..blocks)
+        .into_par_iter()
+        .map(&encode)
         .collect::<std::io::Result<_>>()
         .map_err(|e| FileError::io(path, e))?;
     put_blocks(out, &blocks);
     Ok(())
+}
+
+/// The entries of block `block` of `entries` in blocks of `block_entries`.
+#[must_use]
+pub fn block_of<T>(entries: &[T], block_entries: u32, block: usize) -> &[T] {
+    let start = block * block_entries as usize;
+    &entries[start..entries.len().min(start + block_entries as usize)]
 }

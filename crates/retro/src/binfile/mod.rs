@@ -42,7 +42,7 @@ mod lock;
 mod read;
 mod write;
 
-pub use block_file::{BlockFile, check_entry_count, map_file, put_encoded_blocks};
+pub use block_file::{BlockFile, block_of, check_entry_count, map_file, put_encoded_blocks};
 pub use blocks::{check_block_entries, put_blocks, read_block_offsets};
 pub use error::FileError;
 pub use frame::{FieldReader, Frame, put_text};

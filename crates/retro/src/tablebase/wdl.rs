@@ -16,7 +16,7 @@ use gamesolver_core::{Game, Solution, TierLayout, Wdl};
 use super::{ProbeError, Tablebase};
 use crate::binfile::FileError;
 use crate::loopy::TierTable;
-use crate::wdlfile::{EXTENSION, FreeIndices, WdlFile, WdlSummary, encode_wdl, write_wdl};
+use crate::wdlfile::{EXTENSION, Effort, WdlFile, WdlScheme, WdlSummary, encode_wdl, write_wdl};
 
 /// How a tier's WDL file compares with its distance file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,8 +92,10 @@ impl<L: TierLayout> Tablebase<L> {
         if !path.exists() {
             return Ok(None);
         }
-        let rule = self.layout().wins_in_one_rule();
-        WdlFile::open(&path, &self.identity(tier), &rule).map(Some)
+        let layout = self.layout();
+        let rule = layout.wins_in_one_rule();
+        let radices = layout.index_radices(tier);
+        WdlFile::open(&path, &self.identity(tier), &rule, &radices).map(Some)
     }
 
     /// Calls `probe` with the WDL file of `tier` (`None`: the tier has
@@ -155,11 +157,13 @@ impl<L: TierLayout> Tablebase<L> {
     }
 
     /// Writes the WDL file of `tier` from its solved `table` (the build
-    /// calls it beside each distance file it writes), replacing any.
+    /// calls it beside each distance file it writes), replacing any;
+    /// compressed fast ([`Effort::Fast`]: `derive_wdl` writes smaller
+    /// files).
     pub fn write_wdl_file(&self, tier: L::Tier, table: &TierTable) -> Result<(), FileError> {
         let path = self.wdl_path(tier);
-        self.with_free_indices(tier, |free| {
-            write_wdl(&path, &self.identity(tier), table, free)
+        self.with_scheme(tier, Effort::Fast, |scheme| {
+            write_wdl(&path, &self.identity(tier), table, scheme)
         })?;
         self.wdl
             .write()
@@ -179,9 +183,15 @@ impl<L: TierLayout> Tablebase<L> {
         }
     }
 
-    /// Calls `write` with the free indices of `tier`: finished positions
-    /// and the wins in one ply the layout's look finds.
-    fn with_free_indices<R>(&self, tier: L::Tier, write: impl FnOnce(&FreeIndices<'_>) -> R) -> R {
+    /// Calls `write` with the WDL scheme of `tier`: its index's digits,
+    /// as free positions the finished ones and the wins in one ply the
+    /// layout's look finds, and `effort`.
+    fn with_scheme<R>(
+        &self,
+        tier: L::Tier,
+        effort: Effort,
+        write: impl FnOnce(&WdlScheme<'_>) -> R,
+    ) -> R {
         let layout = self.layout();
         let decided = |index: u64, value: Wdl| {
             layout
@@ -189,20 +199,25 @@ impl<L: TierLayout> Tablebase<L> {
                 .and_then(|p| answered_first(layout, &p))
                 .is_some_and(|found| found.wdl == value)
         };
-        write(&FreeIndices {
+        write(&WdlScheme {
             rule: layout.wins_in_one_rule(),
+            radices: layout.index_radices(tier),
             decided: &decided,
+            effort,
         })
     }
 
     /// Derives the WDL file of `tier` from its distance file, writing it
-    /// into `out` (the tablebase's own directory or another), and says
-    /// what it costs.
+    /// into `out` (the tablebase's own directory or another), compressed
+    /// harder than the build does ([`Effort::Small`]), and says what it
+    /// costs.
     pub fn derive_wdl(&self, tier: L::Tier, out: &Path) -> Result<WdlDerived, ProbeError> {
         let table = self.load_distances(tier)?;
         let path = out.join(format!("{tier}.{EXTENSION}"));
         let identity = self.identity(tier);
-        let bytes = self.with_free_indices(tier, |free| encode_wdl(&path, &identity, &table, free))?;
+        let bytes = self.with_scheme(tier, Effort::Small, |scheme| {
+            encode_wdl(&path, &identity, &table, scheme)
+        })?;
         crate::binfile::write_atomically(&path, &bytes)?;
         Ok(WdlDerived {
             tier: tier.to_string(),

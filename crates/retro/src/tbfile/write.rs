@@ -3,7 +3,9 @@
 use std::path::Path;
 
 use super::{BLOCK_ENTRIES, FRAME, TablebaseIdentity};
-use crate::binfile::{FileError, check_entry_count, put_encoded_blocks, write_atomically};
+use crate::binfile::{
+    FileError, block_of, check_entry_count, put_encoded_blocks, write_atomically,
+};
 use crate::loopy::TierTable;
 
 /// zstd level: high ratio, still fast enough not to dominate a build.
@@ -30,8 +32,9 @@ fn encode(path: &str, identity: &TablebaseIdentity, entries: &[u16]) -> Result<V
     out.extend_from_slice(&BLOCK_ENTRIES.to_le_bytes());
     let narrow = entries.iter().all(|&e| narrow_entry(e).is_some());
     out.push(if narrow { 1 } else { 2 });
-    put_encoded_blocks(&mut out, path, entries, BLOCK_ENTRIES, |_, block| {
-        compress_block(block, narrow)
+    let blocks = entries.len().div_ceil(BLOCK_ENTRIES as usize);
+    put_encoded_blocks(&mut out, path, blocks, |block| {
+        compress_block(block_of(entries, BLOCK_ENTRIES, block), narrow)
     })?;
     FRAME.finish(&mut out);
     Ok(out)

@@ -49,12 +49,13 @@
 
 mod cache;
 mod codes;
+mod order;
 mod read;
 mod write;
 
 pub use codes::WdlSummary;
 pub use read::WdlFile;
-pub use write::{FreeIndices, encode_wdl, write_wdl};
+pub use write::{Effort, WdlScheme, encode_wdl, write_wdl};
 
 use crate::binfile::Frame;
 

@@ -7,6 +7,7 @@ use gamesolver_core::Wdl;
 
 use super::cache::BlockCache;
 use super::codes::{CODES_PER_BYTE, COMPRESSED, WdlSummary, packed_code, value};
+use super::order::DigitOrder;
 use super::{BLOCK_ENTRIES, FRAME};
 use crate::binfile::{
     BlockFile, FileError, check_block_entries, check_identity, map_file, read_block_offsets,
@@ -22,21 +23,23 @@ pub struct WdlFile {
     identity: TablebaseIdentity,
     summary: WdlSummary,
     rule: String,
+    order: DigitOrder,
     cache: Mutex<BlockCache>,
 }
 
 impl WdlFile {
     /// Opens the regular file `path`, checking magic, version, checksum,
     /// that it holds `expected` (with `expected.entries` entries), that it
-    /// was written under the one-ply rule `rule` (empty: none) and its
-    /// structure.
+    /// was written under the one-ply rule `rule` (empty: none) for an index
+    /// of the digits `radices` (empty: any), and its structure.
     pub fn open(
         path: &Path,
         expected: &TablebaseIdentity,
         rule: &str,
+        radices: &[u64],
     ) -> Result<WdlFile, FileError> {
         let (name, map) = map_file(path)?;
-        let header = parse(&name, &map, expected, rule)?;
+        let header = parse(&name, &map, expected, rule, radices)?;
         let file = BlockFile::new(
             name,
             map,
@@ -50,6 +53,7 @@ impl WdlFile {
             identity: header.identity,
             summary: header.summary,
             rule: rule.to_string(),
+            order: header.order,
             cache,
         })
     }
@@ -79,12 +83,15 @@ impl WdlFile {
         &self.file
     }
 
-    /// The code stored at `index` (`None` out of range). A free index
-    /// (a hole, a finished position, one the rule decides) answers the
-    /// value the writer filled it with.
+    /// The code stored at the layout's index `index` (`None` out of
+    /// range). A free index (a hole, a finished position, one the rule
+    /// decides) answers the value the writer filled it with.
     #[inline]
     pub fn probe(&self, index: u64) -> Result<Option<Wdl>, FileError> {
-        let Some((block, within)) = self.file.locate(index) else {
+        if index >= self.file.len() {
+            return Ok(None);
+        }
+        let Some((block, within)) = self.file.locate(self.order.file_index(index)) else {
             return Ok(None);
         };
         let first = self.file.block_bytes(block)[0];
@@ -99,35 +106,44 @@ impl WdlFile {
         Ok(value(code))
     }
 
-    /// The code stored at every index, in order (for checks and
-    /// statistics; free indices hold filler).
+    /// The code stored at every index, in the layout's order (for checks
+    /// and statistics; free indices hold filler).
     pub fn values(&self) -> Result<Vec<Wdl>, FileError> {
-        let mut all = Vec::with_capacity(usize::try_from(self.file.len()).unwrap_or(0));
+        let mut stored = Vec::with_capacity(usize::try_from(self.file.len()).unwrap_or(0));
         for block in 0..self.file.blocks() {
             let count = self.file.block_len(block);
             let first = self.file.block_bytes(block)[0];
             if first == COMPRESSED {
                 let codes = self.decode(block)?;
-                all.extend((0..count).filter_map(|i| value(packed_code(&codes, i))));
+                stored.extend((0..count).filter_map(|i| value(packed_code(&codes, i))));
             } else {
-                all.extend(std::iter::repeat_n(value(first), count).flatten());
+                stored.extend(std::iter::repeat_n(value(first), count).flatten());
             }
         }
-        Ok(all)
+        if self.order.is_identity() {
+            return Ok(stored);
+        }
+        Ok((0..self.file.len())
+            .map(|index| stored[self.order.file_index(index) as usize])
+            .collect())
     }
 
-    /// The packed codes of the compressed block `block`, checked: the
-    /// frame decodes to exactly the block's bytes and holds no code 3.
+    /// The codes of the compressed block `block`, checked (the frame
+    /// decodes to exactly one code 0–2 per index), packed four to a byte
+    /// for the cache.
     fn decode(&self, block: usize) -> Result<Box<[u8]>, FileError> {
         let count = self.file.block_len(block);
-        let bytes = count.div_ceil(CODES_PER_BYTE);
         let frame = &self.file.block_bytes(block)[1..];
         let codes =
-            zstd::bulk::decompress(frame, bytes).map_err(|_| self.file.bad_block(block))?;
-        if codes.len() != bytes || (0..count).any(|i| packed_code(&codes, i) == COMPRESSED) {
+            zstd::bulk::decompress(frame, count).map_err(|_| self.file.bad_block(block))?;
+        if codes.len() != count || codes.iter().any(|&c| c >= COMPRESSED) {
             return Err(self.file.bad_block(block));
         }
-        Ok(codes.into_boxed_slice())
+        let mut packed = vec![0u8; count.div_ceil(CODES_PER_BYTE)];
+        for (i, &c) in codes.iter().enumerate() {
+            packed[i / CODES_PER_BYTE] |= c << (2 * (i % CODES_PER_BYTE));
+        }
+        Ok(packed.into_boxed_slice())
     }
 }
 
@@ -135,11 +151,13 @@ impl WdlFile {
 struct Header {
     identity: TablebaseIdentity,
     summary: WdlSummary,
+    order: DigitOrder,
     offsets: Vec<u64>,
 }
 
 /// Checks the frame and every header field of a mapped file against
-/// `expected` and `rule`, before allocating anything the header sizes;
+/// `expected`, `rule` and `radices`, before allocating anything the header
+/// sizes;
 /// then the first byte of every block (a value, or [`COMPRESSED`] before a
 /// frame).
 fn parse(
@@ -147,6 +165,7 @@ fn parse(
     bytes: &[u8],
     expected: &TablebaseIdentity,
     rule: &str,
+    radices: &[u64],
 ) -> Result<Header, FileError> {
     let mut fields = FRAME.open(path, bytes)?;
     let identity = TablebaseIdentity::read(&mut fields)?;
@@ -164,6 +183,7 @@ fn parse(
             found,
         });
     }
+    let order = DigitOrder::read(&mut fields, radices, identity.entries)?;
     let offsets = read_block_offsets(&mut fields, identity.entries, BLOCK_ENTRIES)?;
     for (block, span) in offsets.windows(2).enumerate() {
         let first = bytes[span[0] as usize];
@@ -178,6 +198,7 @@ fn parse(
     Ok(Header {
         identity,
         summary,
+        order,
         offsets,
     })
 }
