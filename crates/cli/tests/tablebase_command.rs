@@ -354,7 +354,12 @@ fn wdl_files_are_built_verified_derived_and_checked() {
     let derived = std::fs::read(out.path().join("LR-e.gswdl")).unwrap();
     let file = temp.path().join("LR-e.gswdl");
     let mut bytes = std::fs::read(&file).unwrap();
-    assert!(derived.len() <= bytes.len(), "{} > {}", derived.len(), bytes.len());
+    assert!(
+        derived.len() <= bytes.len(),
+        "{} > {}",
+        derived.len(),
+        bytes.len()
+    );
     let middle = bytes.len() / 2;
     bytes[middle] ^= 0x55;
     std::fs::write(&file, bytes).unwrap();

@@ -77,11 +77,7 @@ fn positions(material: Material, count: usize) -> Vec<Position> {
 }
 
 /// Nodes and time of a fresh search of `position` to `depth`.
-fn search(
-    position: &Position,
-    depth: u32,
-    tablebase: Option<TablebaseHandle>,
-) -> (u64, Duration) {
+fn search(position: &Position, depth: u32, tablebase: Option<TablebaseHandle>) -> (u64, Duration) {
     let eval = match tablebase {
         Some(handle) => JungleEval::default().with_tablebase(handle),
         None => JungleEval::default(),

@@ -18,7 +18,7 @@ use gamesolver_games::tictactoe::{Base3Indexer, Board};
 use gamesolver_retro::loopfree::{DensePositionMap, GameGraph, LoopFreeSolution};
 use gamesolver_retro::loopy::TierTable;
 use gamesolver_retro::tbfile::{TablebaseFile, TablebaseIdentity, write_tier};
-use gamesolver_retro::wdlfile::{WdlScheme, WdlFile, write_wdl};
+use gamesolver_retro::wdlfile::{WdlFile, WdlScheme, write_wdl};
 use gamesolver_retro::{SolvedTable, TableIdentity};
 use proptest::prelude::*;
 

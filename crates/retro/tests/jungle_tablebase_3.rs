@@ -258,10 +258,19 @@ fn every_wdl_probe_is_the_distance_probes_value() {
     let filled: usize = stored
         .par_iter()
         .map(|&material| {
-            let values = folded.open_wdl(material).unwrap().unwrap().values().unwrap();
+            let values = folded
+                .open_wdl(material)
+                .unwrap()
+                .unwrap()
+                .values()
+                .unwrap();
             let distances = folded.open_tier(material).unwrap().unwrap().load().unwrap();
             (0..distances.len())
-                .filter(|&i| distances.get(i).is_some_and(|s| s.wdl != values[i as usize]))
+                .filter(|&i| {
+                    distances
+                        .get(i)
+                        .is_some_and(|s| s.wdl != values[i as usize])
+                })
                 .count()
         })
         .sum();

@@ -8,9 +8,7 @@ use crafted::{identity, reseal};
 
 use gamesolver_core::{Solution, Wdl};
 use gamesolver_retro::loopy::TierTable;
-use gamesolver_retro::tbfile::{
-    BLOCK_ENTRIES, TablebaseFile, TablebaseFileError, write_tier,
-};
+use gamesolver_retro::tbfile::{BLOCK_ENTRIES, TablebaseFile, TablebaseFileError, write_tier};
 use proptest::prelude::*;
 
 /// Where the entry count sits in a file for `identity("R-e", _)`: magic,

@@ -9,7 +9,7 @@ use gamesolver_core::{Solution, Wdl};
 use gamesolver_retro::FileError;
 use gamesolver_retro::loopy::TierTable;
 use gamesolver_retro::tbfile::write_tier;
-use gamesolver_retro::wdlfile::{BLOCK_ENTRIES, WdlScheme, WdlFile, write_wdl};
+use gamesolver_retro::wdlfile::{BLOCK_ENTRIES, WdlFile, WdlScheme, write_wdl};
 
 /// The rule the test files are written under (none).
 const NO_RULE: &str = "";
@@ -149,7 +149,10 @@ fn a_file_of_another_rule_is_refused() {
     let len = sample().len();
     let error = WdlFile::open(&path, &identity("R-e", len), "den-v2", &[]).unwrap_err();
     assert!(matches!(error, FileError::WrongRule { .. }), "{error}");
-    assert!(error.to_string().contains("gamesolver tablebase wdl"), "{error}");
+    assert!(
+        error.to_string().contains("gamesolver tablebase wdl"),
+        "{error}"
+    );
 }
 
 /// Free indices hold the code before them: a block whose other indices
@@ -178,7 +181,11 @@ fn free_indices_extend_runs() {
     write_wdl(&path, &id, &table, &free).unwrap();
     let file = WdlFile::open(&path, &id, "every fifth", &[]).unwrap();
     for index in 0..table.len() {
-        let stored = if index < block { table.get(index).unwrap().wdl } else { Wdl::Loss };
+        let stored = if index < block {
+            table.get(index).unwrap().wdl
+        } else {
+            Wdl::Loss
+        };
         assert_eq!(file.probe(index).unwrap(), Some(stored), "index {index}");
     }
     let exact = dir.path().join("exact.gswdl");

@@ -245,9 +245,9 @@ impl<L: TierLayout> Tablebase<L> {
                 .map_or(stored, |found| Some(found.wdl))
         };
         let differing = (0..distance.len()).filter(|&i| {
-            distance
-                .get(i)
-                .is_some_and(|s| Some(&s.wdl) != values.get(i as usize) && Some(s.wdl) != answered(i))
+            distance.get(i).is_some_and(|s| {
+                Some(&s.wdl) != values.get(i as usize) && Some(s.wdl) != answered(i)
+            })
         });
         let (mut positions, mut first) = (0, None);
         for index in differing {

@@ -78,7 +78,10 @@ impl TablebaseFile {
     /// Every entry, decoded into memory (for building larger tiers).
     pub fn load(&self) -> Result<TierTable, FileError> {
         let capacity = usize::try_from(self.len()).map_err(|_| {
-            FileError::malformed(self.file.path(), "more entries than this machine can address")
+            FileError::malformed(
+                self.file.path(),
+                "more entries than this machine can address",
+            )
         })?;
         let mut all = Vec::with_capacity(capacity);
         for block in 0..self.blocks() {

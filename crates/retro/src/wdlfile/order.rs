@@ -172,7 +172,12 @@ impl DigitOrder {
             let slot = found
                 .get_mut(usize::from(digit))
                 .filter(|slot| **slot == 0)
-                .ok_or_else(|| FileError::malformed(path, "index order names a digit twice or one the tier has not"))?;
+                .ok_or_else(|| {
+                    FileError::malformed(
+                        path,
+                        "index order names a digit twice or one the tier has not",
+                    )
+                })?;
             *slot = radix;
             digits.push(digit);
         }
@@ -218,7 +223,11 @@ mod tests {
             }
         }
         let fastest = DigitOrder::with_fastest(&radices, 1);
-        assert_eq!(fastest.file_index(1), 28, "the last digit is second fastest");
+        assert_eq!(
+            fastest.file_index(1),
+            28,
+            "the last digit is second fastest"
+        );
         assert_eq!(fastest.file_index(49 * 61), 1, "the second is fastest");
     }
 
@@ -236,7 +245,10 @@ mod tests {
     fn radices_that_do_not_describe_the_index_give_the_identity() {
         assert_eq!(DigitOrder::candidates(&[2, 3], 7).len(), 1);
         assert_eq!(DigitOrder::candidates(&[], 7).len(), 1);
-        assert_eq!(DigitOrder::candidates(&[2, 1 << 20, 1 << 20], 1 << 41).len(), 1);
+        assert_eq!(
+            DigitOrder::candidates(&[2, 1 << 20, 1 << 20], 1 << 41).len(),
+            1
+        );
         assert_eq!(DigitOrder::candidates(&[2, 3, 5, 7], 210).len(), 3);
     }
 }

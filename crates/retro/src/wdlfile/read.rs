@@ -134,8 +134,7 @@ impl WdlFile {
     fn decode(&self, block: usize) -> Result<Box<[u8]>, FileError> {
         let count = self.file.block_len(block);
         let frame = &self.file.block_bytes(block)[1..];
-        let codes =
-            zstd::bulk::decompress(frame, count).map_err(|_| self.file.bad_block(block))?;
+        let codes = zstd::bulk::decompress(frame, count).map_err(|_| self.file.bad_block(block))?;
         if codes.len() != count || codes.iter().any(|&c| c >= COMPRESSED) {
             return Err(self.file.bad_block(block));
         }

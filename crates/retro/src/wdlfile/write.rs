@@ -128,7 +128,10 @@ pub fn encode_wdl(
     order.put(&mut out);
     let blocks = entries.len().div_ceil(BLOCK_ENTRIES as usize);
     put_encoded_blocks(&mut out, &name, blocks, |block| {
-        encode_block(&block_codes(entries, &order, scheme, block), scheme.effort.level())
+        encode_block(
+            &block_codes(entries, &order, scheme, block),
+            scheme.effort.level(),
+        )
     })?;
     FRAME.finish(&mut out);
     Ok(out)
