@@ -14,14 +14,18 @@
 //! | 4 | entries per block `B` (65536) |
 //! | 2 + 2 | the tier's longest win and longest loss, in plies |
 //! | 1 + n | the one-ply rule: length then UTF-8 (empty for none) |
+//! | 1 + 5 · k | the index order: `k` digits (0: the layout's index as it is), then per digit of the file's index, most significant first, the layout's digit and its radix (u32) |
 //! | 8 · (⌈N/B⌉ + 1) | offset of each block from the file start, then the end of the last |
 //! | … | the blocks |
 //! | 4 | CRC-32 (IEEE) of every byte before it |
 //!
-//! Values are 2-bit codes from the side to move's view: 0 loss, 1 draw,
-//! 2 win. A block is either one byte, the code every index of the block
-//! holds, or the byte 3 followed by a zstd frame of the block's codes packed
-//! four to a byte (index `i` in bits `2(i mod 4)` of byte `i / 4`).
+//! Values are codes from the side to move's view: 0 loss, 1 draw, 2 win.
+//! The file's index is the layout's with its digits reordered (see
+//! [`order`]: the writer tries moving each digit to the fastest place and
+//! keeps the order whose codes compress best). A block is either one
+//! byte, the code every index of the block holds, or the byte 3 followed by
+//! a zstd frame of the block's codes, one byte each (level 9 from the
+//! build, 19 from `tablebase wdl`: [`Effort`]).
 //!
 //! **Free indices** hold whatever compresses best: the writer gives each
 //! the code of the index before it (the block's first stored code for
@@ -44,8 +48,9 @@
 //! rules, tier, scheme, entry count before anything is allocated), block
 //! size, rule, offsets and every block's first byte when the file is
 //! opened; a zstd block that does not decode to its codes is refused at its
-//! first probe ([`crate::FileError::BadBlock`]). Decoded blocks are kept in
-//! a small per-file cache ([`cache`]), so warm probes decode nothing.
+//! first probe ([`crate::FileError::BadBlock`]). Decoded blocks are kept,
+//! packed four codes to a byte, in a small per-file cache ([`cache`]), so
+//! warm probes decode nothing.
 
 mod cache;
 mod codes;
@@ -67,10 +72,10 @@ pub(crate) const FRAME: Frame = Frame {
     rebuild: "derive it again from the distance files (gamesolver tablebase wdl --dir DIR), \
               or build the tablebase again, which replaces it",
 };
-/// Indices per block: 65536, 16 KiB of codes once decoded. Larger blocks
-/// compress better (on three four-piece tiers, 8192: 0.51 bit per
-/// position, 32768: 0.41, 65536: 0.38, 131072: 0.37) and cost more per
-/// cache miss.
+/// Indices per block: 65536, 16 KiB of packed codes once decoded. Larger
+/// blocks compress better (format 1 on three four-piece tiers, 8192: 0.51
+/// bit per position, 32768: 0.41, 65536: 0.38, 131072: 0.37; format 2,
+/// 262144: 5% less than 65536) and cost more per cache miss.
 pub const BLOCK_ENTRIES: u32 = 65536;
 /// The file name extension of a WDL file (`LR-e.gswdl` beside `LR-e.gstb`).
 pub const EXTENSION: &str = "gswdl";
