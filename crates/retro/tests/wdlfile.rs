@@ -200,17 +200,19 @@ fn free_indices_extend_runs() {
     );
 }
 
-/// A tier whose value is a scrambled function of its second and last
-/// digits: the writer moves the third digit to the fastest place (runs of
-/// 32), the probes still answer by the layout's index, and a file is
-/// refused for an index of other digits.
+/// A tier whose value is a scrambled function of its second digit alone,
+/// written with its index's digits: the writer tries each order and keeps
+/// one whose file is no larger than the layout's order gives (its
+/// header's order costs 21 bytes); the probes and `values` answer by the
+/// layout's index whatever the order, and a file is refused for an index
+/// of other digits.
 #[test]
 fn the_writer_reorders_the_index_digits() {
     let radices = vec![2, 64, 32, 64];
     let len: u64 = radices.iter().product();
     let table = TierTable::from_solutions((0..len).map(|i| {
-        let (second, last) = ((i / (32 * 64)) % 64, i % 64);
-        let scrambled = (second * 64 + last).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 63;
+        let second = (i / (32 * 64)) % 64;
+        let scrambled = (second + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 63;
         Some(if scrambled == 0 {
             Solution::new(Wdl::Win, 3)
         } else {
@@ -230,7 +232,7 @@ fn the_writer_reorders_the_index_digits() {
     let plain = WdlFile::open(&plain, &id, NO_RULE, &radices).unwrap();
     let file = WdlFile::open(&reordered, &id, NO_RULE, &radices).unwrap();
     assert!(
-        file.file().size() < plain.file().size(),
+        file.file().size() <= plain.file().size() + 21,
         "{} and {} bytes",
         file.file().size(),
         plain.file().size()
