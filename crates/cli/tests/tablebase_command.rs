@@ -350,10 +350,16 @@ fn wdl_files_are_built_verified_derived_and_checked() {
         "{derived}"
     );
     assert!(derived.contains("3 pieces: 1 files"), "{derived}");
-    let same = std::fs::read(out.path().join("LR-e.gswdl")).unwrap();
+    // `wdl` compresses harder than the build: never a larger file.
+    let derived = std::fs::read(out.path().join("LR-e.gswdl")).unwrap();
     let file = temp.path().join("LR-e.gswdl");
-    assert_eq!(same, std::fs::read(&file).unwrap());
-    let mut bytes = same;
+    let mut bytes = std::fs::read(&file).unwrap();
+    assert!(
+        derived.len() <= bytes.len(),
+        "{} > {}",
+        derived.len(),
+        bytes.len()
+    );
     let middle = bytes.len() / 2;
     bytes[middle] ^= 0x55;
     std::fs::write(&file, bytes).unwrap();

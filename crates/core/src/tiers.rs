@@ -39,6 +39,31 @@ pub trait TierLayout: Sync {
     /// The number of indices of `tier`.
     fn tier_len(&self, tier: Self::Tier) -> u64;
 
+    /// The index of `tier` as a mixed-radix number: each digit's radix,
+    /// most significant first (their product is [`TierLayout::tier_len`]),
+    /// or nothing if the index has no such form. WDL files may reorder the
+    /// digits so their values form longer runs. The default gives nothing.
+    fn index_radices(&self, _tier: Self::Tier) -> Vec<u64> {
+        Vec::new()
+    }
+
+    /// Whether the side to move of the unfinished `position` has a move
+    /// that wins at once which a cheap look finds (Jungle: an animal
+    /// beside the enemy den); `false` when the look cannot tell. WDL files
+    /// store any value at the positions it finds, so their probes ask it
+    /// first. It must answer alike for every position an index stands for
+    /// (symmetric twins). The default finds nothing.
+    fn wins_in_one(&self, _position: &Self::Game) -> bool {
+        false
+    }
+
+    /// The name of the rule [`TierLayout::wins_in_one`] follows, written
+    /// in WDL file headers so a file is never probed under another rule;
+    /// empty for the default, which finds nothing.
+    fn wins_in_one_rule(&self) -> String {
+        String::new()
+    }
+
     /// The index of `position` (which must belong to `tier`), with
     /// symmetries folded.
     fn index(&self, tier: Self::Tier, position: &Self::Game) -> u64;

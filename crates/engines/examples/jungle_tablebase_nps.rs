@@ -1,7 +1,7 @@
 //! The engine's speed with a tablebase probed inside the search: WDL files
 //! (the default), distance files, and no tablebase, on the same positions
-//! searched to the same depth. Node counts are deterministic; times depend
-//! on the machine.
+//! searched to the same depth, the three modes alternated position by
+//! position. Node counts are deterministic; times depend on the machine.
 //!
 //! ```text
 //! cargo run --release -p gamesolver-engines --example jungle_tablebase_nps -- DIR [MATERIAL] [DEPTH] [POSITIONS]
@@ -39,8 +39,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ),
         ("WDL files", Some(handle)),
     ];
-    for (name, tablebase) in modes {
-        let (nodes, time) = search_all(&positions, depth, tablebase);
+    // Alternated position by position, so a machine whose load changes
+    // during the run slows every mode alike.
+    let mut totals = [(0u64, Duration::ZERO); 3];
+    for position in &positions {
+        for ((_, tablebase), total) in modes.iter().zip(&mut totals) {
+            let (nodes, time) = search(position, depth, tablebase.clone());
+            total.0 += nodes;
+            total.1 += time;
+        }
+    }
+    for ((name, _), (nodes, time)) in modes.iter().zip(totals) {
         println!(
             "{name:>15}: {nodes} nodes in {:.3} s, {:.0} nodes/s",
             time.as_secs_f64(),
@@ -67,23 +76,14 @@ fn positions(material: Material, count: usize) -> Vec<Position> {
     .collect()
 }
 
-/// Nodes and time of a fresh search of every position to `depth`.
-fn search_all(
-    positions: &[Position],
-    depth: u32,
-    tablebase: Option<TablebaseHandle>,
-) -> (u64, Duration) {
-    let (mut nodes, mut time) = (0, Duration::ZERO);
-    for position in positions {
-        let eval = match &tablebase {
-            Some(handle) => JungleEval::default().with_tablebase(handle.clone()),
-            None => JungleEval::default(),
-        };
-        let mut search = AlphaBeta::new(eval, 16).with_config(JungleOptions::default().search);
-        let started = Instant::now();
-        let info = search.search(position, &Limits::depth(depth), |_| {});
-        time += started.elapsed();
-        nodes += info.nodes;
-    }
-    (nodes, time)
+/// Nodes and time of a fresh search of `position` to `depth`.
+fn search(position: &Position, depth: u32, tablebase: Option<TablebaseHandle>) -> (u64, Duration) {
+    let eval = match tablebase {
+        Some(handle) => JungleEval::default().with_tablebase(handle),
+        None => JungleEval::default(),
+    };
+    let mut search = AlphaBeta::new(eval, 16).with_config(JungleOptions::default().search);
+    let started = Instant::now();
+    let info = search.search(position, &Limits::depth(depth), |_| {});
+    (info.nodes, started.elapsed())
 }

@@ -31,6 +31,7 @@ pub(crate) const FRAME: Frame = Frame {
     magic: b"GSTABLE\0",
     version: 1,
     kind: "table",
+    rebuild: "solve the game again to write it in this version",
 };
 
 /// The largest header: three texts of at most 255 bytes and the count.

@@ -18,7 +18,7 @@ use gamesolver_games::tictactoe::{Base3Indexer, Board};
 use gamesolver_retro::loopfree::{DensePositionMap, GameGraph, LoopFreeSolution};
 use gamesolver_retro::loopy::TierTable;
 use gamesolver_retro::tbfile::{TablebaseFile, TablebaseIdentity, write_tier};
-use gamesolver_retro::wdlfile::{WdlFile, write_wdl};
+use gamesolver_retro::wdlfile::{WdlFile, WdlScheme, write_wdl};
 use gamesolver_retro::{SolvedTable, TableIdentity};
 use proptest::prelude::*;
 
@@ -235,22 +235,32 @@ static WDL_TIER: LazyLock<(TierTable, Vec<u8>)> = LazyLock::new(|| {
     }));
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("R-e.gswdl");
-    write_wdl(&path, &wdl_identity(), &table).unwrap();
+    write_wdl(&path, &wdl_identity(), &table, &WdlScheme::plain()).unwrap();
     let bytes = std::fs::read(&path).unwrap();
     (table, bytes)
 });
 
 /// Header fields of the WDL file: a text length, the entry count, the
-/// entries per block, the longest win, the first and last block offsets.
-const WDL_FIELDS: &[(usize, usize)] = &[(10, 1), (35, 8), (43, 4), (47, 2), (51, 8), (59, 8)];
+/// entries per block, the longest win, the rule's length, the index
+/// order's length, the first and last block offsets.
+const WDL_FIELDS: &[(usize, usize)] = &[
+    (10, 1),
+    (35, 8),
+    (43, 4),
+    (47, 2),
+    (51, 1),
+    (52, 1),
+    (53, 8),
+    (77, 8),
+];
 
 /// An error, or a file whose every probe answers within bounds.
 fn check_wdl(bytes: &[u8]) -> Result<(), TestCaseError> {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("R-e.gswdl");
     std::fs::write(&path, bytes).unwrap();
-    if let Ok(file) = WdlFile::open(&path, &wdl_identity()) {
-        prop_assert_eq!(file.len(), WDL_ENTRIES);
+    if let Ok(file) = WdlFile::open(&path, &wdl_identity(), "", &[]) {
+        prop_assert_eq!(file.file().len(), WDL_ENTRIES);
         let block = u64::from(WDL_BLOCK);
         for index in [0, block - 1, block, 2 * block + 1, WDL_ENTRIES - 1] {
             let _ = file.probe(index);
@@ -278,7 +288,7 @@ proptest! {
     #[test]
     fn both_readers_survive_arbitrary_bytes(
         bytes in prop::collection::vec(any::<u8>(), 0..512),
-        prefix in prop::sample::select(vec![&b""[..], b"GSTABLE\0\x01\0", b"GSTBASE\0\x01\0", b"GSTBWDL\0\x01\0"]),
+        prefix in prop::sample::select(vec![&b""[..], b"GSTABLE\0\x01\0", b"GSTBASE\0\x01\0", b"GSTBWDL\0\x02\0"]),
     ) {
         let bytes = [prefix, &bytes].concat();
         check_table(&bytes)?;
@@ -320,7 +330,7 @@ fn an_unmutated_wdl_file_reads_back_every_value() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("R-e.gswdl");
     std::fs::write(&path, bytes).unwrap();
-    let file = WdlFile::open(&path, &wdl_identity()).unwrap();
+    let file = WdlFile::open(&path, &wdl_identity(), "", &[]).unwrap();
     let values = file.values().unwrap();
     for index in 0..table.len() {
         if let Some(solution) = table.get(index) {

@@ -3,7 +3,10 @@
 //! through a device or a link, and the verifier that catches a crafted
 //! table with a valid checksum.
 
+mod crafted;
 mod special_files;
+
+use crafted::reseal;
 
 use gamesolver_core::Indexer;
 use gamesolver_games::tictactoe::{Base3Indexer, Board};
@@ -35,13 +38,6 @@ fn load_bytes(dir: &tempfile::TempDir, bytes: &[u8]) -> Result<SolvedTable, File
 /// Where the entries start: magic, version, three texts (1 + 9, 1 + 8,
 /// 1 + 5 bytes), the count.
 const ENTRIES_AT: usize = 10 + 25 + 8;
-
-/// Recomputes the CRC-32 trailer after an edit, as a crafted file would.
-fn reseal(bytes: &mut [u8]) {
-    let body = bytes.len() - 4;
-    let crc = crc32fast::hash(&bytes[..body]);
-    bytes[body..].copy_from_slice(&crc.to_le_bytes());
-}
 
 #[test]
 fn round_trip() {

@@ -1,13 +1,14 @@
 //! Tablebase files: round trip through compressed blocks, and refusal of
 //! truncated, corrupted, foreign and mismatched files.
 
+mod crafted;
 mod special_files;
+
+use crafted::{identity, reseal};
 
 use gamesolver_core::{Solution, Wdl};
 use gamesolver_retro::loopy::TierTable;
-use gamesolver_retro::tbfile::{
-    BLOCK_ENTRIES, TablebaseFile, TablebaseFileError, TablebaseIdentity, write_tier,
-};
+use gamesolver_retro::tbfile::{BLOCK_ENTRIES, TablebaseFile, TablebaseFileError, write_tier};
 use proptest::prelude::*;
 
 /// Where the entry count sits in a file for `identity("R-e", _)`: magic,
@@ -15,23 +16,6 @@ use proptest::prelude::*;
 const ENTRY_COUNT_AT: usize = 10 + 25;
 /// Where the entries per block sit.
 const BLOCK_ENTRIES_AT: usize = ENTRY_COUNT_AT + 8;
-
-/// Recomputes the CRC-32 trailer after an edit, as a crafted file would.
-fn reseal(bytes: &mut [u8]) {
-    let body = bytes.len() - 4;
-    let crc = crc32fast::hash(&bytes[..body]);
-    bytes[body..].copy_from_slice(&crc.to_le_bytes());
-}
-
-fn identity(tier: &str, entries: u64) -> TablebaseIdentity {
-    TablebaseIdentity {
-        game: "jungle".into(),
-        variant: "standard".into(),
-        tier: tier.into(),
-        scheme: "test".into(),
-        entries,
-    }
-}
 
 fn sample(len: u64) -> TierTable {
     TierTable::from_solutions((0..len).map(|i| match i % 7 {

@@ -318,6 +318,34 @@ mod tests {
         }
     }
 
+    /// The WDL files hold any value where a win in one ply is found before
+    /// reading them (an animal beside the enemy den): the search's probes
+    /// still give every position of every two-piece material the distance
+    /// file's value, and those wins their exact distance.
+    #[test]
+    fn in_search_probes_answer_wins_in_one_before_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        build_tablebase(dir.path(), Variant::Standard, &Material::all_with(2)).unwrap();
+        let handle = TablebaseHandle::open(dir.path(), Variant::Standard).unwrap();
+        let layout = JungleTiers::new(Variant::Standard);
+        let mut found_first = 0;
+        for material in Material::all_with(2) {
+            for index in 0..layout.tier_len(material) {
+                let Some(position) = layout.position(material, index) else {
+                    continue;
+                };
+                let exact = handle.probe(&position).unwrap();
+                let in_search = handle.probe_in_search(&position).unwrap();
+                assert_eq!(in_search.wdl, exact.wdl, "{position}");
+                if position.game_end().is_none() && position.wins_in_one() {
+                    assert_eq!(in_search, exact, "{position}");
+                    found_first += 1;
+                }
+            }
+        }
+        assert!(found_first > 1000, "{found_first} wins in one");
+    }
+
     /// Issue 10 finding 1: tables of other rules are refused, not used.
     #[test]
     fn tables_of_other_rules_are_refused() {

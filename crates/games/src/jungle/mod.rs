@@ -19,6 +19,7 @@ mod history;
 mod material;
 mod movegen;
 mod moves;
+mod one_ply;
 mod piece;
 mod position;
 mod rules;

@@ -493,6 +493,25 @@ impl TierLayout for JungleTiers {
         "jungle-mirror-v1".to_string()
     }
 
+    /// The side to move, then each animal's square ordinal, in index
+    /// order.
+    fn index_radices(&self, tier: Material) -> Vec<u64> {
+        let layout = self.layout(tier);
+        std::iter::once(2)
+            .chain((0..layout.count).map(|i| layout.table(i).count))
+            .collect()
+    }
+
+    /// Whether an animal of the side to move stands beside the enemy den
+    /// ([`Position::wins_in_one`]).
+    fn wins_in_one(&self, position: &Position) -> bool {
+        position.wins_in_one()
+    }
+
+    fn wins_in_one_rule(&self) -> String {
+        super::one_ply::WINS_IN_ONE_RULE.to_string()
+    }
+
     fn tier_of(&self, position: &Position) -> Material {
         self.stored_tier(Material::of(position))
     }

@@ -50,7 +50,7 @@ pub enum FileError {
     },
     /// Written by a format version this build cannot read.
     #[error(
-        "{path}: {kind} format version {version} is not supported (this build reads version {supported})"
+        "{path}: {kind} format version {version} is not supported (this build reads version {supported}); {rebuild}"
     )]
     UnsupportedVersion {
         /// The file.
@@ -61,6 +61,22 @@ pub enum FileError {
         version: u16,
         /// The version this build reads.
         supported: u16,
+        /// How to replace the file.
+        rebuild: &'static str,
+    },
+    /// A WDL file written under another one-ply rule than the game's (see
+    /// `gamesolver_core::TierLayout::one_ply_rule`): the positions it
+    /// stores any value at are not those the probes decide first.
+    #[error(
+        "{path} was written under the one-ply rule {found:?}, not {expected:?}: derive it again from the distance files (gamesolver tablebase wdl --dir DIR)"
+    )]
+    WrongRule {
+        /// The file.
+        path: String,
+        /// The game's rule.
+        expected: String,
+        /// The file's rule.
+        found: String,
     },
     /// The file is shorter than its declared contents, or its structure is
     /// inconsistent.

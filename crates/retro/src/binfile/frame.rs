@@ -17,6 +17,8 @@ pub struct Frame {
     pub version: u16,
     /// The kind's name in messages ("table", "tablebase").
     pub kind: &'static str,
+    /// How to replace a file of another version (shown when one is read).
+    pub rebuild: &'static str,
 }
 
 impl Frame {
@@ -67,6 +69,7 @@ impl Frame {
                 kind: self.kind,
                 version,
                 supported: self.version,
+                rebuild: self.rebuild,
             });
         }
         let body_end = bytes.len() - CRC_BYTES;

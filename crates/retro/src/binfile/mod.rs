@@ -26,11 +26,14 @@
 //!   refuses to replace anything but a regular file: never a device, a FIFO,
 //!   a directory or a symbolic link (so a link's target is never replaced).
 //! - [`put_blocks`] and [`read_block_offsets`]: the offset table of the
-//!   block-compressed kinds (tablebase and WDL files).
+//!   block-compressed kinds (tablebase and WDL files); [`BlockFile`] (with
+//!   [`map_file`]): such a file mapped, with the arithmetic from an index
+//!   to its block; [`put_encoded_blocks`]: blocks encoded in parallel.
 //! - [`DirectoryLock`]: an advisory lock on a directory, so two builds never
 //!   work in the same one.
 //! - [`FileError`]: the one error enum of all of it.
 
+mod block_file;
 mod blocks;
 mod error;
 mod frame;
@@ -39,6 +42,7 @@ mod lock;
 mod read;
 mod write;
 
+pub use block_file::{BlockFile, block_of, check_entry_count, map_file, put_encoded_blocks};
 pub use blocks::{check_block_entries, put_blocks, read_block_offsets};
 pub use error::FileError;
 pub use frame::{FieldReader, Frame, put_text};

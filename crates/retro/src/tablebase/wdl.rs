@@ -2,16 +2,21 @@
 //! `<tier>.gstb`): probed by searches, written by the build beside each
 //! distance file, derived from the distance files of directories built
 //! before, and checked against them.
+//!
+//! A WDL file holds any value at the positions its probes answer before
+//! reading it (see [`crate::wdlfile`]): finished positions (by their
+//! outcome) and those the layout's cheap look finds won in one ply
+//! ([`TierLayout::wins_in_one`]).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use gamesolver_core::{Game, Solution, Wdl};
+use gamesolver_core::{Game, Solution, TierLayout, Wdl};
 
 use super::{ProbeError, Tablebase};
 use crate::binfile::FileError;
-use crate::loopy::{TierLayout, TierTable};
-use crate::wdlfile::{EXTENSION, WdlFile, encode_wdl, write_wdl};
+use crate::loopy::TierTable;
+use crate::wdlfile::{EXTENSION, Effort, WdlFile, WdlScheme, WdlSummary, encode_wdl, write_wdl};
 
 /// How a tier's WDL file compares with its distance file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,6 +55,29 @@ impl WdlDerived {
     }
 }
 
+/// The value a WDL probe finds before reading the file: a finished
+/// position's outcome (lost at once), or a win in one ply the layout's
+/// look finds; `None` otherwise.
+fn answered_first<L: TierLayout>(layout: &L, position: &L::Game) -> Option<Solution> {
+    if let Some(outcome) = position.outcome() {
+        return Some(Solution::finished(outcome.value_for(position.turn())));
+    }
+    layout
+        .wins_in_one(position)
+        .then_some(Solution::new(Wdl::Win, 1))
+}
+
+/// A WDL verdict with the tier's longest win or loss as its distance (a
+/// draw at 0).
+fn bounded(wdl: Wdl, summary: WdlSummary) -> Solution {
+    let distance = match wdl {
+        Wdl::Win => summary.longest_win,
+        Wdl::Loss => summary.longest_loss,
+        Wdl::Draw => 0,
+    };
+    Solution { wdl, distance }
+}
+
 impl<L: TierLayout> Tablebase<L> {
     /// The WDL file of `tier` (`<tier>.gswdl` beside its distance file).
     pub fn wdl_path(&self, tier: L::Tier) -> PathBuf {
@@ -57,69 +85,86 @@ impl<L: TierLayout> Tablebase<L> {
     }
 
     /// Opens the WDL file of `tier` if it exists; `Ok(None)` if it does not.
+    /// A file written under another rule than the layout's
+    /// ([`TierLayout::wins_in_one_rule`]) or in an older format is refused.
     pub fn open_wdl(&self, tier: L::Tier) -> Result<Option<WdlFile>, FileError> {
         let path = self.wdl_path(tier);
         if !path.exists() {
             return Ok(None);
         }
-        WdlFile::open(&path, &self.identity(tier)).map(Some)
+        let layout = self.layout();
+        let rule = layout.wins_in_one_rule();
+        let radices = layout.index_radices(tier);
+        WdlFile::open(&path, &self.identity(tier), &rule, &radices).map(Some)
     }
 
-    /// The WDL file of `tier`, opened on first use.
-    fn wdl_source(&self, tier: L::Tier) -> Result<Option<Arc<WdlFile>>, ProbeError> {
-        if let Some(found) = self
-            .wdl
-            .read()
-            .expect("no panic while holding the lock")
-            .get(&tier)
+    /// Calls `probe` with the WDL file of `tier` (`None`: the tier has
+    /// none), opened on first use; while the file is in use the map of open
+    /// files stays read-locked, so a warm probe takes no reference count.
+    fn with_wdl_file<R>(
+        &self,
+        tier: L::Tier,
+        probe: impl FnOnce(Option<&WdlFile>) -> R,
+    ) -> Result<R, ProbeError> {
         {
-            return Ok(found.clone());
+            let open = self.wdl.read().expect("no panic while holding the lock");
+            if let Some(found) = open.get(&tier) {
+                return Ok(probe(found.as_deref()));
+            }
         }
         let file = self.open_wdl(tier)?.map(Arc::new);
-        let mut open = self.wdl.write().expect("no panic while holding the lock");
-        Ok(open.entry(tier).or_insert(file).clone())
+        let found = self
+            .wdl
+            .write()
+            .expect("no panic while holding the lock")
+            .entry(tier)
+            .or_insert(file)
+            .clone();
+        Ok(probe(found.as_deref()))
     }
 
     /// The win/draw/loss of `position` for its side to move, or `None` if
     /// its tier is not in the tablebase: from the tier's WDL file, or its
     /// distance file (or table in memory) when it has no WDL file. Through
     /// the layout's symmetries like [`Tablebase::probe`]; a finished
-    /// position is answered by its outcome. A damaged or foreign WDL file is
-    /// an error.
+    /// position is answered by its outcome, a win the layout's look finds
+    /// in one ply as such. A damaged or foreign WDL file is an error.
     pub fn probe_wdl(&self, position: &L::Game) -> Result<Option<Wdl>, ProbeError> {
         Ok(self.probe_wdl_bounded(position)?.map(|s| s.wdl))
     }
 
     /// [`Tablebase::probe_wdl`] with a distance a search can score: the
-    /// exact distance when it comes from a distance file or a finished
-    /// position, otherwise a bound from the WDL file's header: a win is won
-    /// within the tier's longest win, a loss lost within its longest loss
-    /// (a draw at 0).
+    /// exact distance when it comes from a distance file, a finished
+    /// position or a win in one ply, otherwise a bound from the WDL file's
+    /// header: a win is won within the tier's longest win, a loss lost
+    /// within its longest loss (a draw at 0).
     pub fn probe_wdl_bounded(&self, position: &L::Game) -> Result<Option<Solution>, ProbeError> {
-        if let Some(outcome) = position.outcome() {
-            return Ok(Some(Solution::finished(outcome.value_for(position.turn()))));
-        }
         let layout = self.layout();
+        if let Some(found) = answered_first(layout, position) {
+            return Ok(Some(found));
+        }
         let tier = layout.tier_of(position);
-        let Some(file) = self.wdl_source(tier)? else {
-            return self.probe(position);
-        };
-        let Some(wdl) = file.probe(layout.index(tier, position))? else {
-            return Ok(None);
-        };
-        let summary = file.summary();
-        let distance = match wdl {
-            Wdl::Win => summary.longest_win,
-            Wdl::Loss => summary.longest_loss,
-            Wdl::Draw => 0,
-        };
-        Ok(Some(Solution { wdl, distance }))
+        let stored = self.with_wdl_file(tier, |file| {
+            file.map(|file| {
+                let wdl = file.probe(layout.index(tier, position))?;
+                Ok::<_, FileError>(wdl.map(|wdl| bounded(wdl, file.summary())))
+            })
+        })?;
+        match stored {
+            Some(found) => Ok(found?),
+            None => self.probe(position),
+        }
     }
 
     /// Writes the WDL file of `tier` from its solved `table` (the build
-    /// calls it beside each distance file it writes), replacing any.
+    /// calls it beside each distance file it writes), replacing any;
+    /// compressed fast ([`Effort::Fast`]: `derive_wdl` writes smaller
+    /// files).
     pub fn write_wdl_file(&self, tier: L::Tier, table: &TierTable) -> Result<(), FileError> {
-        write_wdl(&self.wdl_path(tier), &self.identity(tier), table)?;
+        let path = self.wdl_path(tier);
+        self.with_scheme(tier, Effort::Fast, |scheme| {
+            write_wdl(&path, &self.identity(tier), table, scheme)
+        })?;
         self.wdl
             .write()
             .expect("no panic while holding the lock")
@@ -129,7 +174,8 @@ impl<L: TierLayout> Tablebase<L> {
 
     /// Writes the WDL file of `tier` from `table` unless a valid one is
     /// there (the build calls it for each distance file it reuses, so a
-    /// directory built before WDL files gains them on its next build).
+    /// directory built before WDL files, or with files of an older format
+    /// or rule, gains current ones on its next build).
     pub fn ensure_wdl_file(&self, tier: L::Tier, table: &TierTable) -> Result<(), FileError> {
         match self.open_wdl(tier) {
             Ok(Some(_)) => Ok(()),
@@ -137,17 +183,41 @@ impl<L: TierLayout> Tablebase<L> {
         }
     }
 
+    /// Calls `write` with the WDL scheme of `tier`: its index's digits,
+    /// as free positions the finished ones and the wins in one ply the
+    /// layout's look finds, and `effort`.
+    fn with_scheme<R>(
+        &self,
+        tier: L::Tier,
+        effort: Effort,
+        write: impl FnOnce(&WdlScheme<'_>) -> R,
+    ) -> R {
+        let layout = self.layout();
+        let decided = |index: u64, value: Wdl| {
+            layout
+                .position(tier, index)
+                .and_then(|p| answered_first(layout, &p))
+                .is_some_and(|found| found.wdl == value)
+        };
+        write(&WdlScheme {
+            rule: layout.wins_in_one_rule(),
+            radices: layout.index_radices(tier),
+            decided: &decided,
+            effort,
+        })
+    }
+
     /// Derives the WDL file of `tier` from its distance file, writing it
-    /// into `out` (the tablebase's own directory or another), and says
-    /// what it costs.
+    /// into `out` (the tablebase's own directory or another), compressed
+    /// harder than the build does ([`Effort::Small`]), and says what it
+    /// costs.
     pub fn derive_wdl(&self, tier: L::Tier, out: &Path) -> Result<WdlDerived, ProbeError> {
-        let file = self
-            .open_tier(tier)?
-            .ok_or_else(|| FileError::io(&self.path(tier).display().to_string(), missing()))?;
-        let table = file.load()?;
+        let table = self.load_distances(tier)?;
         let path = out.join(format!("{tier}.{EXTENSION}"));
         let identity = self.identity(tier);
-        let bytes = encode_wdl(&path, &identity, &table)?;
+        let bytes = self.with_scheme(tier, Effort::Small, |scheme| {
+            encode_wdl(&path, &identity, &table, scheme)
+        })?;
         crate::binfile::write_atomically(&path, &bytes)?;
         Ok(WdlDerived {
             tier: tier.to_string(),
@@ -157,21 +227,27 @@ impl<L: TierLayout> Tablebase<L> {
         })
     }
 
-    /// Compares the WDL file of `tier` with its distance file at every
-    /// position (holes aside).
+    /// Compares what WDL probes of every position of `tier` (holes aside)
+    /// answer with its distance file: the WDL file's value, or for the
+    /// positions a probe answers before reading the file, that answer.
     pub fn check_wdl(&self, tier: L::Tier) -> Result<WdlCheck, ProbeError> {
         let Some(wdl) = self.open_wdl(tier)? else {
             return Ok(WdlCheck::Missing);
         };
-        let distance = self
-            .open_tier(tier)?
-            .ok_or_else(|| FileError::io(&self.path(tier).display().to_string(), missing()))?
-            .load()?;
+        let distance = self.load_distances(tier)?;
         let values = wdl.values()?;
+        let layout = self.layout();
+        let answered = |index: u64| {
+            let stored = values.get(index as usize).copied();
+            layout
+                .position(tier, index)
+                .and_then(|p| answered_first(layout, &p))
+                .map_or(stored, |found| Some(found.wdl))
+        };
         let differing = (0..distance.len()).filter(|&i| {
-            distance
-                .get(i)
-                .is_some_and(|s| Some(&s.wdl) != values.get(i as usize))
+            distance.get(i).is_some_and(|s| {
+                Some(&s.wdl) != values.get(i as usize) && Some(s.wdl) != answered(i)
+            })
         });
         let (mut positions, mut first) = (0, None);
         for index in differing {
@@ -182,6 +258,14 @@ impl<L: TierLayout> Tablebase<L> {
             None => WdlCheck::Agrees,
             Some(first) => WdlCheck::Disagrees { positions, first },
         })
+    }
+
+    /// The distance file of `tier`, loaded.
+    fn load_distances(&self, tier: L::Tier) -> Result<TierTable, ProbeError> {
+        let file = self
+            .open_tier(tier)?
+            .ok_or_else(|| FileError::io(&self.path(tier).display().to_string(), missing()))?;
+        Ok(file.load()?)
     }
 }
 

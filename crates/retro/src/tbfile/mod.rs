@@ -52,6 +52,7 @@ pub(crate) const FRAME: Frame = Frame {
     magic: b"GSTBASE\0",
     version: 1,
     kind: "tablebase",
+    rebuild: "remove it and build the tablebase again (gamesolver tablebase build)",
 };
 /// Entries per compressed block: 8192 entries, 16 KiB before compression.
 pub const BLOCK_ENTRIES: u32 = 8192;

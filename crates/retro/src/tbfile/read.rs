@@ -3,12 +3,11 @@
 use std::path::Path;
 
 use gamesolver_core::Solution;
-use memmap2::Mmap;
 
 use super::write::widen_entry;
 use super::{BLOCK_ENTRIES, FRAME, TablebaseIdentity};
 use crate::binfile::{
-    FileError, check_block_entries, check_identity, open_regular, read_block_offsets,
+    BlockFile, FileError, check_block_entries, check_identity, map_file, read_block_offsets,
 };
 use crate::loopy::TierTable;
 use crate::table::decode;
@@ -17,11 +16,9 @@ use crate::table::decode;
 /// that holds the index.
 #[derive(Debug)]
 pub struct TablebaseFile {
-    path: String,
-    map: Mmap,
+    file: BlockFile,
     identity: TablebaseIdentity,
     width: u8,
-    offsets: Vec<u64>,
 }
 
 /// What the header says beyond the identity.
@@ -36,20 +33,13 @@ impl TablebaseFile {
     /// that it holds `expected` (with `expected.entries` entries) and its
     /// structure.
     pub fn open(path: &Path, expected: &TablebaseIdentity) -> Result<TablebaseFile, FileError> {
-        let name = path.display().to_string();
-        let (file, _) = open_regular(path)?;
-        // SAFETY: the map is read-only and private to this process; the
-        // project never modifies a tablebase file in place (files are
-        // replaced by rename), so its bytes cannot change under the map.
-        #[allow(unsafe_code)]
-        let map = unsafe { Mmap::map(&file) }.map_err(|e| FileError::io(&name, e))?;
+        let (name, map) = map_file(path)?;
         let layout = parse(&name, &map, expected)?;
+        let entries = layout.identity.entries;
         Ok(TablebaseFile {
-            path: name,
-            map,
+            file: BlockFile::new(name, map, entries, BLOCK_ENTRIES, layout.offsets),
             identity: layout.identity,
             width: layout.width,
-            offsets: layout.offsets,
         })
     }
 
@@ -62,35 +52,36 @@ impl TablebaseFile {
     /// The number of indices.
     #[must_use]
     pub fn len(&self) -> u64 {
-        self.identity.entries
+        self.file.len()
     }
 
     /// Whether the file holds no index.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.identity.entries == 0
+        self.file.is_empty()
     }
 
     /// The file's size in bytes.
     #[must_use]
     pub fn size(&self) -> u64 {
-        self.map.len() as u64
+        self.file.size()
     }
 
     /// The solution at `index` (`None` for a hole or an index out of range).
     pub fn probe(&self, index: u64) -> Result<Option<Solution>, FileError> {
-        if index >= self.len() {
+        let Some((block, within)) = self.file.locate(index) else {
             return Ok(None);
-        }
-        let block = (index / u64::from(BLOCK_ENTRIES)) as usize;
-        let entries = self.block(block)?;
-        Ok(decode(entries[(index % u64::from(BLOCK_ENTRIES)) as usize]))
+        };
+        Ok(decode(self.block(block)?[within]))
     }
 
     /// Every entry, decoded into memory (for building larger tiers).
     pub fn load(&self) -> Result<TierTable, FileError> {
         let capacity = usize::try_from(self.len()).map_err(|_| {
-            FileError::malformed(&self.path, "more entries than this machine can address")
+            FileError::malformed(
+                self.file.path(),
+                "more entries than this machine can address",
+            )
         })?;
         let mut all = Vec::with_capacity(capacity);
         for block in 0..self.blocks() {
@@ -103,7 +94,7 @@ impl TablebaseFile {
     /// each, the last one the rest).
     #[must_use]
     pub fn blocks(&self) -> usize {
-        self.offsets.len() - 1
+        self.file.blocks()
     }
 
     /// The raw 16-bit entries of block `block` (of [`TablebaseFile::blocks`];
@@ -113,23 +104,16 @@ impl TablebaseFile {
         if block >= self.blocks() {
             let blocks = self.blocks();
             return Err(FileError::malformed(
-                &self.path,
+                self.file.path(),
                 format!("no block {block}: the file has {blocks}"),
             ));
         }
-        let bad = || FileError::BadBlock {
-            path: self.path.clone(),
-            block,
-        };
-        let start = self.offsets[block] as usize;
-        let end = self.offsets[block + 1] as usize;
-        let first = block as u64 * u64::from(BLOCK_ENTRIES);
-        let count = (self.len() - first).min(u64::from(BLOCK_ENTRIES)) as usize;
+        let count = self.file.block_len(block);
         let width = usize::from(self.width);
-        let bytes =
-            zstd::bulk::decompress(&self.map[start..end], width * count).map_err(|_| bad())?;
+        let bytes = zstd::bulk::decompress(self.file.block_bytes(block), width * count)
+            .map_err(|_| self.file.bad_block(block))?;
         if bytes.len() != width * count {
-            return Err(bad());
+            return Err(self.file.bad_block(block));
         }
         let entries: Vec<u16> = if width == 1 {
             bytes.iter().map(|&b| widen_entry(b)).collect()
@@ -141,7 +125,7 @@ impl TablebaseFile {
                 .collect()
         };
         if entries.iter().any(|&e| e != 0 && decode(e).is_none()) {
-            return Err(bad());
+            return Err(self.file.bad_block(block));
         }
         Ok(entries)
     }

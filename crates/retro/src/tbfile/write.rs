@@ -2,10 +2,10 @@
 
 use std::path::Path;
 
-use rayon::prelude::*;
-
 use super::{BLOCK_ENTRIES, FRAME, TablebaseIdentity};
-use crate::binfile::{FileError, put_blocks, write_atomically};
+use crate::binfile::{
+    FileError, block_of, check_entry_count, put_encoded_blocks, write_atomically,
+};
 use crate::loopy::TierTable;
 
 /// zstd level: high ratio, still fast enough not to dominate a build.
@@ -20,13 +20,7 @@ pub fn write_tier(
     table: &TierTable,
 ) -> Result<(), FileError> {
     let name = path.display().to_string();
-    if identity.entries != table.len() {
-        return Err(FileError::WrongSize {
-            path: name,
-            found: table.len(),
-            expected: identity.entries,
-        });
-    }
+    check_entry_count(&name, table.len(), identity.entries)?;
     let bytes = encode(&name, identity, table.entries())?;
     write_atomically(path, &bytes)
 }
@@ -38,12 +32,10 @@ fn encode(path: &str, identity: &TablebaseIdentity, entries: &[u16]) -> Result<V
     out.extend_from_slice(&BLOCK_ENTRIES.to_le_bytes());
     let narrow = entries.iter().all(|&e| narrow_entry(e).is_some());
     out.push(if narrow { 1 } else { 2 });
-    let blocks: Vec<Vec<u8>> = entries
-        .par_chunks(BLOCK_ENTRIES as usize)
-        .map(|block| compress_block(block, narrow))
-        .collect::<std::io::Result<_>>()
-        .map_err(|e| FileError::io(path, e))?;
-    put_blocks(&mut out, &blocks);
+    let blocks = entries.len().div_ceil(BLOCK_ENTRIES as usize);
+    put_encoded_blocks(&mut out, path, blocks, |block| {
+        compress_block(block_of(entries, BLOCK_ENTRIES, block), narrow)
+    })?;
     FRAME.finish(&mut out);
     Ok(out)
 }

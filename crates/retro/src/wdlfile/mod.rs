@@ -8,25 +8,37 @@
 //! | bytes | field |
 //! |---|---|
 //! | 8 | magic `GSTBWDL\0` |
-//! | 2 | format version (1) |
+//! | 2 | format version (2) |
 //! | 1 + n each | game, rules variant, tier, index scheme: length then UTF-8 |
 //! | 8 | entry count `N` |
 //! | 4 | entries per block `B` (65536) |
 //! | 2 + 2 | the tier's longest win and longest loss, in plies |
+//! | 1 + n | the one-ply rule: length then UTF-8 (empty for none) |
+//! | 1 + 5 · k | the index order: `k` digits (0: the layout's index as it is), then per digit of the file's index, most significant first, the layout's digit and its radix (u32) |
 //! | 8 · (⌈N/B⌉ + 1) | offset of each block from the file start, then the end of the last |
 //! | … | the blocks |
 //! | 4 | CRC-32 (IEEE) of every byte before it |
 //!
-//! Values are 2-bit codes from the side to move's view: 0 loss, 1 draw,
-//! 2 win. A block is either one byte, the code every index of the block
-//! holds, or the byte 3 followed by a zstd frame of the block's codes packed
-//! four to a byte (index `i` in bits `2(i mod 4)` of byte `i / 4`).
+//! Values are codes from the side to move's view: 0 loss, 1 draw, 2 win.
+//! The file's index is the layout's with its digits reordered (see
+//! [`order`]: the writer tries moving each digit to the fastest place and
+//! keeps the order whose codes compress best). A block is either one
+//! byte, the code every index of the block holds, or the byte 3 followed by
+//! a zstd frame of the block's codes, one byte each (level 9 from the
+//! build, 19 from `tablebase wdl`: [`Effort`]).
 //!
-//! **Holes** (indices that are no position) have no value: the writer gives
-//! each the value of the index before it (the block's first value for
-//! leading holes), so holes extend runs instead of breaking them, and a
-//! block whose positions all agree is one byte. A probe of a hole answers
-//! that value; probes come from positions, which are never holes.
+//! **Free indices** hold whatever compresses best: the writer gives each
+//! the code of the index before it (the block's first stored code for
+//! leading ones), so they extend runs instead of breaking them, and a block
+//! whose other indices all agree is one byte. They are the *holes*
+//! (indices that are no position), finished positions (a probe answers
+//! them by their outcome), and the positions the layout's one-ply rule
+//! decides ([`gamesolver_core::TierLayout::one_ply_value`]; Jungle: an
+//! animal beside the enemy den), whose probes ask the rule before the
+//! file. The rule's name is in the header, so a file is never probed
+//! under another rule ([`crate::FileError::WrongRule`]); version 1 files
+//! (every position stored) are refused with the command that writes them
+//! again.
 //!
 //! The longest win and loss bound the distance of every win and loss of the
 //! tier, so a search can score a WDL verdict as "won within that many
@@ -34,32 +46,36 @@
 //!
 //! The reader checks frame, identity (as [`crate::tbfile`] does: game,
 //! rules, tier, scheme, entry count before anything is allocated), block
-//! size, offsets and every block's first byte when the file is opened; a
-//! zstd block that does not decode to its codes is refused at its first
-//! probe ([`crate::FileError::BadBlock`]). Decoded blocks are kept in a
-//! small per-file cache ([`cache`]), so warm probes decode nothing.
+//! size, rule, offsets and every block's first byte when the file is
+//! opened; a zstd block that does not decode to its codes is refused at its
+//! first probe ([`crate::FileError::BadBlock`]). Decoded blocks are kept,
+//! packed four codes to a byte, in a small per-file cache ([`cache`]), so
+//! warm probes decode nothing.
 
 mod cache;
 mod codes;
+mod order;
 mod read;
 mod write;
 
 pub use codes::WdlSummary;
 pub use read::WdlFile;
-pub use write::{encode_wdl, write_wdl};
+pub use write::{Effort, WdlScheme, encode_wdl, write_wdl};
 
 use crate::binfile::Frame;
 
 /// The WDL file's frame: magic and the one version read and written.
 pub(crate) const FRAME: Frame = Frame {
     magic: b"GSTBWDL\0",
-    version: 1,
+    version: 2,
     kind: "WDL",
+    rebuild: "derive it again from the distance files (gamesolver tablebase wdl --dir DIR), \
+              or build the tablebase again, which replaces it",
 };
-/// Indices per block: 65536, 16 KiB of codes once decoded. Larger blocks
-/// compress better (on three four-piece tiers, 8192: 0.51 bit per
-/// position, 32768: 0.41, 65536: 0.38, 131072: 0.37) and cost more per
-/// cache miss.
+/// Indices per block: 65536, 16 KiB of packed codes once decoded. Larger
+/// blocks compress better (format 1 on three four-piece tiers, 8192: 0.51
+/// bit per position, 32768: 0.41, 65536: 0.38, 131072: 0.37; format 2,
+/// 262144: 5% less than 65536) and cost more per cache miss.
 pub const BLOCK_ENTRIES: u32 = 65536;
 /// The file name extension of a WDL file (`LR-e.gswdl` beside `LR-e.gstb`).
 pub const EXTENSION: &str = "gswdl";

@@ -4,13 +4,13 @@ use std::path::Path;
 use std::sync::Mutex;
 
 use gamesolver_core::Wdl;
-use memmap2::Mmap;
 
 use super::cache::BlockCache;
 use super::codes::{CODES_PER_BYTE, COMPRESSED, WdlSummary, packed_code, value};
+use super::order::DigitOrder;
 use super::{BLOCK_ENTRIES, FRAME};
 use crate::binfile::{
-    FileError, check_block_entries, check_identity, open_regular, read_block_offsets,
+    BlockFile, FileError, check_block_entries, check_identity, map_file, read_block_offsets,
 };
 use crate::tbfile::TablebaseIdentity;
 
@@ -19,34 +19,41 @@ use crate::tbfile::TablebaseIdentity;
 /// file's block cache.
 #[derive(Debug)]
 pub struct WdlFile {
-    path: String,
-    map: Mmap,
+    file: BlockFile,
     identity: TablebaseIdentity,
     summary: WdlSummary,
-    offsets: Vec<u64>,
+    rule: String,
+    order: DigitOrder,
     cache: Mutex<BlockCache>,
 }
 
 impl WdlFile {
     /// Opens the regular file `path`, checking magic, version, checksum,
-    /// that it holds `expected` (with `expected.entries` entries) and its
-    /// structure.
-    pub fn open(path: &Path, expected: &TablebaseIdentity) -> Result<WdlFile, FileError> {
-        let name = path.display().to_string();
-        let (file, _) = open_regular(path)?;
-        // SAFETY: the map is read-only and private to this process; the
-        // project never modifies a WDL file in place (files are replaced by
-        // rename), so its bytes cannot change under the map.
-        #[allow(unsafe_code)]
-        let map = unsafe { Mmap::map(&file) }.map_err(|e| FileError::io(&name, e))?;
-        let (identity, summary, offsets) = parse(&name, &map, expected)?;
-        let cache = Mutex::new(BlockCache::new(offsets.len() - 1));
-        Ok(WdlFile {
-            path: name,
+    /// that it holds `expected` (with `expected.entries` entries), that it
+    /// was written under the one-ply rule `rule` (empty: none) for an index
+    /// of the digits `radices` (empty: any), and its structure.
+    pub fn open(
+        path: &Path,
+        expected: &TablebaseIdentity,
+        rule: &str,
+        radices: &[u64],
+    ) -> Result<WdlFile, FileError> {
+        let (name, map) = map_file(path)?;
+        let header = parse(&name, &map, expected, rule, radices)?;
+        let file = BlockFile::new(
+            name,
             map,
-            identity,
-            summary,
-            offsets,
+            header.identity.entries,
+            BLOCK_ENTRIES,
+            header.offsets,
+        );
+        let cache = Mutex::new(BlockCache::new(file.blocks()));
+        Ok(WdlFile {
+            file,
+            identity: header.identity,
+            summary: header.summary,
+            rule: rule.to_string(),
+            order: header.order,
             cache,
         })
     }
@@ -63,33 +70,31 @@ impl WdlFile {
         self.summary
     }
 
-    /// The number of indices.
+    /// The one-ply rule the file was written under (empty: none): the
+    /// positions it decides hold any value in the file.
     #[must_use]
-    pub fn len(&self) -> u64 {
-        self.identity.entries
+    pub fn rule(&self) -> &str {
+        &self.rule
     }
 
-    /// Whether the file holds no index.
+    /// The mapped file: entry count, size in bytes, blocks.
     #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.identity.entries == 0
+    pub fn file(&self) -> &BlockFile {
+        &self.file
     }
 
-    /// The file's size in bytes.
-    #[must_use]
-    pub fn size(&self) -> u64 {
-        self.map.len() as u64
-    }
-
-    /// The value at `index` (`None` out of range). A hole answers the value
-    /// the writer filled it with.
+    /// The code stored at the layout's index `index` (`None` out of
+    /// range). A free index (a hole, a finished position, one the rule
+    /// decides) answers the value the writer filled it with.
+    #[inline]
     pub fn probe(&self, index: u64) -> Result<Option<Wdl>, FileError> {
-        if index >= self.len() {
+        if index >= self.file.len() {
             return Ok(None);
         }
-        let block = (index / u64::from(BLOCK_ENTRIES)) as usize;
-        let within = (index % u64::from(BLOCK_ENTRIES)) as usize;
-        let first = self.map[self.offsets[block] as usize];
+        let Some((block, within)) = self.file.locate(self.order.file_index(index)) else {
+            return Ok(None);
+        };
+        let first = self.file.block_bytes(block)[0];
         if first != COMPRESSED {
             return Ok(value(first));
         }
@@ -101,55 +106,66 @@ impl WdlFile {
         Ok(value(code))
     }
 
-    /// The value of every index, in order (for checks and statistics).
+    /// The code stored at every index, in the layout's order (for checks
+    /// and statistics; free indices hold filler).
     pub fn values(&self) -> Result<Vec<Wdl>, FileError> {
-        let mut all = Vec::with_capacity(usize::try_from(self.len()).unwrap_or(0));
-        for block in 0..self.offsets.len() - 1 {
-            let count = self.block_len(block);
-            let first = self.map[self.offsets[block] as usize];
+        let mut stored = Vec::with_capacity(usize::try_from(self.file.len()).unwrap_or(0));
+        for block in 0..self.file.blocks() {
+            let count = self.file.block_len(block);
+            let first = self.file.block_bytes(block)[0];
             if first == COMPRESSED {
                 let codes = self.decode(block)?;
-                all.extend((0..count).filter_map(|i| value(packed_code(&codes, i))));
+                stored.extend((0..count).filter_map(|i| value(packed_code(&codes, i))));
             } else {
-                all.extend(std::iter::repeat_n(value(first), count).flatten());
+                stored.extend(std::iter::repeat_n(value(first), count).flatten());
             }
         }
-        Ok(all)
-    }
-
-    /// The number of indices of `block`.
-    fn block_len(&self, block: usize) -> usize {
-        let first = block as u64 * u64::from(BLOCK_ENTRIES);
-        (self.len() - first).min(u64::from(BLOCK_ENTRIES)) as usize
-    }
-
-    /// The packed codes of the compressed block `block`, checked: the
-    /// frame decodes to exactly the block's bytes and holds no code 3.
-    fn decode(&self, block: usize) -> Result<Box<[u8]>, FileError> {
-        let bad = || FileError::BadBlock {
-            path: self.path.clone(),
-            block,
-        };
-        let start = self.offsets[block] as usize + 1;
-        let end = self.offsets[block + 1] as usize;
-        let count = self.block_len(block);
-        let bytes = count.div_ceil(CODES_PER_BYTE);
-        let codes = zstd::bulk::decompress(&self.map[start..end], bytes).map_err(|_| bad())?;
-        if codes.len() != bytes || (0..count).any(|i| packed_code(&codes, i) == COMPRESSED) {
-            return Err(bad());
+        if self.order.is_identity() {
+            return Ok(stored);
         }
-        Ok(codes.into_boxed_slice())
+        Ok((0..self.file.len())
+            .map(|index| stored[self.order.file_index(index) as usize])
+            .collect())
+    }
+
+    /// The codes of the compressed block `block`, checked (the frame
+    /// decodes to exactly one code 0–2 per index), packed four to a byte
+    /// for the cache.
+    fn decode(&self, block: usize) -> Result<Box<[u8]>, FileError> {
+        let count = self.file.block_len(block);
+        let frame = &self.file.block_bytes(block)[1..];
+        let codes = zstd::bulk::decompress(frame, count).map_err(|_| self.file.bad_block(block))?;
+        if codes.len() != count || codes.iter().any(|&c| c >= COMPRESSED) {
+            return Err(self.file.bad_block(block));
+        }
+        let mut packed = vec![0u8; count.div_ceil(CODES_PER_BYTE)];
+        for (i, &c) in codes.iter().enumerate() {
+            packed[i / CODES_PER_BYTE] |= c << (2 * (i % CODES_PER_BYTE));
+        }
+        Ok(packed.into_boxed_slice())
     }
 }
 
+/// What a WDL file's header says.
+struct Header {
+    identity: TablebaseIdentity,
+    summary: WdlSummary,
+    order: DigitOrder,
+    offsets: Vec<u64>,
+}
+
 /// Checks the frame and every header field of a mapped file against
-/// `expected`, before allocating anything the header sizes; then the first
-/// byte of every block (a value, or [`COMPRESSED`] before a frame).
+/// `expected`, `rule` and `radices`, before allocating anything the header
+/// sizes;
+/// then the first byte of every block (a value, or [`COMPRESSED`] before a
+/// frame).
 fn parse(
     path: &str,
     bytes: &[u8],
     expected: &TablebaseIdentity,
-) -> Result<(TablebaseIdentity, WdlSummary, Vec<u64>), FileError> {
+    rule: &str,
+    radices: &[u64],
+) -> Result<Header, FileError> {
     let mut fields = FRAME.open(path, bytes)?;
     let identity = TablebaseIdentity::read(&mut fields)?;
     check_identity(path, expected, &identity)?;
@@ -158,6 +174,15 @@ fn parse(
         longest_win: u16::from_le_bytes(fields.array("longest win")?),
         longest_loss: u16::from_le_bytes(fields.array("longest loss")?),
     };
+    let found = fields.text("one-ply rule")?;
+    if found != rule {
+        return Err(FileError::WrongRule {
+            path: path.to_string(),
+            expected: rule.to_string(),
+            found,
+        });
+    }
+    let order = DigitOrder::read(&mut fields, radices, identity.entries)?;
     let offsets = read_block_offsets(&mut fields, identity.entries, BLOCK_ENTRIES)?;
     for (block, span) in offsets.windows(2).enumerate() {
         let first = bytes[span[0] as usize];
@@ -169,5 +194,10 @@ fn parse(
             ));
         }
     }
-    Ok((identity, summary, offsets))
+    Ok(Header {
+        identity,
+        summary,
+        order,
+        offsets,
+    })
 }
