@@ -14,8 +14,8 @@ pub(super) static COMPLETING: [u16; 512] = completing_table();
 pub(super) static COUNT: [u8; 512] = count_table();
 
 /// `SELECT[mask][k]`: the position of the `k`-th lowest set bit of `mask`
-/// (`k` below the mask's popcount; other entries are 0).
-pub(super) static SELECT: [[u8; 9]; 512] = select_table();
+/// (the games crate's table, shared with its playout kernel).
+pub(super) use gamesolver_games::uttt::playout::SELECT;
 
 const fn completing_table() -> [u16; 512] {
     let mut table = [0u16; 512];
@@ -39,24 +39,6 @@ const fn count_table() -> [u8; 512] {
     let mut mask = 0usize;
     while mask < 512 {
         table[mask] = (mask as u16).count_ones() as u8;
-        mask += 1;
-    }
-    table
-}
-
-const fn select_table() -> [[u8; 9]; 512] {
-    let mut table = [[0u8; 9]; 512];
-    let mut mask = 0usize;
-    while mask < 512 {
-        let mut k = 0;
-        let mut bit = 0;
-        while bit < 9 {
-            if mask >> bit & 1 == 1 {
-                table[mask][k] = bit as u8;
-                k += 1;
-            }
-            bit += 1;
-        }
         mask += 1;
     }
     table
