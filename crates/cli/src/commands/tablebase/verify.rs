@@ -57,15 +57,20 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
             Err(error) => scan.reject(check.material, &error),
         }
     }
+    // The positions' verdict first: a long run whose only fault is a file
+    // it could not use (say, a WDL file of an older format) still says that
+    // every table it could read is right.
+    if failed == 0 {
+        writeln!(
+            out,
+            "verified {verified} materials: all {checked} stored positions agree with their children"
+        )?;
+    }
     scan.fail_if_rejected()?;
     if failed > 0 {
         bail!("{failed} stored positions are wrong");
     }
-    writeln!(
-        out,
-        "verified {verified} materials: all {checked} stored positions agree with their children; \
-         {wdl_files} WDL files agree with the distance files"
-    )?;
+    writeln!(out, "{wdl_files} WDL files agree with the distance files")?;
     Ok(())
 }
 
