@@ -24,6 +24,7 @@
 pub mod answer_first;
 pub mod arena;
 pub mod bench;
+mod data_lines;
 mod engine_kind;
 pub mod jungle;
 pub mod openings;

@@ -103,17 +103,13 @@ pub fn parse_openings<P: Opening, E: std::fmt::Display>(
     parse: impl Fn(&str) -> Result<P, E>,
 ) -> Result<Vec<P>, OpeningsError> {
     let mut openings = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
+    for (number, line) in crate::data_lines::data_lines(text) {
         let position = parse(line).map_err(|e| OpeningsError::BadLine {
-            line: i + 1,
+            line: number,
             reason: e.to_string(),
         })?;
         if position.is_over() {
-            return Err(OpeningsError::Finished { line: i + 1 });
+            return Err(OpeningsError::Finished { line: number });
         }
         openings.push(position);
     }

@@ -110,13 +110,9 @@ pub fn suite_text(suite: &[SolvedPosition], header: &str) -> String {
 /// Reads a suite text (`#` comments and blank lines skipped).
 pub fn parse_suite(text: &str) -> Result<Vec<SolvedPosition>, SuiteError> {
     let mut suite = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
+    for (number, line) in crate::data_lines::data_lines(text) {
         let bad = |reason: String| SuiteError::BadLine {
-            line: i + 1,
+            line: number,
             reason,
         };
         let (position, value) = line

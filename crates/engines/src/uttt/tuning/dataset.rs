@@ -35,13 +35,9 @@ pub fn dataset_text(positions: &[LabelledPosition], header: &str) -> String {
 /// Reads a dataset text whose positions are under `variant`.
 pub fn parse_dataset(text: &str, variant: Variant) -> Result<Vec<LabelledPosition>, DatasetError> {
     let mut positions = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
+    for (number, line) in crate::data_lines::data_lines(text) {
         let bad = |reason: String| DatasetError::BadLine {
-            line: i + 1,
+            line: number,
             reason,
         };
         let (result, board) = line
