@@ -236,7 +236,6 @@ fn every_position_probed_through_its_colour_twin_has_its_unfolded_value() {
 /// the stored materials' directly, their twins' through the colour flip.
 #[test]
 fn every_wdl_probe_is_the_distance_probes_value() {
-    let plain = Tablebase::new(JungleTiers::default(), tables());
     let folded = Tablebase::new(
         JungleTiers::colour_folded(Variant::Standard),
         folded_tables(),
@@ -275,9 +274,16 @@ fn every_wdl_probe_is_the_distance_probes_value() {
         })
         .sum();
     assert!(filled > 10_000, "{filled} positions hold another value");
-    let failures: Vec<String> = materials()
-        .into_par_iter()
-        .filter_map(|material| {
+    assert_every_wdl_probe_agrees(&folded, &materials());
+}
+
+/// Every position of `materials` (stored ones and twins) answers its WDL
+/// probe in `folded` with the value the unfolded distance file holds.
+fn assert_every_wdl_probe_agrees(folded: &Tablebase<JungleTiers>, materials: &[Material]) {
+    let plain = Tablebase::new(JungleTiers::default(), tables());
+    let failures: Vec<String> = materials
+        .par_iter()
+        .filter_map(|&material| {
             let unfolded = plain.load_into_memory(material).unwrap();
             (0..unfolded.len()).find_map(|index| {
                 let position = plain.layout().position(material, index)?;
@@ -289,4 +295,58 @@ fn every_wdl_probe_is_the_distance_probes_value() {
         })
         .collect();
     assert!(failures.is_empty(), "{failures:?}");
+}
+
+/// Issue 13 item 3, the exit floor: WDL files derived with it
+/// (`derive_wdl`, as `tablebase wdl` writes them) beside copies of the
+/// distance files. Many positions whose capture reaches their value hold
+/// a lower one, never answered raw: every WDL probe of every position up
+/// to three pieces is the distance file's value.
+#[test]
+fn floored_wdl_probes_are_the_distance_probes_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let stored: Vec<Material> = materials()
+        .into_iter()
+        .filter(|m| m.is_canonical())
+        .collect();
+    for &material in &stored {
+        let name = format!("{material}.gstb");
+        std::fs::copy(folded_tables().join(&name), dir.path().join(&name)).unwrap();
+    }
+    let floored = Tablebase::new(JungleTiers::colour_folded(Variant::Standard), dir.path());
+    for &material in &stored {
+        floored.derive_wdl(material, dir.path()).unwrap();
+        let check = floored.check_wdl(material).unwrap();
+        assert_eq!(
+            check,
+            gamesolver_retro::tablebase::WdlCheck::Agrees,
+            "{material}"
+        );
+    }
+    let lowered: usize = stored
+        .par_iter()
+        .map(|&material| {
+            let file = floored.open_wdl(material).unwrap().unwrap();
+            assert!(file.floored(), "{material}");
+            let values = file.values().unwrap();
+            let distances = floored
+                .open_tier(material)
+                .unwrap()
+                .unwrap()
+                .load()
+                .unwrap();
+            let layout = floored.layout();
+            (0..distances.len())
+                .filter(|&i| {
+                    let position = layout.position(material, i);
+                    let asked_first =
+                        position.is_none_or(|p| p.game_end().is_some() || p.wins_in_one());
+                    let exact = distances.get(i).map(|s| s.wdl);
+                    !asked_first && exact > Some(values[i as usize])
+                })
+                .count()
+        })
+        .sum();
+    assert!(lowered > 10_000, "{lowered} positions hold a lower value");
+    assert_every_wdl_probe_agrees(&floored, &materials());
 }

@@ -94,6 +94,11 @@ fn truncated_corrupted_and_foreign_files_are_refused() {
     let old = open_error(&version).to_string();
     assert!(old.contains("WDL format version 9"), "{old}");
     assert!(old.contains("gamesolver tablebase wdl"), "{old}");
+    // Format 2 (no exit floor) is refused the same way.
+    version[8] = 2;
+    let old = open_error(&version).to_string();
+    assert!(old.contains("WDL format version 2"), "{old}");
+    assert!(old.contains("gamesolver tablebase wdl"), "{old}");
     // A distance file is no WDL file.
     let distance = dir.path().join("R-e.gstb");
     write_tier(&distance, &identity("R-e", sample().len()), &sample()).unwrap();
@@ -117,9 +122,16 @@ fn a_crafted_block_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let bytes = std::fs::read(write(&dir, &sample())).unwrap();
     // The blocks follow the offset table (magic, version, four texts, entry
-    // count, block size, longest win and loss, the empty rule, the index
-    // order (none), 6 offsets).
-    let first_block = 10 + 25 + 8 + 4 + 4 + 1 + 1 + 6 * 8;
+    // count, block size, longest win and loss, the empty rule, the exit
+    // floor, the index order (none), 6 offsets).
+    let first_block = 10 + 25 + 8 + 4 + 4 + 1 + 1 + 1 + 6 * 8;
+    let floor = first_block - 6 * 8 - 2;
+    assert_eq!(bytes[floor], 0);
+    let mut bad_floor = bytes.clone();
+    bad_floor[floor] = 2;
+    reseal(&mut bad_floor);
+    let error = open_error(&bad_floor).to_string();
+    assert!(error.contains("exit floor 2"), "{error}");
     let mut bad_value = bytes.clone();
     bad_value[first_block] = 7;
     reseal(&mut bad_value);
@@ -245,4 +257,64 @@ fn the_writer_reorders_the_index_digits() {
     }
     let error = WdlFile::open(&reordered, &id, NO_RULE, &[2, 64, 64, 32]).unwrap_err();
     assert!(error.to_string().contains("index order"), "{error}");
+}
+
+/// The exit floor: a position whose exits reach its value holds that value
+/// or a lower one (a win anything, a draw a loss or a draw, a loss a
+/// loss); every other position holds its own; the header says which
+/// files are floored, and the freedom shrinks the file.
+#[test]
+fn the_exit_floor_lowers_only_the_positions_their_exits_reach() {
+    let block = u64::from(BLOCK_ENTRIES);
+    // Losses, but every third position a win or a draw in turn.
+    let value = |i: u64| match (i % 3, i / 3 % 2) {
+        (0, 0) => Wdl::Win,
+        (0, _) => Wdl::Draw,
+        _ => Wdl::Loss,
+    };
+    let table = TierTable::from_solutions((0..2 * block).map(|i| {
+        Some(match value(i) {
+            Wdl::Win => Solution::new(Wdl::Win, 3),
+            Wdl::Draw => Solution::new(Wdl::Draw, 0),
+            Wdl::Loss => Solution::new(Wdl::Loss, 2),
+        })
+    }));
+    // The wins' and draws' exits reach their value; so do the exits of
+    // every third position but as a loss, which stays a loss.
+    let exits = |i: u64| match i % 3 {
+        0 => Some(value(i)),
+        1 => Some(Wdl::Loss),
+        _ => None,
+    };
+    let id = identity("R-e", table.len());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("R-e.gswdl");
+    let scheme = WdlScheme {
+        exits: Some(&exits),
+        ..WdlScheme::plain()
+    };
+    write_wdl(&path, &id, &table, &scheme).unwrap();
+    let file = WdlFile::open(&path, &id, NO_RULE, &[]).unwrap();
+    assert!(file.floored());
+    let mut lowered = 0;
+    for index in 0..table.len() {
+        let stored = file.probe(index).unwrap().unwrap();
+        if index % 3 == 0 {
+            assert!(stored <= value(index), "index {index}: {stored}");
+            lowered += usize::from(stored < value(index));
+        } else {
+            assert_eq!(stored, value(index), "index {index}");
+        }
+    }
+    assert!(lowered > 1000, "{lowered} lowered");
+    let exact = dir.path().join("exact.gswdl");
+    write_wdl(&exact, &id, &table, &WdlScheme::plain()).unwrap();
+    let exact = WdlFile::open(&exact, &id, NO_RULE, &[]).unwrap();
+    assert!(!exact.floored());
+    assert!(
+        file.file().size() < exact.file().size(),
+        "{} and {} bytes",
+        file.file().size(),
+        exact.file().size()
+    );
 }

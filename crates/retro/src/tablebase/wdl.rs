@@ -6,14 +6,18 @@
 //! A WDL file holds any value at the positions its probes answer before
 //! reading it (see [`crate::wdlfile`]): finished positions (by their
 //! outcome) and those the layout's cheap look finds won in one ply
-//! ([`TierLayout::wins_in_one`]).
+//! ([`TierLayout::wins_in_one`]). Files derived by `derive_wdl` also
+//! hold any lower value where the best move that leaves the tier (Jungle:
+//! a capture) reaches the position's value (the exit floor): their probes
+//! look at those moves, probing the smaller tables.
 
+use std::convert::Infallible;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use gamesolver_core::{Game, Solution, TierLayout, Wdl};
 
-use super::{ProbeError, Tablebase};
+use super::{ProbeError, Tablebase, TierProbe};
 use crate::binfile::FileError;
 use crate::loopy::TierTable;
 use crate::wdlfile::{EXTENSION, Effort, WdlFile, WdlScheme, WdlSummary, encode_wdl, write_wdl};
@@ -65,6 +69,69 @@ fn answered_first<L: TierLayout>(layout: &L, position: &L::Game) -> Option<Solut
     layout
         .wins_in_one(position)
         .then_some(Solution::new(Wdl::Win, 1))
+}
+
+/// The best value a side to move reaches by the moves that leave its tier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ExitBest {
+    /// No move leaves the tier.
+    NoExit,
+    /// The best of their values.
+    Best(Wdl),
+    /// Some move's value is unknown (its tier has no file).
+    Unknown,
+}
+
+/// The best value the side to move of `position` (a position of `tier`)
+/// reaches by a move that leaves the tier, each position reached valued
+/// by `value` for its own side to move; stops at the first win (or
+/// unknown value).
+fn best_exit<L: TierLayout, E>(
+    layout: &L,
+    tier: L::Tier,
+    position: &L::Game,
+    mut value: impl FnMut(&L::Game) -> Result<Option<Wdl>, E>,
+) -> Result<ExitBest, E> {
+    let mut best = ExitBest::NoExit;
+    let mut failed = None;
+    let mut visit = |child: &L::Game| match value(child) {
+        Err(error) => {
+            failed = Some(error);
+            false
+        }
+        Ok(None) => {
+            best = ExitBest::Unknown;
+            false
+        }
+        Ok(Some(theirs)) => {
+            let mine = theirs.negate();
+            if !matches!(best, ExitBest::Best(found) if found >= mine) {
+                best = ExitBest::Best(mine);
+            }
+            mine != Wdl::Win
+        }
+    };
+    layout.exits_and_children(tier, position, &mut Vec::new(), &mut Vec::new(), &mut visit);
+    failed.map_or(Ok(best), Err)
+}
+
+/// The value of a position whose WDL file stores `stored`: `stored` itself,
+/// or in a floored file the higher of it and the best exit (`exits`, only
+/// asked when `stored` is below a win); `None` when an exit's value is
+/// unknown.
+fn with_floor<E>(
+    stored: Wdl,
+    floored: bool,
+    exits: impl FnOnce() -> Result<ExitBest, E>,
+) -> Result<Option<Wdl>, E> {
+    if !floored || stored == Wdl::Win {
+        return Ok(Some(stored));
+    }
+    Ok(match exits()? {
+        ExitBest::NoExit => Some(stored),
+        ExitBest::Best(best) => Some(best.max(stored)),
+        ExitBest::Unknown => None,
+    })
 }
 
 /// A WDL verdict with the tier's longest win or loss as its distance (a
@@ -137,7 +204,10 @@ impl<L: TierLayout> Tablebase<L> {
     /// exact distance when it comes from a distance file, a finished
     /// position or a win in one ply, otherwise a bound from the WDL file's
     /// header: a win is won within the tier's longest win, a loss lost
-    /// within its longest loss (a draw at 0).
+    /// within its longest loss (a draw at 0). In a floored file
+    /// ([`WdlFile::floored`]) a stored code below a win is raised to the
+    /// best value of the moves that leave the tier, each probed the same
+    /// way (`None` if one of their tiers has no file).
     pub fn probe_wdl_bounded(&self, position: &L::Game) -> Result<Option<Solution>, ProbeError> {
         let layout = self.layout();
         if let Some(found) = answered_first(layout, position) {
@@ -147,24 +217,28 @@ impl<L: TierLayout> Tablebase<L> {
         let stored = self.with_wdl_file(tier, |file| {
             file.map(|file| {
                 let wdl = file.probe(layout.index(tier, position))?;
-                Ok::<_, FileError>(wdl.map(|wdl| bounded(wdl, file.summary())))
+                Ok::<_, FileError>(wdl.map(|wdl| (wdl, file.floored(), file.summary())))
             })
         })?;
-        match stored {
-            Some(found) => Ok(found?),
-            None => self.probe(position),
-        }
+        let Some(found) = stored else {
+            return self.probe(position);
+        };
+        let Some((wdl, floored, summary)) = found? else {
+            return Ok(None);
+        };
+        let exits = || best_exit(layout, tier, position, |child| self.probe_wdl(child));
+        Ok(with_floor(wdl, floored, exits)?.map(|wdl| bounded(wdl, summary)))
     }
 
     /// Writes the WDL file of `tier` from its solved `table` (the build
     /// calls it beside each distance file it writes), replacing any;
-    /// compressed fast ([`Effort::Fast`]: `derive_wdl` writes smaller
-    /// files).
-    pub fn write_wdl_file(&self, tier: L::Tier, table: &TierTable) -> Result<(), FileError> {
+    /// compressed fast and without the exit floor ([`Effort::Fast`]:
+    /// `derive_wdl` writes smaller files).
+    pub fn write_wdl_file(&self, tier: L::Tier, table: &TierTable) -> Result<(), ProbeError> {
         let path = self.wdl_path(tier);
         self.with_scheme(tier, Effort::Fast, |scheme| {
             write_wdl(&path, &self.identity(tier), table, scheme)
-        })?;
+        })??;
         self.wdl
             .write()
             .expect("no panic while holding the lock")
@@ -176,7 +250,7 @@ impl<L: TierLayout> Tablebase<L> {
     /// there (the build calls it for each distance file it reuses, so a
     /// directory built before WDL files, or with files of an older format
     /// or rule, gains current ones on its next build).
-    pub fn ensure_wdl_file(&self, tier: L::Tier, table: &TierTable) -> Result<(), FileError> {
+    pub fn ensure_wdl_file(&self, tier: L::Tier, table: &TierTable) -> Result<(), ProbeError> {
         match self.open_wdl(tier) {
             Ok(Some(_)) => Ok(()),
             _ => self.write_wdl_file(tier, table),
@@ -185,13 +259,15 @@ impl<L: TierLayout> Tablebase<L> {
 
     /// Calls `write` with the WDL scheme of `tier`: its index's digits,
     /// as free positions the finished ones and the wins in one ply the
-    /// layout's look finds, and `effort`.
+    /// layout's look finds, and `effort`; with [`Effort::Small`] also the
+    /// exit floor, the moves that leave the tier valued from the tables
+    /// they lead to (which must be there).
     fn with_scheme<R>(
         &self,
         tier: L::Tier,
         effort: Effort,
         write: impl FnOnce(&WdlScheme<'_>) -> R,
-    ) -> R {
+    ) -> Result<R, ProbeError> {
         let layout = self.layout();
         let decided = |index: u64, value: Wdl| {
             layout
@@ -199,12 +275,31 @@ impl<L: TierLayout> Tablebase<L> {
                 .and_then(|p| answered_first(layout, &p))
                 .is_some_and(|found| found.wdl == value)
         };
-        write(&WdlScheme {
+        let successors = self.tier_probe(tier)?;
+        let exits = |index: u64| match self.exit_best(&successors, tier, index) {
+            ExitBest::Best(best) => Some(best),
+            ExitBest::NoExit | ExitBest::Unknown => None,
+        };
+        Ok(write(&WdlScheme {
             rule: layout.wins_in_one_rule(),
             radices: layout.index_radices(tier),
             decided: &decided,
+            exits: (effort == Effort::Small).then_some(&exits),
             effort,
-        })
+        }))
+    }
+
+    /// The best exit of the position at `index` of `tier` (none for a
+    /// hole), valued from `successors` (the tables the tier's exits reach).
+    fn exit_best(&self, successors: &TierProbe<'_, L>, tier: L::Tier, index: u64) -> ExitBest {
+        let layout = self.layout();
+        let Some(position) = layout.position(tier, index) else {
+            return ExitBest::NoExit;
+        };
+        let Ok(best) = best_exit(layout, tier, &position, |child| {
+            Ok::<_, Infallible>(successors.probe(child).map(|s| s.wdl))
+        });
+        best
     }
 
     /// Derives the WDL file of `tier` from its distance file, writing it
@@ -217,7 +312,7 @@ impl<L: TierLayout> Tablebase<L> {
         let identity = self.identity(tier);
         let bytes = self.with_scheme(tier, Effort::Small, |scheme| {
             encode_wdl(&path, &identity, &table, scheme)
-        })?;
+        })??;
         crate::binfile::write_atomically(&path, &bytes)?;
         Ok(WdlDerived {
             tier: tier.to_string(),
@@ -228,8 +323,10 @@ impl<L: TierLayout> Tablebase<L> {
     }
 
     /// Compares what WDL probes of every position of `tier` (holes aside)
-    /// answer with its distance file: the WDL file's value, or for the
-    /// positions a probe answers before reading the file, that answer.
+    /// answer with its distance file: the WDL file's value (raised to the
+    /// best exit's in a floored file, the exits valued from the distance
+    /// files), or for the positions a probe answers before reading the
+    /// file, that answer.
     pub fn check_wdl(&self, tier: L::Tier) -> Result<WdlCheck, ProbeError> {
         let Some(wdl) = self.open_wdl(tier)? else {
             return Ok(WdlCheck::Missing);
@@ -237,12 +334,18 @@ impl<L: TierLayout> Tablebase<L> {
         let distance = self.load_distances(tier)?;
         let values = wdl.values()?;
         let layout = self.layout();
+        let successors = self.tier_probe(tier)?;
         let answered = |index: u64| {
-            let stored = values.get(index as usize).copied();
-            layout
+            let stored = *values.get(index as usize)?;
+            let first = layout
                 .position(tier, index)
-                .and_then(|p| answered_first(layout, &p))
-                .map_or(stored, |found| Some(found.wdl))
+                .and_then(|p| answered_first(layout, &p));
+            if let Some(found) = first {
+                return Some(found.wdl);
+            }
+            let exits = || Ok::<_, Infallible>(self.exit_best(&successors, tier, index));
+            let Ok(value) = with_floor(stored, wdl.floored(), exits);
+            value
         };
         let differing = (0..distance.len()).filter(|&i| {
             distance.get(i).is_some_and(|s| {

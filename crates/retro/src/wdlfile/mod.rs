@@ -8,12 +8,13 @@
 //! | bytes | field |
 //! |---|---|
 //! | 8 | magic `GSTBWDL\0` |
-//! | 2 | format version (2) |
+//! | 2 | format version (3) |
 //! | 1 + n each | game, rules variant, tier, index scheme: length then UTF-8 |
 //! | 8 | entry count `N` |
 //! | 4 | entries per block `B` (65536) |
 //! | 2 + 2 | the tier's longest win and longest loss, in plies |
 //! | 1 + n | the one-ply rule: length then UTF-8 (empty for none) |
+//! | 1 | exit floor: 1 if probes take the higher of the stored code and the best value a move leaving the tier reaches, else 0 |
 //! | 1 + 5 · k | the index order: `k` digits (0: the layout's index as it is), then per digit of the file's index, most significant first, the layout's digit and its radix (u32) |
 //! | 8 · (⌈N/B⌉ + 1) | offset of each block from the file start, then the end of the last |
 //! | … | the blocks |
@@ -36,8 +37,17 @@
 //! decides ([`gamesolver_core::TierLayout::one_ply_value`]; Jungle: an
 //! animal beside the enemy den), whose probes ask the rule before the
 //! file. The rule's name is in the header, so a file is never probed
-//! under another rule ([`crate::FileError::WrongRule`]); version 1 files
-//! (every position stored) are refused with the command that writes them
+//! under another rule ([`crate::FileError::WrongRule`]).
+//!
+//! **Exit floor** (version 3, Syzygy's capture rule): when the header's
+//! floor byte is 1, a position whose value equals the best value its side
+//! to move reaches by a move that leaves the tier (Jungle: a capture, into
+//! a smaller table) may hold any lower value: a position the exits win
+//! holds any code, one they draw a loss or a draw. Its probe looks at the
+//! exits and answers the higher of their best and the stored code (a
+//! stored win needs no look). The writer fills these like the free
+//! indices, as far as the ceiling allows. Files of versions 1 and 2
+//! (without the floor byte) are refused with the command that writes them
 //! again.
 //!
 //! The longest win and loss bound the distance of every win and loss of the
@@ -67,7 +77,7 @@ use crate::binfile::Frame;
 /// The WDL file's frame: magic and the one version read and written.
 pub(crate) const FRAME: Frame = Frame {
     magic: b"GSTBWDL\0",
-    version: 2,
+    version: 3,
     kind: "WDL",
     rebuild: "derive it again from the distance files (gamesolver tablebase wdl --dir DIR), \
               or build the tablebase again, which replaces it",

@@ -23,6 +23,7 @@ pub struct WdlFile {
     identity: TablebaseIdentity,
     summary: WdlSummary,
     rule: String,
+    floored: bool,
     order: DigitOrder,
     cache: Mutex<BlockCache>,
 }
@@ -53,6 +54,7 @@ impl WdlFile {
             identity: header.identity,
             summary: header.summary,
             rule: rule.to_string(),
+            floored: header.floored,
             order: header.order,
             cache,
         })
@@ -77,6 +79,15 @@ impl WdlFile {
         &self.rule
     }
 
+    /// Whether the value of a position is the higher of its stored code
+    /// and the best value its side to move reaches by a move that leaves
+    /// the tier (the exit floor): a stored code below a win may then be
+    /// lower than the position's value.
+    #[must_use]
+    pub fn floored(&self) -> bool {
+        self.floored
+    }
+
     /// The mapped file: entry count, size in bytes, blocks.
     #[must_use]
     pub fn file(&self) -> &BlockFile {
@@ -85,7 +96,9 @@ impl WdlFile {
 
     /// The code stored at the layout's index `index` (`None` out of
     /// range). A free index (a hole, a finished position, one the rule
-    /// decides) answers the value the writer filled it with.
+    /// decides) answers the value the writer filled it with; so does a
+    /// position whose exits reach its value in a [`WdlFile::floored`]
+    /// file (a code no higher than that value).
     #[inline]
     pub fn probe(&self, index: u64) -> Result<Option<Wdl>, FileError> {
         if index >= self.file.len() {
@@ -150,6 +163,7 @@ impl WdlFile {
 struct Header {
     identity: TablebaseIdentity,
     summary: WdlSummary,
+    floored: bool,
     order: DigitOrder,
     offsets: Vec<u64>,
 }
@@ -182,6 +196,16 @@ fn parse(
             found,
         });
     }
+    let floored = match fields.u8("exit floor")? {
+        0 => false,
+        1 => true,
+        other => {
+            return Err(FileError::malformed(
+                path,
+                format!("exit floor {other} is neither 0 nor 1"),
+            ));
+        }
+    };
     let order = DigitOrder::read(&mut fields, radices, identity.entries)?;
     let offsets = read_block_offsets(&mut fields, identity.entries, BLOCK_ENTRIES)?;
     for (block, span) in offsets.windows(2).enumerate() {
@@ -197,6 +221,7 @@ fn parse(
     Ok(Header {
         identity,
         summary,
+        floored,
         order,
         offsets,
     })

@@ -47,10 +47,15 @@ const TRIAL_STRIDE: usize = 4;
 const WIN_IN_ONE: u16 = 3 | 1 << 2;
 const LOST_AT_ONCE: u16 = 1;
 
+/// The best value the side to move of the position at a layout index
+/// reaches by a move that leaves the tier (`None`: no such move, or one
+/// whose value is unknown).
+pub type ExitValue<'a> = &'a (dyn Fn(u64) -> Option<Wdl> + Sync);
+
 /// How a tier's WDL file is laid out, from the tier layout: the digits of
-/// its index (so the writer may reorder them) and the positions it may
-/// hold any value at besides its holes, those its probes answer before
-/// reading it.
+/// its index (so the writer may reorder them), the positions it may hold
+/// any value at besides its holes (those its probes answer before reading
+/// it), and the positions whose best exit reaches their value.
 pub struct WdlScheme<'a> {
     /// The name of the one-ply rule the probes follow, written in the
     /// header (empty: none).
@@ -62,6 +67,11 @@ pub struct WdlScheme<'a> {
     /// one ply or a loss at once), is answered before the file is read:
     /// finished, or decided by the rule with that very value.
     pub decided: &'a (dyn Fn(u64, Wdl) -> bool + Sync),
+    /// The exits' best value of each position (Syzygy's capture rule): a
+    /// position whose value they reach may hold any lower value, and its
+    /// probes answer the higher of the exits' best and the stored code
+    /// (the header says so). `None`: every position holds its value.
+    pub exits: Option<ExitValue<'a>>,
     /// How hard the blocks are compressed.
     pub effort: Effort,
 }
@@ -79,19 +89,105 @@ impl WdlScheme<'_> {
             rule: String::new(),
             radices: Vec::new(),
             decided: &never,
+            exits: None,
             effort: Effort::Fast,
         }
     }
 
-    /// Whether index `index` holding `entry` is free.
-    fn is_free(&self, index: u64, entry: u16) -> bool {
-        match entry {
+    /// What the file may hold at index `index`, whose entry is `entry`.
+    fn slot(&self, index: u64, entry: u16) -> Slot {
+        let free = match entry {
             0 => true,
             WIN_IN_ONE => (self.decided)(index, Wdl::Win),
             LOST_AT_ONCE => (self.decided)(index, Wdl::Loss),
             _ => false,
+        };
+        if free {
+            return Slot::FREE;
+        }
+        let code = (entry & 3) as u8 - 1;
+        let reached = self
+            .exits
+            .and_then(|exits| exits(index))
+            .is_some_and(|best| best as u8 == code);
+        match code {
+            2 if reached => Slot::WIN_REACHED,
+            1 if reached => Slot::DRAW_REACHED,
+            _ => Slot(code),
         }
     }
+
+    /// The byte of the header that says whether probes take the higher of
+    /// the exits' best and the stored code.
+    fn floor_byte(&self) -> u8 {
+        u8::from(self.exits.is_some())
+    }
+
+    /// The fills the writer tries: with the exit floor, also keeping the
+    /// reached values.
+    fn fills(&self) -> &'static [Fill] {
+        if self.exits.is_some() {
+            &[Fill::Previous, Fill::RowAbove, Fill::Own]
+        } else {
+            &[Fill::Previous]
+        }
+    }
+}
+
+/// What the file may hold at one index: its code (0–2), any code
+/// ([`Slot::FREE`]: a hole or a position answered first), or a code no
+/// higher than the value the exits reach ([`Slot::WIN_REACHED`]: any,
+/// [`Slot::DRAW_REACHED`]: a loss or a draw).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Slot(u8);
+
+impl Slot {
+    const FREE: Slot = Slot(3);
+    const WIN_REACHED: Slot = Slot(4);
+    const DRAW_REACHED: Slot = Slot(5);
+
+    /// The highest code the slot may hold.
+    fn ceiling(self) -> u8 {
+        match self {
+            Slot::DRAW_REACHED => 1,
+            Slot(code) if code < 3 => code,
+            _ => 2,
+        }
+    }
+
+    /// The position's own code, if the slot stands for one.
+    fn own(self) -> Option<u8> {
+        match self {
+            Slot::FREE => None,
+            Slot::WIN_REACHED => Some(2),
+            Slot::DRAW_REACHED => Some(1),
+            Slot(code) => Some(code),
+        }
+    }
+}
+
+/// How the writer chooses the code of an index that may hold several.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fill {
+    /// The code before it (else the next one the slot allows, else its
+    /// ceiling).
+    Previous,
+    /// The code one row up (the file index less the fastest digit's
+    /// radix), when the slot allows it; else as [`Fill::Previous`].
+    RowAbove,
+    /// A position whose exits reach its value keeps its own code; a free
+    /// index as [`Fill::Previous`] (the file format 2 wrote).
+    Own,
+}
+
+/// What the file may hold at every layout index, worked out once (the
+/// order trials read it for every candidate).
+fn slots(entries: &[u16], scheme: &WdlScheme<'_>) -> Vec<Slot> {
+    entries
+        .par_iter()
+        .enumerate()
+        .map(|(index, &entry)| scheme.slot(index as u64, entry))
+        .collect()
 }
 
 /// Writes the values of `table` to `path` as a WDL file for `identity`
@@ -118,18 +214,21 @@ pub fn encode_wdl(
     check_entry_count(&name, table.len(), identity.entries)?;
     let entries = table.entries();
     let summary = summarise(entries);
-    let order = choose_order(entries, scheme).map_err(|e| FileError::io(&name, e))?;
+    let slots = slots(entries, scheme);
+    let (order, fill) = choose_layout(&slots, &scheme.radices, scheme.fills())
+        .map_err(|e| FileError::io(&name, e))?;
     let mut out = FRAME.start();
     identity.put(&mut out, &name)?;
     out.extend_from_slice(&BLOCK_ENTRIES.to_le_bytes());
     out.extend_from_slice(&summary.longest_win.to_le_bytes());
     out.extend_from_slice(&summary.longest_loss.to_le_bytes());
     put_text(&mut out, &name, &scheme.rule)?;
+    out.push(scheme.floor_byte());
     order.put(&mut out);
     let blocks = entries.len().div_ceil(BLOCK_ENTRIES as usize);
     put_encoded_blocks(&mut out, &name, blocks, |block| {
         encode_block(
-            &block_codes(entries, &order, scheme, block),
+            &block_codes(&slots, &order, fill, block),
             scheme.effort.level(),
         )
     })?;
@@ -137,27 +236,34 @@ pub fn encode_wdl(
     Ok(out)
 }
 
-/// The index order whose codes compress best: each candidate
-/// ([`DigitOrder::candidates`]) compressed fast on one block in
-/// [`TRIAL_STRIDE`].
-fn choose_order(entries: &[u16], scheme: &WdlScheme<'_>) -> std::io::Result<DigitOrder> {
-    let mut candidates = DigitOrder::candidates(&scheme.radices, entries.len() as u64);
+/// The index order and fill whose codes compress best: each candidate
+/// order ([`DigitOrder::candidates`]) with each of `fills`, compressed fast
+/// on one block in [`TRIAL_STRIDE`].
+fn choose_layout(
+    slots: &[Slot],
+    radices: &[u64],
+    fills: &[Fill],
+) -> std::io::Result<(DigitOrder, Fill)> {
+    let orders = DigitOrder::candidates(radices, slots.len() as u64);
+    let mut candidates: Vec<(DigitOrder, Fill)> = orders
+        .into_iter()
+        .flat_map(|order| fills.iter().map(move |&fill| (order.clone(), fill)))
+        .collect();
     if candidates.len() == 1 {
         return Ok(candidates.remove(0));
     }
-    let blocks = entries.len().div_ceil(BLOCK_ENTRIES as usize);
-    let mut best: Option<(usize, DigitOrder)> = None;
-    for order in candidates {
+    let blocks = slots.len().div_ceil(BLOCK_ENTRIES as usize);
+    let mut best: Option<(usize, (DigitOrder, Fill))> = None;
+    for (order, fill) in candidates {
         let size = (0..blocks)
             .into_par_iter()
             .step_by(TRIAL_STRIDE)
             .map(|block| {
-                encode_block(&block_codes(entries, &order, scheme, block), TRIAL_LEVEL)
-                    .map(|b| b.len())
+                encode_block(&block_codes(slots, &order, fill, block), TRIAL_LEVEL).map(|b| b.len())
             })
             .sum::<std::io::Result<usize>>()?;
         if best.as_ref().is_none_or(|(smallest, _)| size < *smallest) {
-            best = Some((size, order));
+            best = Some((size, (order, fill)));
         }
     }
     Ok(best.expect("at least two candidates").1)
@@ -194,32 +300,45 @@ fn encode_block(codes: &[u8], level: i32) -> std::io::Result<Vec<u8>> {
 }
 
 /// The code of every index of block `block` in the file's `order` (0
-/// loss, 1 draw, 2 win), a free index taking the code before it, or the
-/// block's first stored code for leading ones (a win for a block of free
-/// indices only).
-fn block_codes(
-    entries: &[u16],
-    order: &DigitOrder,
-    scheme: &WdlScheme<'_>,
-    block: usize,
-) -> Vec<u8> {
+/// loss, 1 draw, 2 win): a position's own code, or for an index that may
+/// hold several, the one `fill` chooses that the slot allows. The code
+/// before the block's first index counts as the block's first own code (a
+/// win for a block without one).
+fn block_codes(slots: &[Slot], order: &DigitOrder, fill: Fill, block: usize) -> Vec<u8> {
     let start = block as u64 * u64::from(BLOCK_ENTRIES);
-    let end = (entries.len() as u64).min(start + u64::from(BLOCK_ENTRIES));
-    let stored: Vec<Option<u8>> = (start..end)
-        .map(|file| {
-            let index = order.layout_index(file);
-            let entry = entries[index as usize];
-            (!scheme.is_free(index, entry)).then(|| (entry & 3) as u8 - 1)
-        })
+    let end = (slots.len() as u64).min(start + u64::from(BLOCK_ENTRIES));
+    let block: Vec<Slot> = (start..end)
+        .map(|file| slots[order.layout_index(file) as usize])
         .collect();
-    let mut previous = stored.iter().flatten().next().copied().unwrap_or(2);
-    stored
-        .iter()
-        .map(|&code| {
-            if let Some(code) = code {
-                previous = code;
-            }
-            previous
-        })
-        .collect()
+    let row = order.fastest_radix();
+    // The next index's code no choice changes (a position's own code, 3
+    // for none), for each index.
+    let mut next_fixed = vec![3u8; block.len()];
+    let mut next = 3;
+    for (i, &slot) in block.iter().enumerate().rev() {
+        next_fixed[i] = next;
+        if slot.0 < 3 {
+            next = slot.0;
+        }
+    }
+    let mut codes: Vec<u8> = Vec::with_capacity(block.len());
+    let mut previous = next.min(2);
+    for (i, &slot) in block.iter().enumerate() {
+        let ceiling = slot.ceiling();
+        let wanted = match (slot.0 < 3, fill) {
+            (true, _) => slot.0,
+            (false, Fill::Own) => slot.own().unwrap_or(previous),
+            (false, Fill::RowAbove) if i >= row => codes[i - row],
+            (false, _) => previous,
+        };
+        let code = match wanted {
+            _ if wanted <= ceiling => wanted,
+            _ if previous <= ceiling => previous,
+            _ if next_fixed[i] <= ceiling => next_fixed[i],
+            _ => ceiling,
+        };
+        codes.push(code);
+        previous = code;
+    }
+    codes
 }
