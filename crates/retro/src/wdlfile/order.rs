@@ -95,15 +95,6 @@ impl DigitOrder {
         self.identity
     }
 
-    /// The radix of the file's least significant digit: the length of a
-    /// row of codes in which only that digit changes (1 for a layout that
-    /// gives no radices).
-    pub(crate) fn fastest_radix(&self) -> usize {
-        self.digits
-            .last()
-            .map_or(1, |&d| self.radices[usize::from(d)] as usize)
-    }
-
     /// The orders the writer tries for `radices` (the index of a tier of
     /// `entries` entries): the layout's, and each digit but the most
     /// significant moved to the least significant place. None but the
