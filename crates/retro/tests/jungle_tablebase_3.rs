@@ -240,17 +240,9 @@ fn every_wdl_probe_is_the_distance_probes_value() {
         JungleTiers::colour_folded(Variant::Standard),
         folded_tables(),
     );
-    let stored: Vec<Material> = materials()
-        .into_iter()
-        .filter(|m| m.is_canonical())
-        .collect();
+    let stored = stored_materials();
     for &material in &stored {
-        let check = folded.check_wdl(material).unwrap();
-        assert_eq!(
-            check,
-            gamesolver_retro::tablebase::WdlCheck::Agrees,
-            "{material}"
-        );
+        assert_wdl_file_agrees(&folded, material);
     }
     // The files hold other values at some positions (wins in one ply,
     // finished positions): the probes below answer those before the file.
@@ -275,6 +267,24 @@ fn every_wdl_probe_is_the_distance_probes_value() {
         .sum();
     assert!(filled > 10_000, "{filled} positions hold another value");
     assert_every_wdl_probe_agrees(&folded, &materials());
+}
+
+/// The materials of 2 and 3 pieces a colour-folded directory stores.
+fn stored_materials() -> Vec<Material> {
+    materials()
+        .into_iter()
+        .filter(|m| m.is_canonical())
+        .collect()
+}
+
+/// `tablebase verify`'s check of the WDL file of `material` passes.
+fn assert_wdl_file_agrees(folded: &Tablebase<JungleTiers>, material: Material) {
+    let check = folded.check_wdl(material).unwrap();
+    assert_eq!(
+        check,
+        gamesolver_retro::tablebase::WdlCheck::Agrees,
+        "{material}"
+    );
 }
 
 /// Every position of `materials` (stored ones and twins) answers its WDL
@@ -305,10 +315,7 @@ fn assert_every_wdl_probe_agrees(folded: &Tablebase<JungleTiers>, materials: &[M
 #[test]
 fn floored_wdl_probes_are_the_distance_probes_values() {
     let dir = tempfile::tempdir().unwrap();
-    let stored: Vec<Material> = materials()
-        .into_iter()
-        .filter(|m| m.is_canonical())
-        .collect();
+    let stored = stored_materials();
     for &material in &stored {
         let name = format!("{material}.gstb");
         std::fs::copy(folded_tables().join(&name), dir.path().join(&name)).unwrap();
@@ -316,12 +323,7 @@ fn floored_wdl_probes_are_the_distance_probes_values() {
     let floored = Tablebase::new(JungleTiers::colour_folded(Variant::Standard), dir.path());
     for &material in &stored {
         floored.derive_wdl(material, dir.path()).unwrap();
-        let check = floored.check_wdl(material).unwrap();
-        assert_eq!(
-            check,
-            gamesolver_retro::tablebase::WdlCheck::Agrees,
-            "{material}"
-        );
+        assert_wdl_file_agrees(&floored, material);
     }
     let lowered: usize = stored
         .par_iter()
