@@ -1,0 +1,61 @@
+"""The benchmark loops of bench/bench_uttt.py play what they claim: whole
+random games through the per-step API, and a no-op stand-in of the stated
+length (its time is what the loops cost by themselves)."""
+
+import pathlib
+import sys
+
+import pytest
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "bench"))
+
+from bench_uttt import DRAWS, NoOpGame, drawn_game, random_draws, random_game, walked_game  # noqa: E402
+
+
+def test_random_draws_are_a_seeded_table():
+    draws = random_draws(1)
+    assert len(draws) == DRAWS
+    assert draws == random_draws(1)
+    assert draws != random_draws(2)
+    assert all(0 <= d < 1 << 30 for d in draws)
+    assert len(set(draws)) > DRAWS * 0.99
+
+
+def test_drawn_games_are_whole_random_games(uttt):
+    draws, i, lengths = random_draws(1), 0, []
+    for _ in range(20):
+        plies, next_i = drawn_game(uttt, draws, i)
+        assert next_i - i == plies
+        assert 17 <= plies <= 81
+        lengths.append(plies)
+        i = next_i
+    assert len(set(lengths)) > 1
+    # The first game by hand: the draws pick the actions, the game ends
+    # after the plies drawn_game counted.
+    state, k = uttt.new_initial_state(), 0
+    while not state.is_terminal():
+        actions = state.legal_actions()
+        state.apply_action(actions[draws[k] % len(actions)])
+        k += 1
+    assert k == lengths[0]
+    assert len(state.history()) == k
+
+
+@pytest.mark.parametrize("plies", [0, 1, 58])
+def test_no_op_stand_in_plays_its_length(plies):
+    game = NoOpGame(plies=plies, width=9)
+    assert random_game(game, lambda actions: actions[0]) == plies
+    assert drawn_game(game, random_draws(1), 0) == (plies, plies)
+    assert walked_game(game, 0) == (plies, 7 * plies)
+
+
+def test_no_op_stand_in_answers_like_a_state():
+    state = NoOpGame(plies=3, width=9).new_initial_state()
+    answers = []
+    while not state.is_terminal():
+        actions = state.legal_actions()
+        state.apply_action(actions[0])
+        answers.append(actions)
+    assert len(answers) == 3
+    assert all(actions is answers[0] for actions in answers)
+    assert answers[0] == list(range(9))
