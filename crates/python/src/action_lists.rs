@@ -1,13 +1,14 @@
 //! `legal_actions()` lists of the games whose actions are the set bits of
-//! a move mask (ultimate tic-tac-toe, tic-tac-toe), filled straight from
-//! the mask instead of collecting the actions into a `Vec` first.
+//! a move mask (ultimate tic-tac-toe, tic-tac-toe), made by copying
+//! prebuilt Python lists instead of converting the actions one by one.
 //!
-//! A list is allocated once at its final length (the mask's bit count) and
-//! each slot gets a new reference to the action's int, taken from a table
-//! of the action ints made at the first call. This costs one allocation
-//! and about a dozen instructions per action, whatever the number of small
-//! boards open (copying prebuilt per-board lists and concatenating them
-//! cost a reallocation per further board of a free choice).
+//! The mask is read in groups of nine bits (group `g` holds actions
+//! `9 * g .. 9 * g + 8`: a small board of ultimate tic-tac-toe, the whole
+//! tic-tac-toe board). For each group and each of its 512 masks a list of
+//! the actions is built once; a legal-action list is a copy of the first
+//! group's list (`PyList_GetSlice`: one allocation and a reference count
+//! per item) extended by the lists of the other groups (`list += other`).
+//! Callers only ever get fresh copies, never the prebuilt lists.
 
 use gamesolver_engines::State;
 use gamesolver_engines::facade::model::ModelState;
@@ -16,13 +17,16 @@ use gamesolver_engines::facade::uttt::Uttt;
 use gamesolver_games::uttt::FULL;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyInt, PyList};
+use pyo3::types::PyList;
 
-/// Bits of a mask: the actions the table of ints covers.
-const MASK_BITS: u32 = u128::BITS;
+/// Actions per group.
+const GROUP_BITS: u32 = 9;
 
-/// The action ints, `ACTION_INTS[a]` = `a`.
-static ACTION_INTS: PyOnceLock<Vec<Py<PyInt>>> = PyOnceLock::new();
+/// Groups of a mask (ultimate tic-tac-toe's nine small boards).
+const GROUPS: usize = 9;
+
+/// The prebuilt lists, `GROUP_LISTS[512 * group + mask]`.
+static GROUP_LISTS: PyOnceLock<Vec<Py<PyList>>> = PyOnceLock::new();
 
 /// The legal-action mask of `state` (bit `a` = action `a` is legal; zero
 /// once the game is over) if its game numbers actions by cells, else None.
@@ -40,36 +44,46 @@ pub fn legal_action_mask(state: &dyn State) -> Option<u128> {
     })
 }
 
-/// A new list of the set bits of `mask`, lowest first.
+/// A new list of the set bits of `mask` (of at most 81 bits), lowest first.
 pub fn actions_of_mask(py: Python<'_>, mask: u128) -> PyResult<Bound<'_, PyList>> {
-    let ints = ACTION_INTS.get_or_init(py, || {
-        (0..MASK_BITS)
-            .map(|action| PyInt::new(py, action).unbind())
-            .collect()
-    });
-    PyList::new(py, SetBits(mask).map(|action| ints[action].bind(py)))
+    let lists = GROUP_LISTS.get_or_try_init(py, || prebuilt_lists(py))?;
+    let mut groups = nonempty_groups(mask);
+    let Some((group, bits)) = groups.next() else {
+        return Ok(PyList::empty(py));
+    };
+    let first = lists[group * 512 + bits].bind(py);
+    let list = first.get_slice(0, first.len());
+    for (group, bits) in groups {
+        let more = lists[group * 512 + bits].bind(py).as_sequence();
+        list.as_sequence().in_place_concat(more)?;
+    }
+    Ok(list)
 }
 
-/// The set bits of a mask, lowest first; its exact length lets
-/// `PyList::new` allocate the list once.
-struct SetBits(u128);
-
-impl Iterator for SetBits {
-    type Item = usize;
-
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
+/// The groups of `mask` that have a set bit, lowest first, as (group, its
+/// 9-bit mask).
+fn nonempty_groups(mut mask: u128) -> impl Iterator<Item = (usize, usize)> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
             return None;
         }
-        let bit = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(bit)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let count = self.0.count_ones() as usize;
-        (count, Some(count))
-    }
+        let shift = mask.trailing_zeros() / GROUP_BITS * GROUP_BITS;
+        let bits = (mask >> shift) as u16 & FULL;
+        mask &= !(u128::from(FULL) << shift);
+        Some(((shift / GROUP_BITS) as usize, usize::from(bits)))
+    })
 }
 
-impl ExactSizeIterator for SetBits {}
+/// The list of each group's actions for each of its 512 masks.
+fn prebuilt_lists(py: Python<'_>) -> PyResult<Vec<Py<PyList>>> {
+    let mut lists = Vec::with_capacity(GROUPS * 512);
+    for group in 0..GROUPS as u32 {
+        for bits in 0..512u32 {
+            let actions = (0..GROUP_BITS)
+                .filter(|pos| bits >> pos & 1 == 1)
+                .map(|pos| GROUP_BITS * group + pos);
+            lists.push(PyList::new(py, actions)?.unbind());
+        }
+    }
+    Ok(lists)
+}
