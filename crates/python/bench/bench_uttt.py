@@ -55,9 +55,12 @@ def random_game(game, choice) -> int:
     return plies
 
 
-#: Entries of the precomputed random-int table (a power of two: the index
-#: wraps with a mask).
+#: Entries of the precomputed random-int table.
 DRAWS = 1 << 16
+
+#: More plies than any game has (pyspiel's ultimate tic-tac-toe adds an
+#: action per free choice of the small board to the 81 cells).
+GAME_PLIES_BOUND = 256
 
 
 def random_draws(seed: int) -> list:
@@ -70,17 +73,19 @@ def random_draws(seed: int) -> list:
 
 def drawn_game(game, draws: list, i: int):
     """One game of random moves through the per-step API with the random
-    ints taken from ``draws`` (entry ``i``, ``i + 1``, ... wrapping): the
-    loop's own Python work is a list index, a ``len`` and a modulo a ply,
-    the same for every library. Returns (plies, next i)."""
-    plies = 0
+    ints taken from ``draws``, entry ``i`` onwards (from 0 again when fewer
+    than ``GAME_PLIES_BOUND`` are left): the loop's own Python work is a
+    list index, a ``len``, a modulo and an increment a ply, the same for
+    every library. Returns (plies, the next game's i)."""
+    if i > len(draws) - GAME_PLIES_BOUND:
+        i = 0
+    first = i
     state = game.new_initial_state()
     while not state.is_terminal():
         actions = state.legal_actions()
-        state.apply_action(actions[draws[i & (DRAWS - 1)] % len(actions)])
+        state.apply_action(actions[draws[i] % len(actions)])
         i += 1
-        plies += 1
-    return plies, i
+    return i - first, i
 
 
 class NoOpState(collections.deque):

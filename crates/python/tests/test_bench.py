@@ -9,7 +9,15 @@ import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "bench"))
 
-from bench_uttt import DRAWS, NoOpGame, drawn_game, random_draws, random_game, walked_game  # noqa: E402
+from bench_uttt import (  # noqa: E402
+    DRAWS,
+    GAME_PLIES_BOUND,
+    NoOpGame,
+    drawn_game,
+    random_draws,
+    random_game,
+    walked_game,
+)
 
 
 def test_random_draws_are_a_seeded_table():
@@ -39,6 +47,14 @@ def test_drawn_games_are_whole_random_games(uttt):
         k += 1
     assert k == lengths[0]
     assert len(state.history()) == k
+
+
+def test_drawn_games_start_over_near_the_end_of_the_table(uttt):
+    draws = random_draws(1)
+    from_start = drawn_game(uttt, draws, 0)
+    assert drawn_game(uttt, draws, DRAWS - GAME_PLIES_BOUND + 1) == from_start
+    plies, next_i = drawn_game(uttt, draws, DRAWS - GAME_PLIES_BOUND)
+    assert next_i == DRAWS - GAME_PLIES_BOUND + plies
 
 
 @pytest.mark.parametrize("plies", [0, 1, 58])
