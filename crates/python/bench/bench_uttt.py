@@ -23,7 +23,7 @@ OpenSpiel's ultimate tic-tac-toe spends an extra action choosing the small
 board whenever the choice is free, so its games have more states than
 moves; playouts per second compare whole games.
 
-    python bench/bench_uttt.py [--seconds 3] [--batch-games 200000]
+    python bench/bench_uttt.py [--seconds 3] [--batch-games 200000] [--rounds 3]
 
 "walk" rows are ``apply_action`` + ``legal_actions`` alone (the k-th legal
 action, no RNG), "batch" gamesolver's ``random_playouts``.
@@ -188,11 +188,34 @@ LOOPS = (
 )
 
 
-def measure_loops(name, game, args, results) -> None:
-    """Runs both per-step loops on ``game``: ``results[(name, loop)]`` =
-    (games, states, elapsed seconds)."""
-    for loop, play in LOOPS:
-        results[(name, loop)] = play(game, args.seconds, args.seed)
+def workloads(args, libraries):
+    """Every measurement of a round, as (library, loop, measure): measure()
+    gives (games, states, elapsed seconds) for one round's share of
+    ``--seconds`` (or of ``--batch-games``)."""
+    seconds = args.seconds / args.rounds
+    plan = []
+    for name, game in libraries:
+        for loop, play in LOOPS:
+            plan.append((name, loop, lambda play=play, game=game: play(game, seconds, args.seed)))
+        if name != "no-op stand-in":
+            plan.append((name, "walk", lambda game=game: apply_and_list(game, seconds)))
+        if name == "gamesolver":
+            games = max(1, args.batch_games // args.rounds)
+            plan.append((name, "batch", lambda game=game: batch_playouts(game, games, args.seed)))
+    return plan
+
+
+def measure(plan, rounds: int):
+    """Runs the plan ``rounds`` times, interleaved (so a change of the
+    machine's load falls on every library alike), and adds up each
+    measurement: {(library, loop): (games, states, elapsed seconds)}."""
+    results = {}
+    for _ in range(rounds):
+        for name, loop, run in plan:
+            games, plies, elapsed = run()
+            before = results.get((name, loop), (0, 0, 0.0))
+            results[(name, loop)] = (before[0] + games, before[1] + plies, before[2] + elapsed)
+    return results
 
 
 def print_table(results) -> None:
@@ -236,26 +259,22 @@ def print_ratios(results) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per per-step measurement")
-    parser.add_argument("--batch-games", type=int, default=200_000, help="games of the batch call")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per per-step measurement (all rounds)")
+    parser.add_argument("--batch-games", type=int, default=200_000, help="games of the batch call (all rounds)")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds of every measurement")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
-    results = {}
-    ours = gamesolver.load_game("uttt")
-    measure_loops("gamesolver", ours, args, results)
-    results[("gamesolver", "walk")] = apply_and_list(ours, args.seconds)
-    results[("gamesolver", "batch")] = batch_playouts(ours, args.batch_games, args.seed)
+    libraries = [("gamesolver", gamesolver.load_game("uttt"))]
     try:
         import pyspiel
     except ImportError:
         pyspiel = None
         print("pyspiel is not installed (pip install open_spiel): gamesolver only")
     if pyspiel is not None:
-        theirs = pyspiel.load_game("ultimate_tic_tac_toe")
-        measure_loops("pyspiel", theirs, args, results)
-        results[("pyspiel", "walk")] = apply_and_list(theirs, args.seconds)
-    measure_loops("no-op stand-in", NoOpGame(), args, results)
+        libraries.append(("pyspiel", pyspiel.load_game("ultimate_tic_tac_toe")))
+    libraries.append(("no-op stand-in", NoOpGame()))
+    results = measure(workloads(args, libraries), args.rounds)
 
     print(f"Python {platform.python_version()} on {platform.machine()}, gamesolver {gamesolver.__version__}")
     print()

@@ -2,6 +2,7 @@
 random games through the per-step API, and a no-op stand-in of the stated
 length (its time is what the loops cost by themselves)."""
 
+import argparse
 import pathlib
 import sys
 
@@ -14,9 +15,11 @@ from bench_uttt import (  # noqa: E402
     GAME_PLIES_BOUND,
     NoOpGame,
     drawn_game,
+    measure,
     random_draws,
     random_game,
     walked_game,
+    workloads,
 )
 
 
@@ -75,3 +78,28 @@ def test_no_op_stand_in_answers_like_a_state():
     assert len(answers) == 3
     assert all(actions is answers[0] for actions in answers)
     assert answers[0] == list(range(9))
+
+
+def test_interleaved_rounds_add_up(uttt):
+    args = argparse.Namespace(seconds=0.02, batch_games=6, rounds=2, seed=1)
+    libraries = [("gamesolver", uttt), ("no-op stand-in", NoOpGame(plies=58))]
+    results = measure(workloads(args, libraries), args.rounds)
+    assert set(results) == {
+        ("gamesolver", "random.choice"),
+        ("gamesolver", "precomputed draws"),
+        ("gamesolver", "walk"),
+        ("gamesolver", "batch"),
+        ("no-op stand-in", "random.choice"),
+        ("no-op stand-in", "precomputed draws"),
+    }
+    assert results[("gamesolver", "batch")][0] == 6
+    for (name, loop), (games, plies, elapsed) in results.items():
+        if loop != "batch":
+            # Every timed loop plays whole batches of 20 games, at least
+            # one a round.
+            assert games >= 40 and games % 20 == 0
+        assert elapsed > 0
+        if name == "no-op stand-in":
+            assert plies == 58 * games
+        else:
+            assert 17 * games <= plies <= 81 * games
