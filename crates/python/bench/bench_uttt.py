@@ -10,10 +10,11 @@ Measures, for each library:
   ``getrandbits``) replaced by a precomputed table of random ints, the
   action ``actions[draw % len(actions)]`` (``drawn_game``), so the library
   calls are most of what is timed; the same table serves both libraries;
-* each loop once more around a no-op stand-in (``NoOpGame``: methods that
-  are C builtins doing nothing, a constant action list, games of a fixed
-  length), which is what the loop costs by itself: subtracted from a
-  library's time per ply it leaves the library's share;
+* both loops once more around a no-op stand-in (``NoOpGame``: a state
+  whose methods are a deque's C methods doing next to nothing, the same
+  action list each time, games of a fixed length), which is what the loop
+  costs by itself: subtracted from a library's time per ply it leaves the
+  library's share;
 * states per second through ``apply_action`` + ``legal_actions`` alone
   (the same walk without ``random.choice``: the k-th legal action, k from
   a counter, so the library calls are what is timed);
@@ -31,7 +32,9 @@ action, no RNG), "batch" gamesolver's ``random_playouts``.
 pyspiel comes from the ``open_spiel`` package (``pip install open_spiel``);
 without it only gamesolver is measured. Timings are wall-clock: run on a
 quiet machine for figures worth quoting (docs/PERFORMANCE.md says under what
-load the published ones were taken).
+load the published ones were taken). Every measurement runs in ``--rounds``
+interleaved rounds, so a change of the machine's load falls on every
+library alike.
 """
 
 from __future__ import annotations
@@ -107,8 +110,8 @@ class NoOpState(collections.deque):
 
 class NoOpGame:
     """``new_initial_state()`` gives a ``NoOpState`` of ``plies`` plies
-    with ``width`` actions (the benchmark games' mean length and a typical
-    width)."""
+    with ``width`` actions (by default about a random ultimate tic-tac-toe
+    game's: 58.9 plies, 9.2 legal actions a ply on average)."""
 
     def __init__(self, plies: int = 58, width: int = 9):
         self.plies = plies
