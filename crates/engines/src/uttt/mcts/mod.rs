@@ -10,8 +10,11 @@
 //! - [`rollout`]: playouts, uniformly random or with cheap heuristics
 //!   (take a board-winning move; avoid sending the opponent to a board it
 //!   wins at once or to a free choice), under both rules.
-//! - [`leaf`]: the alpha-beta's evaluation at the leaves (by default
-//!   instead of playouts: it won the SPRTs of docs/PERFORMANCE.md).
+//! - [`leaf`]: the alpha-beta's evaluation at the leaves, computed from
+//!   the state (by default instead of playouts: it won the SPRTs of
+//!   docs/PERFORMANCE.md).
+//! - [`take`]: the evaluation's small-board take probabilities, read
+//!   from the state's masks.
 //! - [`bits`]: the small-board tables of the playouts.
 //! - [`uct`]: UCT selection (terms from tables: no division, square root
 //!   or logarithm for small visit counts).
@@ -26,6 +29,7 @@ mod rollout;
 mod search;
 mod solver;
 mod state;
+mod take;
 mod tree;
 mod uct;
 

@@ -63,6 +63,13 @@ impl State {
         player(self.turn)
     }
 
+    /// Whether CodinGame's rule applies (a game without a meta-line goes to
+    /// the owner of more boards).
+    #[inline]
+    pub(super) fn codingame(&self) -> bool {
+        self.codingame
+    }
+
     /// The empty cells of small board `b`.
     #[inline]
     pub(super) fn empty(&self, b: usize) -> u16 {

@@ -41,37 +41,39 @@ impl Uct {
         }
     }
 
-    /// The upper confidence bound of a visited child.
+    /// The upper confidence bound of a child with `visits` (at least one)
+    /// and reward sum `reward`.
     #[inline]
-    fn bound(&self, child: &Node, explore: f32) -> f32 {
-        let [inverse, inverse_sqrt] = match self.child.get(child.visits as usize) {
+    fn bound(&self, visits: u32, reward: f32, explore: f32) -> f32 {
+        let [inverse, inverse_sqrt] = match self.child.get(visits as usize) {
             Some(&terms) => terms,
-            None => inverses(child.visits),
+            None => inverses(visits),
         };
-        child.reward * inverse + explore * inverse_sqrt
+        reward * inverse + explore * inverse_sqrt
     }
 
     /// The child of the expanded, unproven `node` with the highest upper
     /// confidence bound; unvisited children first, children lost for the
-    /// side to move never.
+    /// side to move never. One pass over the children's slice (one bounds
+    /// check), the first of equal bounds kept.
     #[inline]
     pub(crate) fn select(&self, nodes: &[Node], node: usize) -> usize {
-        let parent = nodes[node];
+        let parent = &nodes[node];
+        let first = parent.first_child as usize;
         let explore = self.parent_term(parent.visits);
         let mut best = usize::MAX;
         let mut best_value = f32::NEG_INFINITY;
-        for child in parent.child_range() {
-            let c = &nodes[child];
+        for (offset, c) in nodes[parent.child_range()].iter().enumerate() {
             if c.proof == Proof::Loss {
                 continue;
             }
             if c.visits == 0 {
-                return child;
+                return first + offset;
             }
-            let value = self.bound(c, explore);
+            let value = self.bound(c.visits, c.reward, explore);
             if value > best_value {
                 best_value = value;
-                best = child;
+                best = first + offset;
             }
         }
         debug_assert!(best != usize::MAX, "an unproven node has a child not lost");
@@ -144,7 +146,7 @@ mod tests {
             child.reward = visits as f32 * 0.3;
             let n = visits as f32;
             let expected = child.reward / n + explore / n.sqrt();
-            let bound = uct.bound(&child, explore);
+            let bound = uct.bound(child.visits, child.reward, explore);
             assert!(
                 (bound - expected).abs() < 1e-5,
                 "{visits}: {bound} {expected}"
