@@ -6,7 +6,7 @@
 //!   and tree reuse: the subtree of the moves played is kept.
 //! - [`solver`]: proven wins, draws and losses climb the tree.
 //! - [`state`]: the position the descent and the playouts play on (per
-//!   board 9-bit masks, threats kept up to date; no 128-bit masks, no key).
+//!   board 9-bit masks; no 128-bit masks, no key).
 //! - [`rollout`]: playouts, uniformly random or with cheap heuristics
 //!   (take a board-winning move; avoid sending the opponent to a board it
 //!   wins at once or to a free choice), under both rules.

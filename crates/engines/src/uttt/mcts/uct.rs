@@ -1,41 +1,66 @@
 //! UCT selection: the child with the highest upper confidence bound
 //! `mean + c·√(ln N) / √n`, without a division, square root or logarithm
-//! for small visit counts: the parent's term `c·√(ln N)` and each child's
-//! `1/n` and `1/√n` come from tables (computed once per engine; larger
-//! counts compute them).
+//! for most visit counts: each child's `1/n` and `1/√n` come from a table
+//! for small counts, and the parent's term `c·√(ln N)` from a table that
+//! grows with the largest count asked for (the root's, one more each
+//! iteration) up to a limit; larger counts compute them.
 
 use super::node::{Node, Proof};
 
-/// Visit counts below this take their terms from the tables (3 × 16 KB).
-const TABLE_SIZE: u32 = 1 << 12;
+/// Child visit counts below this take their terms from the table (32 KB).
+const CHILD_TABLE: usize = 1 << 12;
+
+/// The parent-term table starts with this many entries (16 KB)...
+const PARENT_TABLE_START: usize = 1 << 12;
+
+/// ...and grows (doubling) to at most this many (4 MB).
+const PARENT_TABLE_MAX: usize = 1 << 20;
 
 /// The selection rule with its exploration constant.
 #[derive(Clone, Debug)]
 pub(crate) struct Uct {
     exploration: f32,
-    /// `parent_term(n)` for `n` below [`TABLE_SIZE`].
-    parent: Box<[f32]>,
-    /// `(1/n, 1/√n)` for `n` below [`TABLE_SIZE`] (entry 0 unused).
-    child: Box<[[f32; 2]]>,
+    /// `explore_term(n)` for `n` below its length.
+    parent: Vec<f32>,
+    /// `(1/n, 1/√n)` for `n` below [`CHILD_TABLE`] (entry 0 unused).
+    child: Box<[[f32; 2]; CHILD_TABLE]>,
 }
 
 impl Uct {
     /// The rule for exploration constant `exploration` (rewards in 0..1).
     pub(crate) fn new(exploration: f32) -> Uct {
-        Uct {
-            exploration,
-            parent: (0..TABLE_SIZE)
-                .map(|n| explore_term(exploration, n))
-                .collect(),
-            child: (0..TABLE_SIZE).map(inverses).collect(),
+        let mut child = Box::new([[0.0; 2]; CHILD_TABLE]);
+        for (n, terms) in child.iter_mut().enumerate() {
+            *terms = inverses(n as u32);
         }
+        let mut uct = Uct {
+            exploration,
+            parent: Vec::new(),
+            child,
+        };
+        uct.grow_parent_table(PARENT_TABLE_START);
+        uct
+    }
+
+    /// Extends the parent-term table to `len` entries.
+    fn grow_parent_table(&mut self, len: usize) {
+        let start = self.parent.len();
+        let exploration = self.exploration;
+        self.parent
+            .extend((start..len).map(|n| explore_term(exploration, n as u32)));
     }
 
     /// `c·√(ln visits)`, the exploration term of a parent with `visits`
-    /// (as for one visit when it has none).
+    /// (as for one visit when it has none); grows the table to cover
+    /// `visits` while below its limit.
     #[inline]
-    fn parent_term(&self, visits: u32) -> f32 {
-        match self.parent.get(visits as usize) {
+    fn parent_term(&mut self, visits: u32) -> f32 {
+        let n = visits as usize;
+        if n >= self.parent.len() && n < PARENT_TABLE_MAX {
+            let len = (2 * self.parent.len()).max(n + 1).min(PARENT_TABLE_MAX);
+            self.grow_parent_table(len);
+        }
+        match self.parent.get(n) {
             Some(&term) => term,
             None => explore_term(self.exploration, visits),
         }
@@ -57,7 +82,7 @@ impl Uct {
     /// side to move never. One pass over the children's slice (one bounds
     /// check), the first of equal bounds kept.
     #[inline]
-    pub(crate) fn select(&self, nodes: &[Node], node: usize) -> usize {
+    pub(crate) fn select(&mut self, nodes: &[Node], node: usize) -> usize {
         let parent = &nodes[node];
         let first = parent.first_child as usize;
         let explore = self.parent_term(parent.visits);
@@ -99,17 +124,20 @@ mod tests {
 
     #[test]
     fn the_table_agrees_with_the_formula_and_larger_counts_compute_it() {
-        let uct = Uct::new(0.9);
+        let mut uct = Uct::new(0.9);
         for visits in [
             0,
             1,
             2,
             7,
             100,
-            TABLE_SIZE - 1,
-            TABLE_SIZE,
-            1 << 20,
+            PARENT_TABLE_START as u32 - 1,
+            PARENT_TABLE_START as u32,
+            70_000,
+            PARENT_TABLE_MAX as u32 - 1,
+            PARENT_TABLE_MAX as u32,
             u32::MAX,
+            5,
         ] {
             let expected = 0.9 * (visits.max(1) as f32).ln().sqrt();
             assert_eq!(
@@ -118,6 +146,7 @@ mod tests {
                 "{visits}"
             );
         }
+        assert_eq!(uct.parent.len(), PARENT_TABLE_MAX);
     }
 
     /// A parent (index 0) with children of the given (visits, reward,
@@ -138,9 +167,9 @@ mod tests {
 
     #[test]
     fn the_child_terms_agree_with_the_formula() {
-        let uct = Uct::new(0.9);
+        let mut uct = Uct::new(0.9);
         let explore = uct.parent_term(1000);
-        for visits in [1, 2, 3, 10, 999, TABLE_SIZE - 1, TABLE_SIZE, 100_000] {
+        for visits in [1, 2, 3, 10, 999, CHILD_TABLE as u32 - 1, CHILD_TABLE as u32, 100_000] {
             let mut child = Node::new(NO_MOVE, Proof::Unknown);
             child.visits = visits;
             child.reward = visits as f32 * 0.3;
@@ -156,7 +185,7 @@ mod tests {
 
     #[test]
     fn unvisited_children_come_first_and_lost_ones_never() {
-        let uct = Uct::new(0.9);
+        let mut uct = Uct::new(0.9);
         let nodes = family(
             10,
             &[
