@@ -22,21 +22,25 @@ pub(crate) struct Uct {
     exploration: f32,
     /// `explore_term(n)` for `n` below its length.
     parent: Vec<f32>,
-    /// `(1/n, 1/√n)` for `n` below [`CHILD_TABLE`] (entry 0 unused).
-    child: Box<[[f32; 2]; CHILD_TABLE]>,
+    /// `1/n` for `n` below [`CHILD_TABLE`] (entry 0 unused).
+    inverse: Box<[f32; CHILD_TABLE]>,
+    /// `1/√n` for `n` below [`CHILD_TABLE`] (entry 0 unused).
+    inverse_sqrt: Box<[f32; CHILD_TABLE]>,
 }
 
 impl Uct {
     /// The rule for exploration constant `exploration` (rewards in 0..1).
     pub(crate) fn new(exploration: f32) -> Uct {
-        let mut child = Box::new([[0.0; 2]; CHILD_TABLE]);
-        for (n, terms) in child.iter_mut().enumerate() {
-            *terms = inverses(n as u32);
+        let mut inverse = Box::new([0.0; CHILD_TABLE]);
+        let mut inverse_sqrt = Box::new([0.0; CHILD_TABLE]);
+        for n in 0..CHILD_TABLE {
+            [inverse[n], inverse_sqrt[n]] = inverses(n as u32);
         }
         let mut uct = Uct {
             exploration,
             parent: Vec::new(),
-            child,
+            inverse,
+            inverse_sqrt,
         };
         uct.grow_parent_table(PARENT_TABLE_START);
         uct
@@ -70,11 +74,12 @@ impl Uct {
     /// and reward sum `reward`.
     #[inline]
     fn bound(&self, visits: u32, reward: f32, explore: f32) -> f32 {
-        let [inverse, inverse_sqrt] = match self.child.get(visits as usize) {
-            Some(&terms) => terms,
-            None => inverses(visits),
-        };
-        reward * inverse + explore * inverse_sqrt
+        let n = visits as usize;
+        if n < CHILD_TABLE {
+            reward * self.inverse[n] + explore * self.inverse_sqrt[n]
+        } else {
+            computed_bound(visits, reward, explore)
+        }
     }
 
     /// The child of the expanded, unproven `node` with the highest upper
@@ -86,29 +91,41 @@ impl Uct {
         let parent = &nodes[node];
         let first = parent.first_child as usize;
         let explore = self.parent_term(parent.visits);
+        let children = &nodes[parent.child_range()];
         let mut best = usize::MAX;
         let mut best_value = f32::NEG_INFINITY;
-        for (offset, c) in nodes[parent.child_range()].iter().enumerate() {
-            if c.proof == Proof::Loss {
-                continue;
+        let mut offset = 0;
+        while offset < children.len() {
+            let c = &children[offset];
+            if c.proof != Proof::Loss {
+                if c.visits == 0 {
+                    return first + offset;
+                }
+                let value = self.bound(c.visits, c.reward, explore);
+                if value > best_value {
+                    best_value = value;
+                    best = offset;
+                }
             }
-            if c.visits == 0 {
-                return first + offset;
-            }
-            let value = self.bound(c.visits, c.reward, explore);
-            if value > best_value {
-                best_value = value;
-                best = first + offset;
-            }
+            offset += 1;
         }
         debug_assert!(best != usize::MAX, "an unproven node has a child not lost");
-        best
+        if best == usize::MAX { best } else { first + best }
     }
 }
 
 /// `exploration·√(ln visits)`, with at least one visit.
 fn explore_term(exploration: f32, visits: u32) -> f32 {
     exploration * (visits.max(1) as f32).ln().sqrt()
+}
+
+/// The bound of a child with `visits` beyond the table (rare; kept out of
+/// line so the selection loop stays scalar and short).
+#[cold]
+#[inline(never)]
+fn computed_bound(visits: u32, reward: f32, explore: f32) -> f32 {
+    let [inverse, inverse_sqrt] = inverses(visits);
+    reward * inverse + explore * inverse_sqrt
 }
 
 /// `(1/n, 1/√n)` for `n` = `visits` (at least one).
