@@ -89,15 +89,13 @@ impl LeafEval {
     /// move first.
     #[inline]
     fn side_probabilities(&self, state: &State) -> [[f32; 9]; 2] {
-        let mut sides = [[0.0f32; 9]; 2];
-        let me = state.turn;
-        for b in 0..9 {
-            let [x, o] = self.take.get(state.cells[0][b], state.cells[1][b]);
-            let (mine, theirs) = if me == 0 { (x, o) } else { (o, x) };
-            sides[0][b] = mine;
-            sides[1][b] = theirs;
+        let [xs, os] = &state.cells;
+        let mut players = [[0.0f32; 9]; 2];
+        for (b, (&x, &o)) in xs.iter().zip(os).enumerate() {
+            [players[0][b], players[1][b]] = self.take.get(x, o);
         }
-        sides
+        let [x, o] = players;
+        if state.turn == 0 { [x, o] } else { [o, x] }
     }
 
     /// The evaluation's board-class terms: 0 when their weights are 0.

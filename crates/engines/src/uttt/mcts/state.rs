@@ -207,7 +207,10 @@ mod tests {
         (0..9u8)
             .filter(|&b| board.closed() >> b & 1 == 0)
             .filter(|&b| {
-                let (mine, theirs) = (board.small_board(b, player), board.small_board(b, player.opponent()));
+                let (mine, theirs) = (
+                    board.small_board(b, player),
+                    board.small_board(b, player.opponent()),
+                );
                 (0..9).any(|c| (mine | theirs) >> c & 1 == 0 && has_line(mine | 1 << c))
             })
             .fold(0, |acc, b| acc | 1 << b)

@@ -3,17 +3,19 @@
 //! for most visit counts: each child's `1/n` and `1/√n` come from a table
 //! for small counts, and the parent's term `c·√(ln N)` from a table that
 //! grows with the largest count asked for (the root's, one more each
-//! iteration) up to a limit; larger counts compute them.
+//! iteration; a few thousand entries at a time) up to a limit; larger counts compute them.
 
 use super::node::{Node, Proof};
 
 /// Child visit counts below this take their terms from the table (32 KB).
 const CHILD_TABLE: usize = 1 << 12;
 
-/// The parent-term table starts with this many entries (16 KB)...
-const PARENT_TABLE_START: usize = 1 << 12;
+/// The parent-term table starts with this many entries (16 KB) and grows
+/// by as many at a time (about 0.1 ms of logarithms: no stall a move's
+/// clock would notice)...
+const PARENT_TABLE_STEP: usize = 1 << 12;
 
-/// ...and grows (doubling) to at most this many (4 MB).
+/// ...to at most this many (4 MB).
 const PARENT_TABLE_MAX: usize = 1 << 20;
 
 /// The selection rule with its exploration constant.
@@ -42,7 +44,7 @@ impl Uct {
             inverse,
             inverse_sqrt,
         };
-        uct.grow_parent_table(PARENT_TABLE_START);
+        uct.grow_parent_table(PARENT_TABLE_STEP);
         uct
     }
 
@@ -61,7 +63,9 @@ impl Uct {
     fn parent_term(&mut self, visits: u32) -> f32 {
         let n = visits as usize;
         if n >= self.parent.len() && n < PARENT_TABLE_MAX {
-            let len = (2 * self.parent.len()).max(n + 1).min(PARENT_TABLE_MAX);
+            let len = (n + 1)
+                .next_multiple_of(PARENT_TABLE_STEP)
+                .min(PARENT_TABLE_MAX);
             self.grow_parent_table(len);
         }
         match self.parent.get(n) {
@@ -110,7 +114,11 @@ impl Uct {
             offset += 1;
         }
         debug_assert!(best != usize::MAX, "an unproven node has a child not lost");
-        if best == usize::MAX { best } else { first + best }
+        if best == usize::MAX {
+            best
+        } else {
+            first + best
+        }
     }
 }
 
@@ -148,8 +156,8 @@ mod tests {
             2,
             7,
             100,
-            PARENT_TABLE_START as u32 - 1,
-            PARENT_TABLE_START as u32,
+            PARENT_TABLE_STEP as u32 - 1,
+            PARENT_TABLE_STEP as u32,
             70_000,
             PARENT_TABLE_MAX as u32 - 1,
             PARENT_TABLE_MAX as u32,
@@ -186,7 +194,16 @@ mod tests {
     fn the_child_terms_agree_with_the_formula() {
         let mut uct = Uct::new(0.9);
         let explore = uct.parent_term(1000);
-        for visits in [1, 2, 3, 10, 999, CHILD_TABLE as u32 - 1, CHILD_TABLE as u32, 100_000] {
+        for visits in [
+            1,
+            2,
+            3,
+            10,
+            999,
+            CHILD_TABLE as u32 - 1,
+            CHILD_TABLE as u32,
+            100_000,
+        ] {
             let mut child = Node::new(NO_MOVE, Proof::Unknown);
             child.visits = visits;
             child.reward = visits as f32 * 0.3;
