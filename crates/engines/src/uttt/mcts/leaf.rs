@@ -89,13 +89,14 @@ impl LeafEval {
     /// move first.
     #[inline]
     fn side_probabilities(&self, state: &State) -> [[f32; 9]; 2] {
+        // X's probabilities go to side `turn` (0 when X moves), O's to the other.
+        let (x_side, o_side) = (state.turn & 1, !state.turn & 1);
         let [xs, os] = &state.cells;
-        let mut players = [[0.0f32; 9]; 2];
+        let mut sides = [[0.0f32; 9]; 2];
         for (b, (&x, &o)) in xs.iter().zip(os).enumerate() {
-            [players[0][b], players[1][b]] = self.take.get(x, o);
+            [sides[x_side][b], sides[o_side][b]] = self.take.get(x, o);
         }
-        let [x, o] = players;
-        if state.turn == 0 { [x, o] } else { [o, x] }
+        sides
     }
 
     /// The evaluation's board-class terms: 0 when their weights are 0.
