@@ -38,9 +38,8 @@ impl<'a> Odometer<'a> {
             slots: [[OFF_BOARD; 8]; 2],
             key: 0,
         };
-        for i in 0..layout.count {
-            let square = layout.table(i).square(digits[i]);
-            odometer.place(i, square);
+        for (i, &digit) in digits.iter().enumerate().take(layout.count) {
+            odometer.place(i, layout.table(i).square(digit));
         }
         odometer
     }
@@ -76,7 +75,8 @@ impl<'a> Odometer<'a> {
         if taken != layout.count || self.turn > 1 {
             return None;
         }
-        if self.squares[0] % FILES == 3 && layout.raw_mirrored_index(self.turn, &self.squares) < index
+        if self.squares[0] % FILES == 3
+            && layout.raw_mirrored_index(self.turn, &self.squares) < index
         {
             return None;
         }
