@@ -1,7 +1,10 @@
 //! SPSA tuning of the ultimate tic-tac-toe evaluation by match results (see
 //! `gamesolver_engines::uttt::tuning::spsa`): game pairs between the
-//! perturbed weight sets at a fixed node budget from the balanced openings
-//! of `data/uttt-openings-2ply.txt`, in turn. Deterministic for a seed.
+//! perturbed weight sets at a fixed node budget, each from its own opening
+//! of four random plies (a game at a node budget is a function of its
+//! opening, so few openings would replay the same games). Deterministic
+//! for a seed; the openings are those of `gamesolver match --random-plies 4
+//! --seed SEED`, so check the result with another seed.
 //!
 //! ```text
 //! cargo build --release -p gamesolver-engines --example uttt_spsa
@@ -14,7 +17,7 @@
 use std::error::Error;
 
 use gamesolver_engines::uttt::eval::EvalWeights;
-use gamesolver_engines::uttt::openings::parse_openings;
+use gamesolver_engines::uttt::openings::random_openings;
 use gamesolver_engines::uttt::tuning::eval_parameters::{
     parameters, setoption_lines, weights_with,
 };
@@ -26,8 +29,8 @@ use gamesolver_games::uttt::Variant;
 const USAGE: &str = "usage: uttt_spsa RULES PAIRS NODES SEED [R_END] > OPTIONS_FILE\n\
                      (RULES: standard or codingame; R_END: learning rate at the end, default 0.002)";
 
-/// The openings played in turn.
-const OPENINGS: &str = include_str!("../../../data/uttt-openings-2ply.txt");
+/// Random plies of each pair's opening.
+const OPENING_PLIES: usize = 4;
 
 /// Progress is reported every this many pairs.
 const REPORT_EVERY: usize = 50;
@@ -47,15 +50,16 @@ fn main() -> Result<(), Box<dyn Error>> {
             .map_err(|_| format!("R_END must be a number, got {r_end:?}\n{USAGE}"))?;
     }
     let nodes: u64 = number(nodes, "NODES")?;
-    let openings = parse_openings(OPENINGS, variant)?;
+    let seed = number(seed, "SEED")?;
+    let openings = random_openings(schedule.iterations, OPENING_PLIES, seed, variant);
     let start = EvalWeights::default();
     let params = parameters(variant, &start);
-    let mut spsa = Spsa::new(params.clone(), schedule, number(seed, "SEED")?);
+    let mut spsa = Spsa::new(params.clone(), schedule, seed);
     for k in 0..schedule.iterations {
         let p = spsa.perturb();
         let plus = weights_with(start, &params, &p.plus)?;
         let minus = weights_with(start, &params, &p.minus)?;
-        let result = pair_result(&openings[k % openings.len()], plus, minus, nodes);
+        let result = pair_result(&openings[k], plus, minus, nodes);
         spsa.update(&p, result);
         if (k + 1) % REPORT_EVERY == 0 || k + 1 == schedule.iterations {
             let values: Vec<String> = params
