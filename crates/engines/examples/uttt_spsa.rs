@@ -55,11 +55,11 @@ fn main() -> Result<(), Box<dyn Error>> {
     let start = EvalWeights::default();
     let params = parameters(variant, &start);
     let mut spsa = Spsa::new(params.clone(), schedule, seed);
-    for k in 0..schedule.iterations {
+    for (k, opening) in openings.iter().enumerate() {
         let p = spsa.perturb();
         let plus = weights_with(start, &params, &p.plus)?;
         let minus = weights_with(start, &params, &p.minus)?;
-        let result = pair_result(&openings[k], plus, minus, nodes);
+        let result = pair_result(opening, plus, minus, nodes);
         spsa.update(&p, result);
         if (k + 1) % REPORT_EVERY == 0 || k + 1 == schedule.iterations {
             let values: Vec<String> = params
