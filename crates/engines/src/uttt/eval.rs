@@ -121,6 +121,34 @@ impl EvalWeights {
         edge_boards: 232.0,
     };
 
+    /// The weights tuned by SPSA on match results under CodinGame's rule
+    /// (`uttt_spsa`, 800 pairs at 3000 nodes, see docs/PERFORMANCE.md):
+    /// they passed an SPRT against [`EvalWeights::default`] at 20,000
+    /// nodes (+25 Elo [+9, +41], 1,582 games, LLR 3.01), so they are that
+    /// rule's default ([`EvalWeights::for_variant`]).
+    pub const SPSA_CODINGAME: EvalWeights = EvalWeights {
+        scale: 1000.0,
+        tempo: 30,
+        free_choice: 136,
+        mover_threat: false,
+        count_board: 42.0,
+        race_board: 21.0,
+        centre_lines: 63.0,
+        centre_board: 27.0,
+        corner_boards: 35.0,
+        edge_boards: 25.0,
+    };
+
+    /// The default weights under `variant`: [`EvalWeights::default`] for
+    /// the standard rule, [`EvalWeights::SPSA_CODINGAME`] for CodinGame's.
+    #[must_use]
+    pub fn for_variant(variant: Variant) -> EvalWeights {
+        match variant {
+            Variant::Standard => EvalWeights::default(),
+            Variant::CodinGame => EvalWeights::SPSA_CODINGAME,
+        }
+    }
+
     /// The weights of the board-class terms: centre lines, centre board,
     /// corner boards, edge boards.
     #[must_use]
