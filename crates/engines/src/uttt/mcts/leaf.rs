@@ -11,8 +11,8 @@ use gamesolver_games::uttt::{FULL, LINES};
 use gamesolver_search::Score;
 
 use super::state::{FREE, State};
-use super::take::TakeTable;
 use crate::uttt::eval::{EvalWeights, UtttEval};
+use crate::uttt::take::TakeTable;
 
 /// Evaluation units that make odds of e (1 : 2.7): a score of this size
 /// is worth a 73% chance.
@@ -81,7 +81,7 @@ impl LeafEval {
         } else {
             0
         };
-        let score = advantage * w.scale + self.class_terms(&sides);
+        let score = advantage * w.scale + UtttEval::class_terms(w, &sides);
         Score::eval(score as i32 + w.tempo + free).value()
     }
 
@@ -97,17 +97,6 @@ impl LeafEval {
             [sides[x_side][b], sides[o_side][b]] = self.take.get(x, o);
         }
         sides
-    }
-
-    /// The evaluation's board-class terms: 0 when their weights are 0.
-    #[inline]
-    fn class_terms(&self, sides: &[[f32; 9]; 2]) -> f32 {
-        let weights = self.weights.class_weights();
-        if weights == [0.0; 4] {
-            return 0.0;
-        }
-        let differences = UtttEval::class_differences(sides);
-        weights.iter().zip(differences).map(|(w, d)| w * d).sum()
     }
 }
 

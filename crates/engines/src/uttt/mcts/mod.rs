@@ -29,7 +29,6 @@ mod rollout;
 mod search;
 mod solver;
 mod state;
-mod take;
 mod tree;
 mod uct;
 

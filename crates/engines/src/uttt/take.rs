@@ -1,11 +1,6 @@
 //! The small-board take probabilities of the evaluation ([`UtttEval`]),
-//! indexed by the two players' 9-bit masks, so the leaf evaluation can read
-//! them from the search's [`super::state::State`] without a [`Board`].
-//!
-//! The evaluation keeps its own table private; this one is computed by the
-//! same recursion in the same order (so the values are bit-identical, which
-//! the tests of [`super::leaf`] check against [`UtttEval`] on random
-//! positions).
+//! indexed by the two players' 9-bit masks: read by the evaluation from a
+//! [`Board`] and by the MCTS leaf evaluation from its compact state.
 //!
 //! [`UtttEval`]: crate::uttt::eval::UtttEval
 //! [`Board`]: gamesolver_games::uttt::Board
@@ -17,15 +12,15 @@ const STATES: usize = 19_683;
 
 /// `take[base3[x] + 2 * base3[o]]`: the probabilities that X and that O
 /// take a small board with marks `x` and `o`.
-#[derive(Debug)]
-pub(super) struct TakeTable {
+#[derive(Clone, Debug)]
+pub(crate) struct TakeTable {
     base3: Box<[u16; 512]>,
     take: Box<[[f32; 2]]>,
 }
 
 impl TakeTable {
     /// The table (about a millisecond).
-    pub(super) fn new() -> TakeTable {
+    pub(crate) fn new() -> TakeTable {
         let mut base3 = Box::new([0u16; 512]);
         for (mask, value) in base3.iter_mut().enumerate() {
             *value = base3_of(mask as u16);
@@ -45,7 +40,7 @@ impl TakeTable {
     /// The probabilities that X and that O take the small board with X's
     /// marks `x` and O's `o` (disjoint 9-bit masks).
     #[inline]
-    pub(super) fn get(&self, x: u16, o: u16) -> [f32; 2] {
+    pub(crate) fn get(&self, x: u16, o: u16) -> [f32; 2] {
         let state = self.base3[usize::from(x & FULL)] + 2 * self.base3[usize::from(o & FULL)];
         self.take[usize::from(state)]
     }
