@@ -203,6 +203,9 @@ fn run_codingame(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     crate::search_args::refuse_tablebase("uttt", args.tablebase.as_deref())?;
     args.rules.preset("uttt")?;
     let mut host = UtttHost::default();
+    // The referee plays CodinGame's rule: its evaluation defaults too.
+    host.set_option("Variant", "codingame")
+        .map_err(|e| anyhow!("Variant: {e}"))?;
     let offered: Vec<&str> = host.options().iter().map(|o| o.name).collect();
     let common = [
         ("--engine", "Engine", args.engine.name().to_string()),

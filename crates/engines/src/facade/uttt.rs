@@ -13,6 +13,7 @@ use super::playouts::PlayoutRng;
 use super::{Capabilities, EngineSpec, ErasedHost, FacadeError, GameInfo, Observation};
 use crate::EngineKind;
 use crate::uttt::engines::{EngineOptions, build};
+use crate::uttt::eval::EvalWeights;
 use crate::uttt::host::UtttHost;
 use crate::uttt::perft::perft;
 
@@ -36,6 +37,23 @@ static INFO: GameInfo = GameInfo {
     action_space: 81,
     observation_shape: [4, 9, 9],
 };
+
+/// The options of an engine of `kind` for the rules preset `rules`: the
+/// spec's hash and seed, and that rule's default evaluation weights.
+fn engine_options(
+    kind: EngineKind,
+    spec: &EngineSpec,
+    rules: &str,
+) -> Result<EngineOptions, FacadeError> {
+    let defaults = EngineOptions::default();
+    Ok(EngineOptions {
+        kind,
+        hash_mb: spec.hash_mb_or(defaults.hash_mb)?,
+        seed: spec.seed.unwrap_or(DEFAULT_SEED),
+        weights: EvalWeights::for_variant(variant(rules)),
+        ..defaults
+    })
+}
 
 /// The variant of preset name `rules` (one of `INFO.rules`).
 fn variant(rules: &str) -> Variant {
@@ -124,16 +142,9 @@ impl GameModel for Uttt {
         &self,
         kind: EngineKind,
         spec: &EngineSpec,
-        _rules: &'static str,
+        rules: &'static str,
     ) -> Result<Built<Board>, FacadeError> {
-        let defaults = EngineOptions::default();
-        let options = EngineOptions {
-            kind,
-            hash_mb: spec.hash_mb_or(defaults.hash_mb)?,
-            seed: spec.seed.unwrap_or(DEFAULT_SEED),
-            ..defaults
-        };
-        Ok(Built::searching(build(&options)))
+        Ok(Built::searching(build(&engine_options(kind, spec, rules)?)))
     }
 
     fn protocol_host(
@@ -143,5 +154,19 @@ impl GameModel for Uttt {
         let mut host = UtttHost::default();
         configure_host(&mut host, spec, "Variant")?;
         Ok(Box::new(HostBox::new(host)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_rule_gets_its_own_default_weights() {
+        let spec = EngineSpec::default();
+        let standard = engine_options(EngineKind::Alphabeta, &spec, "standard").unwrap();
+        let codingame = engine_options(EngineKind::Alphabeta, &spec, "codingame").unwrap();
+        assert_eq!(standard.weights, EvalWeights::default());
+        assert_eq!(codingame.weights, EvalWeights::SPSA_CODINGAME);
     }
 }

@@ -29,6 +29,8 @@ use gamesolver_core::{Game, Player};
 use gamesolver_games::uttt::{Board, Cell, FULL, LINES, Variant, has_line};
 use gamesolver_search::{Evaluator, Score};
 
+use super::take::TakeTable;
+
 /// Tunable weights of [`UtttEval`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EvalWeights {
@@ -121,6 +123,34 @@ impl EvalWeights {
         edge_boards: 232.0,
     };
 
+    /// The weights tuned by SPSA on match results under CodinGame's rule
+    /// (`uttt_spsa`, 800 pairs at 3000 nodes, see docs/PERFORMANCE.md):
+    /// they passed an SPRT against [`EvalWeights::default`] at 20,000
+    /// nodes (+25 Elo [+9, +41], 1,582 games, LLR 3.01), so they are that
+    /// rule's default ([`EvalWeights::for_variant`]).
+    pub const SPSA_CODINGAME: EvalWeights = EvalWeights {
+        scale: 1000.0,
+        tempo: 30,
+        free_choice: 136,
+        mover_threat: false,
+        count_board: 42.0,
+        race_board: 21.0,
+        centre_lines: 63.0,
+        centre_board: 27.0,
+        corner_boards: 35.0,
+        edge_boards: 25.0,
+    };
+
+    /// The default weights under `variant`: [`EvalWeights::default`] for
+    /// the standard rule, [`EvalWeights::SPSA_CODINGAME`] for CodinGame's.
+    #[must_use]
+    pub fn for_variant(variant: Variant) -> EvalWeights {
+        match variant {
+            Variant::Standard => EvalWeights::default(),
+            Variant::CodinGame => EvalWeights::SPSA_CODINGAME,
+        }
+    }
+
     /// The weights of the board-class terms: centre lines, centre board,
     /// corner boards, edge boards.
     #[must_use]
@@ -139,11 +169,9 @@ impl EvalWeights {
 pub struct UtttEval {
     /// The weights in use.
     pub weights: EvalWeights,
-    /// `base3[mask]`: the base-3 number whose digits are the mask's bits.
-    base3: Box<[u16; 512]>,
-    /// `take[base3[x] + 2 * base3[o]]`: the probabilities that X and that O
-    /// take a small board with marks `x` and `o` (1/0 once won, 0/0 if full).
-    take: Box<[[f32; 2]]>,
+    /// The probabilities that X and that O take a small board with marks
+    /// `x` and `o` (1/0 once won, 0/0 if full).
+    take: TakeTable,
     /// `completes[mask]`: the cells that would give `mask` a line.
     completes: Box<[u16; 512]>,
 }
@@ -154,72 +182,11 @@ impl Default for UtttEval {
     }
 }
 
-/// The base-3 number whose digits are the bits of the 9-bit `mask`.
-fn base3(mask: usize) -> u16 {
-    (0..9)
-        .filter(|bit| mask >> bit & 1 == 1)
-        .map(|bit| 3u16.pow(bit))
-        .sum()
-}
-
-/// The X and O masks of a base-3 small-board state.
-fn masks_of(mut state: usize) -> (u16, u16) {
-    let (mut x, mut o) = (0, 0);
-    for bit in 0..9 {
-        match state % 3 {
-            1 => x |= 1 << bit,
-            2 => o |= 1 << bit,
-            _ => {}
-        }
-        state /= 3;
-    }
-    (x, o)
-}
-
-/// The probabilities (X, O) of taking the small board `x`, `o` when each
-/// empty cell in turn, in random order, goes to a random player.
-fn take_probability(x: u16, o: u16, memo: &mut [Option<[f32; 2]>]) -> [f32; 2] {
-    let state = usize::from(base3(x.into()) + 2 * base3(o.into()));
-    if let Some(p) = memo[state] {
-        return p;
-    }
-    let p = if has_line(x) && !has_line(o) {
-        [1.0, 0.0]
-    } else if has_line(o) {
-        [0.0, if has_line(x) { 0.0 } else { 1.0 }]
-    } else if (x | o) == FULL {
-        [0.0, 0.0]
-    } else {
-        let empty: Vec<u16> = (0..9).filter(|b| (x | o) >> b & 1 == 0).collect();
-        let mut sum = [0.0f32; 2];
-        for &bit in &empty {
-            for (dx, do_) in [(1 << bit, 0), (0, 1 << bit)] {
-                let q = take_probability(x | dx, o | do_, memo);
-                sum[0] += q[0];
-                sum[1] += q[1];
-            }
-        }
-        let n = 2.0 * empty.len() as f32;
-        [sum[0] / n, sum[1] / n]
-    };
-    memo[state] = Some(p);
-    p
-}
-
 impl UtttEval {
     /// An evaluator with `weights` (computes the small-board table: about a
     /// millisecond).
     #[must_use]
     pub fn new(weights: EvalWeights) -> UtttEval {
-        let mut base3_table = Box::new([0u16; 512]);
-        for (mask, value) in base3_table.iter_mut().enumerate() {
-            *value = base3(mask);
-        }
-        let mut memo = vec![None; 19_683];
-        for state in 0..19_683 {
-            let (x, o) = masks_of(state);
-            take_probability(x, o, &mut memo);
-        }
         let mut completes = Box::new([0u16; 512]);
         for (mask, cells) in completes.iter_mut().enumerate() {
             *cells = (0..9)
@@ -229,16 +196,14 @@ impl UtttEval {
         UtttEval {
             weights,
             completes,
-            base3: base3_table,
-            take: memo.into_iter().map(|p| p.unwrap_or([0.0; 2])).collect(),
+            take: TakeTable::new(),
         }
     }
 
     /// The probabilities that X and that O take small board `x`, `o`.
     #[inline]
     fn take(&self, x: u16, o: u16) -> [f32; 2] {
-        let state = self.base3[usize::from(x)] + 2 * self.base3[usize::from(o)];
-        self.take[usize::from(state)]
+        self.take.get(x, o)
     }
 
     /// Each player's probability of taking each small board.
@@ -331,11 +296,12 @@ impl UtttEval {
         ]
     }
 
-    /// The board-class terms: 0 without computing anything when their
-    /// weights are 0 (the search's default).
+    /// The board-class terms of `weights` for `sides` (as
+    /// [`UtttEval::side_probabilities`] gives them): 0 without computing
+    /// anything when their weights are 0 (the standard rule's default).
     #[inline]
-    fn class_terms(&self, sides: &[[f32; 9]; 2]) -> f32 {
-        let weights = self.weights.class_weights();
+    pub(crate) fn class_terms(weights: &EvalWeights, sides: &[[f32; 9]; 2]) -> f32 {
+        let weights = weights.class_weights();
         if weights == [0.0; 4] {
             return 0.0;
         }
@@ -405,7 +371,7 @@ impl Evaluator<Board> for UtttEval {
         } else {
             0
         };
-        let score = advantage * w.scale + self.class_terms(&sides);
+        let score = advantage * w.scale + UtttEval::class_terms(w, &sides);
         Score::eval(score as i32 + w.tempo + free)
     }
 

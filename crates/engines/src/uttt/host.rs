@@ -69,7 +69,7 @@ impl EngineHost<Board> for UtttHost {
             return result;
         }
         match name.to_ascii_lowercase().as_str() {
-            "variant" => self.variant = value.parse().map_err(|e| format!("{e}"))?,
+            "variant" => self.set_variant(value.parse().map_err(|e| format!("{e}"))?),
             "solvebelow" => self.options.solve_below = spin(name, value, 81)?,
             "countboard" => self.options.weights.count_board = spin(name, value, 10_000)? as f32,
             "raceboard" => self.options.weights.race_board = spin(name, value, 10_000)? as f32,
@@ -106,6 +106,18 @@ impl EngineHost<Board> for UtttHost {
 
     fn parse_position(&self, text: &str) -> Result<Board, String> {
         Board::parse_variant(text, self.variant).map_err(|e| e.to_string())
+    }
+}
+
+impl UtttHost {
+    /// Switches the rules; weights still at the old rules' defaults become
+    /// the new rules' defaults ([`EvalWeights::for_variant`]), weights set
+    /// by options stay.
+    fn set_variant(&mut self, variant: Variant) {
+        if self.options.weights == EvalWeights::for_variant(self.variant) {
+            self.options.weights = EvalWeights::for_variant(variant);
+        }
+        self.variant = variant;
     }
 }
 
@@ -157,6 +169,20 @@ fn common(options: &mut EngineOptions) -> CommonOptions<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_rule_gets_its_default_weights_unless_set() {
+        let mut host = UtttHost::default();
+        assert_eq!(host.options.weights, EvalWeights::default());
+        host.set_option("Variant", "codingame").unwrap();
+        assert_eq!(host.options.weights, EvalWeights::SPSA_CODINGAME);
+        host.set_option("Variant", "standard").unwrap();
+        assert_eq!(host.options.weights, EvalWeights::default());
+        host.set_option("Tempo", "7").unwrap();
+        host.set_option("Variant", "codingame").unwrap();
+        assert_eq!(host.options.weights.tempo, 7);
+        assert_eq!(host.options.weights.free_choice, 60);
+    }
 
     #[test]
     fn codingame_options_are_set_and_checked() {

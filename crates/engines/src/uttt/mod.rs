@@ -12,4 +12,5 @@ pub mod mcts;
 pub mod openings;
 pub mod perft;
 pub mod solving;
+mod take;
 pub mod tuning;

@@ -45,52 +45,63 @@ impl Position {
 
     /// Calls `visit(from, targets)` for every piece of the side to move
     /// that is on the board, with the bitboard of squares it may move to.
+    /// Captured pieces are visited too (off the board, with no target)
+    /// unless `PRESENT_ONLY`: the search's positions have most pieces, a
+    /// tablebase's few.
     #[inline]
-    fn for_each_piece(&self, mut visit: impl FnMut(u8, Bitboard)) {
+    fn for_each_piece<const PRESENT_ONLY: bool>(&self, mut visit: impl FnMut(u8, Bitboard)) {
         let me = self.turn();
         let own = self.slots(me);
         let enemy = self.occupied(me.opponent());
         let open = BOARD & !self.occupied(me) & !DENS[me.index()];
         let prey = self.prey();
         let allowed = |slot: usize, reach: Bitboard| reach & open & (!enemy | prey[slot]);
+        let skip = |from: u8| PRESENT_ONLY && from == OFF_BOARD;
 
         let rat = own[RAT];
-        let rat_prey = if self.variant().rules().rat_captures_across_water {
-            BOARD
-        } else {
-            same_terrain(rat)
-        };
-        visit(
-            rat,
-            STEPS[rat as usize] & open & (!enemy | (prey[RAT] & rat_prey)),
-        );
+        if !skip(rat) {
+            let rat_prey = if self.variant().rules().rat_captures_across_water {
+                BOARD
+            } else {
+                same_terrain(rat)
+            };
+            visit(
+                rat,
+                STEPS[rat as usize] & open & (!enemy | (prey[RAT] & rat_prey)),
+            );
+        }
         for slot in WALKERS {
             let from = own[slot];
-            visit(from, allowed(slot, STEPS[from as usize] & LAND));
+            if !skip(from) {
+                visit(from, allowed(slot, STEPS[from as usize] & LAND));
+            }
         }
         let rats = bit(own[RAT]) | bit(self.slots(me.opponent())[RAT]);
         for slot in JUMPERS {
             let from = own[slot];
-            let reach = (STEPS[from as usize] & LAND) | open_jumps(from, rats);
-            visit(from, allowed(slot, reach));
+            if !skip(from) {
+                let reach = (STEPS[from as usize] & LAND) | open_jumps(from, rats);
+                visit(from, allowed(slot, reach));
+            }
         }
     }
 
-    /// Each piece of the side to move (by strength slot, a captured one on
-    /// square 63 with no target) with the squares it may move to: the
-    /// legal moves without a list. Nothing once the game is over.
+    /// Each piece of the side to move on the board (by strength slot) with
+    /// the squares it may move to, in the first entries of the array, and
+    /// how many there are: the legal moves without a list. None once the
+    /// game is over.
     #[must_use]
-    pub(crate) fn move_targets(&self) -> [(u8, Bitboard); 8] {
+    pub(crate) fn move_targets(&self) -> ([(u8, Bitboard); 8], usize) {
         let mut pieces = [(OFF_BOARD, 0); 8];
-        if self.den_entered() {
-            return pieces;
-        }
         let mut next = 0;
-        self.for_each_piece(|from, targets| {
+        if self.den_entered() {
+            return (pieces, next);
+        }
+        self.for_each_piece::<true>(|from, targets| {
             pieces[next] = (from, targets);
             next += 1;
         });
-        pieces
+        (pieces, next)
     }
 
     /// The number of legal moves (0 once the game is over), without
@@ -101,7 +112,7 @@ impl Position {
             return 0;
         }
         let mut count = 0;
-        self.for_each_piece(|_, targets| count += targets.count_ones());
+        self.for_each_piece::<false>(|_, targets| count += targets.count_ones());
         count
     }
 
@@ -129,7 +140,7 @@ impl Position {
         if self.den_entered() {
             return;
         }
-        self.for_each_piece(|from, mut targets| {
+        self.for_each_piece::<false>(|from, mut targets| {
             while targets != 0 {
                 let to = targets.trailing_zeros() as u8;
                 targets &= targets - 1;

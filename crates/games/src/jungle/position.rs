@@ -277,6 +277,26 @@ impl Position {
         position
     }
 
+    /// A position from its own arrays, trusted to be consistent (each
+    /// side's occupied squares and the Zobrist key those of `squares`,
+    /// `turn` included) and to follow the rules: the tablebase's walk over
+    /// a tier's indices keeps them up to date as it goes.
+    pub(crate) const fn from_parts_unchecked(
+        variant: Variant,
+        turn: Player,
+        squares: [[u8; 8]; 2],
+        occupied: [Bitboard; 2],
+        key: u64,
+    ) -> Position {
+        Position {
+            squares,
+            occupied,
+            key,
+            turn,
+            variant,
+        }
+    }
+
     /// Takes `side`'s piece off square number `index`.
     fn remove(&mut self, side: usize, index: u8) {
         if let Some(slot) = find_slot(self.squares[side], index) {

@@ -12,6 +12,8 @@
 //! `d` file, the position and its mirror image share the smaller of their
 //! two indices and the other is a hole.
 
+mod odometer;
+
 use std::sync::OnceLock;
 
 use gamesolver_core::{Game, Player, TierLayout};
@@ -21,6 +23,7 @@ use super::rules::RAT;
 use super::square::{FILES, SQUARES};
 use super::unmoves::origins;
 use super::{Material, Move, Piece, Position, Square, Variant};
+use odometer::Odometer;
 
 /// The squares one animal may stand on, in order, and each square's
 /// ordinal (its digit in the index).
@@ -34,6 +37,16 @@ struct SquareTable {
 }
 
 const NONE: u8 = u8::MAX;
+
+impl SquareTable {
+    /// The square of ordinal `digit` (below [`SquareTable::count`]).
+    #[inline]
+    fn square(&self, digit: u8) -> u8 {
+        // Every digit is below 64: the mask lets the compiler drop the
+        // bounds check.
+        self.squares[usize::from(digit & 63)]
+    }
+}
 
 const fn square_table(rat: bool, half: bool) -> SquareTable {
     let mut table = SquareTable {
@@ -286,12 +299,13 @@ impl JungleTiers {
 
 impl Layout {
     /// The turn and each animal's square ordinal (its digit) of `index`.
-    fn digits(&self, index: u64) -> (u64, [u64; 16]) {
+    fn digits(&self, index: u64) -> (u64, [u8; 16]) {
         let mut rest = index;
-        let mut digits = [0u64; 16];
+        let mut digits = [0u8; 16];
         for i in (0..self.count).rev() {
             let (quotient, digit) = divide(rest, self.table(i).count);
-            digits[i] = digit;
+            // A digit is below its range, at most 61.
+            digits[i] = digit as u8;
             rest = quotient;
         }
         (rest, digits)
@@ -301,21 +315,21 @@ impl Layout {
     /// `digits` and side to move `turn`, or `None` if two animals share a
     /// square or the index is the mirror image's twin that is not kept.
     #[inline]
-    fn squares_at(&self, turn: usize, digits: &[u64; 16], index: u64) -> Option<[u8; 16]> {
+    fn squares_at(&self, turn: usize, digits: &[u8; 16], index: u64) -> Option<[u8; 16]> {
         let mut squares = [0u8; 16];
         let mut taken = 0u64;
         for i in 0..self.count {
-            let square = self.table(i).squares[digits[i] as usize];
+            let square = self.table(i).square(digits[i]);
             squares[i] = square;
-            let bit = 1u64 << square;
-            if taken & bit != 0 {
-                return None;
-            }
-            taken |= bit;
+            taken |= 1u64 << square;
+        }
+        // Two animals on one square leave fewer squares taken.
+        if taken.count_ones() as usize != self.count {
+            return None;
         }
         // The first square read again from `digits`, not from `squares`
         // (just written byte by byte: reading it back waits for the stores).
-        let first = self.table(0).squares[digits[0] as usize];
+        let first = self.table(0).square(digits[0]);
         if first % FILES == 3 && self.raw_mirrored_index(turn, &squares) < index {
             return None;
         }
@@ -330,7 +344,7 @@ impl JungleTiers {
         &self,
         layout: &Layout,
         turn: usize,
-        digits: &[u64; 16],
+        digits: &[u8; 16],
         index: u64,
     ) -> Option<Position> {
         let squares = layout.squares_at(turn, digits, index)?;
@@ -550,38 +564,20 @@ impl TierLayout for JungleTiers {
         (turn <= 1).then(|| self.at_digits(layout, turn as usize, &digits, index))?
     }
 
-    /// An odometer over the digits of the index: no division per index.
+    /// An odometer over the digits of the index ([`Odometer`]): no
+    /// division per index, and only the animals whose digit changed moved.
     fn for_each_position(
         &self,
         tier: Material,
         range: std::ops::Range<u64>,
         visit: &mut dyn FnMut(u64, Option<Position>) -> bool,
     ) {
-        let layout = self.layout(tier);
-        let (turn, mut digits) = layout.digits(range.start);
-        let mut turn = turn as usize;
+        let mut odometer = Odometer::new(self.layout(tier), range.start);
         for index in range {
-            let position = if turn <= 1 {
-                self.at_digits(layout, turn, &digits, index)
-            } else {
-                None
-            };
-            if !visit(index, position) {
+            if !visit(index, odometer.position(self.variant, index)) {
                 return;
             }
-            let mut i = layout.count;
-            loop {
-                if i == 0 {
-                    turn += 1;
-                    break;
-                }
-                i -= 1;
-                digits[i] += 1;
-                if digits[i] < layout.table(i).count {
-                    break;
-                }
-                digits[i] = 0;
-            }
+            odometer.advance();
         }
     }
 
@@ -688,9 +684,8 @@ impl TierLayout for JungleTiers {
         _scratch: &mut Vec<u64>,
         exit: &mut dyn FnMut(&Position) -> bool,
     ) -> Option<usize> {
-        let all = position.move_targets();
-        // Captured pieces (the same in every position of a tier) skipped.
-        let pieces = || all.iter().filter(|&&(from, _)| from != OFF_BOARD);
+        let (all, count) = position.move_targets();
+        let pieces = || all[..count].iter();
         let enemy_side = position.turn().opponent();
         let (enemy, den) = (position.occupied(enemy_side), DENS[enemy_side.index()]);
         let reach = pieces().fold(0, |reach, &(_, targets)| reach | targets);
@@ -1008,7 +1003,7 @@ mod tests {
     #[test]
     fn the_odometer_agrees_with_decoding_each_index() {
         let tiers = JungleTiers::default();
-        for spec in ["R-e", "LR-e"] {
+        for spec in ["R-e", "LR-e", "ER-lr"] {
             let material: Material = spec.parse().unwrap();
             let len = tiers.tier_len(material);
             for start in [0, 1, 17, len / 2 - 3, len - 40] {

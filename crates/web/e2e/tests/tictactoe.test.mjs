@@ -43,6 +43,25 @@ test("a pasted position shows the winning move and its distance", async () => {
   });
 });
 
+test("a reply that arrives while a position is typed leaves the typed text alone", async () => {
+  await withPage(shared.browser, "ttt-typing", async (page) => {
+    await page.goto(`${shared.server.url}/tictactoe`);
+    await page.locator("#board button").first().waitFor();
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    await page.route("**/api/legal-moves", async (route) => { await held; await route.continue(); });
+    const reply = page.waitForResponse("**/api/legal-moves");
+    await page.locator("#side").selectOption("both"); // reloads the start position; its reply is held
+    await page.locator("#position-text").fill("XX.OO....");
+    release();
+    await reply;
+    await page.waitForTimeout(300); // time for the page to handle the reply (a wrong page would overwrite the text here)
+    assert.equal(await page.locator("#position-text").inputValue(), "XX.OO....");
+    await page.locator("#position-text").press("Enter");
+    await page.locator("#value-line", { hasText: "win in 1" }).waitFor();
+  });
+});
+
 test("playing O: perfect play opens and the per-ply table is shown", async () => {
   await withPage(shared.browser, "ttt-second", async (page) => {
     await page.goto(`${shared.server.url}/tictactoe`);

@@ -15,6 +15,7 @@ export class GameSession {
     this.moves = [];
     this.view = null;
     this.generation = 0; // bumps on every change, so stale replies are ignored
+    this.positionEdited = false; // the person is typing a position: replies leave it alone
   }
 
   /** Whether the person (not the engine) moves in `view`. */
@@ -39,7 +40,7 @@ export class GameSession {
       if (generation !== this.generation) return;
       this.view = view;
       this.renderMoveList();
-      byId("position-text").value = view.position;
+      if (!this.positionEdited) byId("position-text").value = view.position;
       await this.hooks.onView(view);
     } catch (error) {
       setStatus(error.message, true);
@@ -51,26 +52,29 @@ export class GameSession {
       setStatus(`${move} is not a legal move here`, true);
       return false;
     }
-    this.moves = [...this.moves, move];
-    await this.load();
+    await this.goToLine(this.start, [...this.moves, move]);
     return true;
   }
 
   async undo(plies = 1) {
     if (this.moves.length === 0) return;
-    this.moves = this.moves.slice(0, Math.max(0, this.moves.length - plies));
-    await this.load();
+    await this.goToLine(this.start, this.moves.slice(0, Math.max(0, this.moves.length - plies)));
   }
 
   async newGame(start = "start") {
-    this.start = start;
-    this.moves = [];
-    await this.load();
+    await this.goToLine(start, []);
   }
 
   /** Jumps to the position after the first `count` moves. */
   async goTo(count) {
-    this.moves = this.moves.slice(0, count);
+    await this.goToLine(this.start, this.moves.slice(0, count));
+  }
+
+  /** Shows the position after `moves` from `start`: the person's choice, so it replaces a half-typed position. */
+  async goToLine(start, moves) {
+    this.start = start;
+    this.moves = moves;
+    this.positionEdited = false;
     await this.load();
   }
 
@@ -99,6 +103,7 @@ export class GameSession {
       if (text) this.newGame(text);
     };
     byId("set-position").addEventListener("click", setPosition);
+    byId("position-text").addEventListener("input", () => { this.positionEdited = true; });
     byId("position-text").addEventListener("keydown", (event) => {
       if (event.key === "Enter") setPosition();
     });

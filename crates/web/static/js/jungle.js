@@ -93,8 +93,7 @@ function showTablebase(report, view) {
 }
 
 async function playLine(moves) {
-  session.moves = [...session.moves, ...moves];
-  await session.load();
+  await session.goToLine(session.start, [...session.moves, ...moves]);
 }
 
 async function playTyped() {

@@ -6,12 +6,15 @@
 //!   and tree reuse: the subtree of the moves played is kept.
 //! - [`solver`]: proven wins, draws and losses climb the tree.
 //! - [`state`]: the position the descent and the playouts play on (per
-//!   board 9-bit masks, threats kept up to date; no 128-bit masks, no key).
+//!   board 9-bit masks; no 128-bit masks, no key).
 //! - [`rollout`]: playouts, uniformly random or with cheap heuristics
 //!   (take a board-winning move; avoid sending the opponent to a board it
 //!   wins at once or to a free choice), under both rules.
-//! - [`leaf`]: the alpha-beta's evaluation at the leaves (by default
-//!   instead of playouts: it won the SPRTs of docs/PERFORMANCE.md).
+//! - [`leaf`]: the alpha-beta's evaluation at the leaves, computed from
+//!   the state (by default instead of playouts: it won the SPRTs of
+//!   docs/PERFORMANCE.md).
+//! - [`take`]: the evaluation's small-board take probabilities, read
+//!   from the state's masks.
 //! - [`bits`]: the small-board tables of the playouts.
 //! - [`uct`]: UCT selection (terms from tables: no division, square root
 //!   or logarithm for small visit counts).

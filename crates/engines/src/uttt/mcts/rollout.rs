@@ -48,7 +48,7 @@ fn choose(state: &State, rng: &mut Rng) -> (usize, usize) {
         let b = usize::from(state.forced);
         return (b, choose_in(state, b, rng));
     }
-    let winnable = state.threats[me];
+    let winnable = state.threats(me);
     if winnable != 0 {
         // The boards whose win completes a meta-line, else any.
         let game_winning = COMPLETING[usize::from(state.meta[me])] & winnable;
@@ -74,7 +74,7 @@ fn choose_in(state: &State, b: usize, rng: &mut Rng) -> usize {
     if winning != 0 {
         return winning.trailing_zeros() as usize;
     }
-    let bad_targets = state.threats[1 - me] | !state.open;
+    let bad_targets = state.threats(1 - me) | !state.open;
     let safe = empty & !bad_targets;
     let pool = if safe != 0 { safe } else { empty };
     usize::from(random_bit(pool, rng.u32(..)))
@@ -84,7 +84,7 @@ fn choose_in(state: &State, b: usize, rng: &mut Rng) -> usize {
 /// cell of the open boards, drawn again once if it sends the opponent to a
 /// bad board.
 fn choose_anywhere(state: &State, rng: &mut Rng) -> (usize, usize) {
-    let bad_targets = state.threats[1 - state.turn] | !state.open;
+    let bad_targets = state.threats(1 - state.turn) | !state.open;
     let mut choice = uniform_cell(state, rng.u32(..));
     if bad_targets >> choice.1 & 1 == 1 {
         choice = uniform_cell(state, rng.u32(..));

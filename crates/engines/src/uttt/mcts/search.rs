@@ -145,8 +145,6 @@ impl UtttMcts {
         self.path.clear();
         self.path.push(0);
         let mut state = self.root_state;
-        // The full position, only for the leaf evaluation.
-        let mut board = self.root.filter(|_| self.leaf.is_some());
         let mut node = 0;
         let reward = loop {
             let current = self.tree.nodes()[node];
@@ -155,7 +153,7 @@ impl UtttMcts {
             }
             if !current.is_expanded() {
                 if current.visits == 0 || !self.tree.expand(node, &state) {
-                    break self.leaf_value(state, board.as_ref());
+                    break self.leaf_value(state);
                 }
                 propagate(self.tree.nodes_mut(), &self.path);
                 if let Some(reward) = self.tree.nodes()[node].proof.reward() {
@@ -166,9 +164,6 @@ impl UtttMcts {
             // Unproven, so the game goes on.
             let cell = self.tree.nodes()[node].cell;
             state.play_cell(cell);
-            if let Some(board) = board.as_mut() {
-                board.play_unchecked(cell);
-            }
             self.path.push(node as u32);
         };
         self.back_up(reward);
@@ -176,19 +171,20 @@ impl UtttMcts {
     }
 
     /// The value of the unfinished leaf `state` for the player who moved
-    /// into it: a playout's result, or with the leaf evaluation on (and
-    /// `board`, the same position, given) the evaluation's, alone or mixed.
-    fn leaf_value(&mut self, state: State, board: Option<&Board>) -> f32 {
-        let evaluation = self.leaf.as_ref().zip(board);
-        if let Some((leaf, board)) = evaluation.filter(|(leaf, _)| leaf.replaces_playouts()) {
-            return leaf.value(board, 0.0);
+    /// into it: a playout's result, or with the leaf evaluation on the
+    /// evaluation's, alone or mixed.
+    fn leaf_value(&mut self, state: State) -> f32 {
+        if let Some(leaf) = self.leaf.as_ref().filter(|leaf| leaf.replaces_playouts()) {
+            return leaf.value(&state, 0.0);
         }
         let heuristic = self.options.heuristic_playouts;
         let played = reward(
             playout(state, heuristic, &mut self.rng),
             state.turn().opponent(),
         );
-        evaluation.map_or(played, |(leaf, board)| leaf.value(board, played))
+        self.leaf
+            .as_ref()
+            .map_or(played, |leaf| leaf.value(&state, played))
     }
 
     /// Adds `reward` (for the mover into the last node of the path) to every

@@ -1,8 +1,9 @@
 //! The position as the search moves on it: per player nine 9-bit small
-//! boards, the open boards, the won boards and, per player, the open boards
-//! it can win with one move (its "threats"). A small `Copy` value without
+//! boards, the open boards and the won boards. A small `Copy` value without
 //! 128-bit masks or a Zobrist key: the tree descent and the playouts play
-//! on it; the [`Board`] is read once per search.
+//! on it; the [`Board`] is read once per search. A player's "threats" (the
+//! open boards it can win with one move, for the heuristic playouts) are
+//! computed on demand, so a move costs the descent nothing for them.
 
 use gamesolver_core::{Game, Outcome, Player};
 use gamesolver_games::uttt::{Board, Cell, FULL, Variant, has_line};
@@ -21,8 +22,6 @@ pub(crate) struct State {
     pub(super) open: u16,
     /// Per player the small boards won.
     pub(super) meta: [u16; 2],
-    /// Per player the open boards with an empty cell that wins them.
-    pub(super) threats: [u16; 2],
     /// The board the side to move must play in, or [`FREE`].
     pub(super) forced: u8,
     /// The side to move: 0 for X, 1 for O.
@@ -39,7 +38,6 @@ impl State {
             cells: [[0; 9]; 2],
             open: !board.closed() & FULL,
             meta: [board.meta(Player::First), board.meta(Player::Second)],
-            threats: [0; 2],
             forced: board.forced().unwrap_or(FREE),
             turn: board.turn().index(),
             codingame: board.variant() == Variant::CodinGame,
@@ -49,11 +47,6 @@ impl State {
                 state.cells[player.index()][usize::from(b)] = board.small_board(b, player);
             }
         }
-        for b in 0..9 {
-            if state.open >> b & 1 == 1 {
-                state.update_threats(b);
-            }
-        }
         state
     }
 
@@ -61,6 +54,13 @@ impl State {
     #[inline]
     pub(crate) fn turn(&self) -> Player {
         player(self.turn)
+    }
+
+    /// Whether CodinGame's rule applies (a game without a meta-line goes to
+    /// the owner of more boards).
+    #[inline]
+    pub(super) fn codingame(&self) -> bool {
+        self.codingame
     }
 
     /// The empty cells of small board `b`.
@@ -119,14 +119,19 @@ impl State {
         next.play(b, p)
     }
 
-    /// Recomputes both players' threat bit for the open board `b`.
-    #[inline]
-    fn update_threats(&mut self, b: usize) {
-        let empty = self.empty(b);
-        for player in 0..2 {
-            let threat = COMPLETING[usize::from(self.cells[player][b])] & empty != 0;
-            self.threats[player] = self.threats[player] & !(1 << b) | (u16::from(threat) << b);
+    /// The open boards that the player of index `player` (0 X, 1 O) can
+    /// win with one move there.
+    pub(super) fn threats(&self, player: usize) -> u16 {
+        let mut threats = 0;
+        let mut boards = self.open;
+        while boards != 0 {
+            let b = boards.trailing_zeros() as usize;
+            if COMPLETING[usize::from(self.cells[player][b])] & self.empty(b) != 0 {
+                threats |= 1 << b;
+            }
+            boards &= boards - 1;
         }
+        threats
     }
 
     /// Plays (board `b`, position `p`), a legal move, for the side to move;
@@ -144,8 +149,6 @@ impl State {
             self.close(b);
         } else if self.empty(b) == 0 {
             self.close(b);
-        } else {
-            self.update_threats(b);
         }
         if self.open == 0 {
             return Some(self.count_ending());
@@ -168,10 +171,7 @@ impl State {
     /// Marks board `b` closed.
     #[inline]
     fn close(&mut self, b: usize) {
-        let bit = !(1u16 << b);
-        self.open &= bit;
-        self.threats[0] &= bit;
-        self.threats[1] &= bit;
+        self.open &= !(1u16 << b);
     }
 
     /// Every board closed without a meta-line: a draw, or under CodinGame's
@@ -202,6 +202,20 @@ mod tests {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
+    /// The open boards where `player` wins by one move, the slow way.
+    fn threats(board: &Board, player: Player) -> u16 {
+        (0..9u8)
+            .filter(|&b| board.closed() >> b & 1 == 0)
+            .filter(|&b| {
+                let (mine, theirs) = (
+                    board.small_board(b, player),
+                    board.small_board(b, player.opponent()),
+                );
+                (0..9).any(|c| (mine | theirs) >> c & 1 == 0 && has_line(mine | 1 << c))
+            })
+            .fold(0, |acc, b| acc | 1 << b)
+    }
+
     /// Along random games under both rules the state agrees with the
     /// board: the same moves in the same order, the same endings, and
     /// the same state as one read afresh from the board.
@@ -228,6 +242,9 @@ mod tests {
                         break;
                     }
                     assert_eq!(state, State::new(&board), "{board}");
+                    for player in Player::BOTH {
+                        assert_eq!(state.threats(player.index()), threats(&board, player));
+                    }
                 }
             }
         }

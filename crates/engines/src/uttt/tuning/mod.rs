@@ -8,11 +8,17 @@
 //! `K` is fitted first with the current weights, then the weights with `K`
 //! fixed (which keeps the evaluation's scale), by damped Newton steps (the
 //! loss is convex in the weights).
+//!
+//! [`spsa`] tunes the weights by match results instead (game pairs of
+//! [`pair`] at a fixed node budget, `--example uttt_spsa`).
 
 pub mod dataset;
+pub mod eval_parameters;
 pub mod features;
 pub mod linear;
 pub mod logistic;
+pub mod pair;
 pub mod quiet;
 pub mod selfplay;
+pub mod spsa;
 pub mod tune;
