@@ -288,7 +288,7 @@ proptest! {
     #[test]
     fn both_readers_survive_arbitrary_bytes(
         bytes in prop::collection::vec(any::<u8>(), 0..512),
-        prefix in prop::sample::select(vec![&b""[..], b"GSTABLE\0\x01\0", b"GSTBASE\0\x01\0", b"GSTBWDL\0\x02\0"]),
+        prefix in prop::sample::select(vec![&b""[..], b"GSTABLE\0\x01\0", b"GSTBASE\0\x01\0", b"GSTBWDL\0\x04\0"]),
     ) {
         let bytes = [prefix, &bytes].concat();
         check_table(&bytes)?;

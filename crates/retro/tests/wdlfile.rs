@@ -94,11 +94,17 @@ fn truncated_corrupted_and_foreign_files_are_refused() {
     let old = open_error(&version).to_string();
     assert!(old.contains("WDL format version 9"), "{old}");
     assert!(old.contains("gamesolver tablebase wdl"), "{old}");
-    // Format 2 (no exit floor) is refused the same way.
-    version[8] = 2;
-    let old = open_error(&version).to_string();
-    assert!(old.contains("WDL format version 2"), "{old}");
-    assert!(old.contains("gamesolver tablebase wdl"), "{old}");
+    // Formats 2 (no exit floor) and 3 (smaller blocks) are refused the
+    // same way.
+    for older in [2, 3] {
+        version[8] = older;
+        let old = open_error(&version).to_string();
+        assert!(
+            old.contains(&format!("WDL format version {older}")),
+            "{old}"
+        );
+        assert!(old.contains("gamesolver tablebase wdl"), "{old}");
+    }
     // A distance file is no WDL file.
     let distance = dir.path().join("R-e.gstb");
     write_tier(&distance, &identity("R-e", sample().len()), &sample()).unwrap();

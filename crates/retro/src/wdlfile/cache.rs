@@ -2,8 +2,9 @@
 //! direct-mapped cache (block `b` lives in slot `b mod slots`), so a
 //! lookup is one comparison and a miss replaces one slot.
 
-/// At most this many decoded blocks per file (16 KiB each, so 4 MiB): a
-/// four-piece tier (up to about 150 blocks of 65536 indices) fits whole.
+/// At most this many decoded blocks per file (256 KiB each, so 64 MiB):
+/// a four-piece tier (up to about 10 blocks of 2^20 indices) and a
+/// five-piece one (up to about 400) fit whole or nearly.
 pub(crate) const MAX_SLOTS: usize = 256;
 
 /// Decoded blocks (packed 2-bit codes) by slot.

@@ -144,6 +144,58 @@ impl DigitOrder {
             .fold(0, |index, (&digit, &radix)| index * radix + digit)
     }
 
+    /// Calls `visit` with the layout's index of each of the file's indices
+    /// `start..start + count` (which must be below the entry count), in
+    /// order, counting the file's digits up one by one (one addition per
+    /// index, no division but the start's).
+    pub(crate) fn for_each_layout_index(
+        &self,
+        start: u64,
+        count: usize,
+        mut visit: impl FnMut(u64),
+    ) {
+        if self.is_identity() {
+            (start..start + count as u64).for_each(visit);
+            return;
+        }
+        let layout_weights = self.layout_weights();
+        let mut file_digits = [0u64; MAX_DIGITS];
+        let mut rest = start;
+        for (k, &d) in self.digits.iter().enumerate().rev() {
+            let (quotient, digit) = self.divisors[usize::from(d)].divide(rest);
+            file_digits[k] = digit;
+            rest = quotient;
+        }
+        let mut index = self.layout_index(start);
+        let last = self.digits.len() - 1;
+        for _ in 0..count {
+            visit(index);
+            let mut k = last;
+            loop {
+                let d = usize::from(self.digits[k]);
+                file_digits[k] += 1;
+                index += layout_weights[d];
+                if file_digits[k] < self.radices[d] || k == 0 {
+                    break;
+                }
+                index -= self.radices[d] * layout_weights[d];
+                file_digits[k] = 0;
+                k -= 1;
+            }
+        }
+    }
+
+    /// Each layout digit's weight in the layout's index.
+    fn layout_weights(&self) -> [u64; MAX_DIGITS] {
+        let mut weights = [0u64; MAX_DIGITS];
+        let mut weight = 1u64;
+        for (d, &radix) in self.radices.iter().enumerate().rev() {
+            weights[d] = weight;
+            weight = weight.saturating_mul(radix);
+        }
+        weights
+    }
+
     /// Appends the order: the number of digits, then per file digit (most
     /// significant first) the layout's digit and its radix (u32).
     pub(crate) fn put(&self, out: &mut Vec<u8>) {
@@ -229,6 +281,22 @@ mod tests {
             "the last digit is second fastest"
         );
         assert_eq!(fastest.file_index(49 * 61), 1, "the second is fastest");
+    }
+
+    #[test]
+    fn counted_layout_indices_are_the_decoded_ones() {
+        let radices = [2, 28, 49, 61];
+        let entries: u64 = radices.iter().product();
+        for order in DigitOrder::candidates(&radices, entries) {
+            for (start, len) in [(0, 5000), (1234, 70_000), (entries - 3000, 3000)] {
+                let mut counted = Vec::new();
+                order.for_each_layout_index(start, len, |index| counted.push(index));
+                let decoded: Vec<u64> = (start..start + len as u64)
+                    .map(|file| order.layout_index(file))
+                    .collect();
+                assert_eq!(counted, decoded, "{order:?} from {start}");
+            }
+        }
     }
 
     #[test]

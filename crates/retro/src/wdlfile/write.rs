@@ -1,5 +1,6 @@
 //! Writing a solved tier's values to a WDL file.
 
+use std::ops::Range;
 use std::path::Path;
 
 use gamesolver_core::Wdl;
@@ -8,9 +9,7 @@ use rayon::prelude::*;
 use super::codes::{COMPRESSED, WdlSummary};
 use super::order::DigitOrder;
 use super::{BLOCK_ENTRIES, FRAME};
-use crate::binfile::{
-    FileError, check_entry_count, put_encoded_blocks, put_text, write_atomically,
-};
+use crate::binfile::{FileError, check_entry_count, put_blocks, put_text, write_atomically};
 use crate::loopy::TierTable;
 use crate::tbfile::TablebaseIdentity;
 
@@ -38,7 +37,10 @@ impl Effort {
 }
 /// zstd level of the trial compressions that choose a tier's index order.
 const TRIAL_LEVEL: i32 = 3;
-/// One block in this many takes part in the trials.
+/// Indices of one stretch of the trials (a block of format 2: the trials
+/// cost what they did with those blocks).
+const TRIAL_ENTRIES: u64 = 65536;
+/// One stretch in this many takes part in the trials.
 const TRIAL_STRIDE: usize = 4;
 
 /// The entry of a win in one ply (value 3, distance 1) and of a position
@@ -189,32 +191,31 @@ pub fn encode_wdl(
     put_text(&mut out, &name, &scheme.rule)?;
     out.push(scheme.floor_byte());
     order.put(&mut out);
-    let blocks = entries.len().div_ceil(BLOCK_ENTRIES as usize);
-    put_encoded_blocks(&mut out, &name, blocks, |block| {
-        encode_block(&block_codes(&slots, &order, block), scheme.effort.level())
-    })?;
+    let blocks = stretches(entries.len() as u64, u64::from(BLOCK_ENTRIES)).collect();
+    let encoded = encode_stretches(&slots, &order, blocks, scheme.effort.level())
+        .map_err(|e| FileError::io(&name, e))?;
+    put_blocks(&mut out, &encoded);
     FRAME.finish(&mut out);
     Ok(out)
 }
 
 /// The index order whose codes compress best: each candidate
-/// ([`DigitOrder::candidates`]) compressed fast on one block in
-/// [`TRIAL_STRIDE`].
+/// ([`DigitOrder::candidates`]) compressed fast on one stretch of
+/// [`TRIAL_ENTRIES`] in [`TRIAL_STRIDE`].
 fn choose_order(slots: &[Slot], radices: &[u64]) -> std::io::Result<DigitOrder> {
     let mut candidates = DigitOrder::candidates(radices, slots.len() as u64);
     if candidates.len() == 1 {
         return Ok(candidates.remove(0));
     }
-    let blocks = slots.len().div_ceil(BLOCK_ENTRIES as usize);
+    let trials: Vec<_> = stretches(slots.len() as u64, TRIAL_ENTRIES)
+        .step_by(TRIAL_STRIDE)
+        .collect();
     let mut best: Option<(usize, DigitOrder)> = None;
     for order in candidates {
-        let size = (0..blocks)
-            .into_par_iter()
-            .step_by(TRIAL_STRIDE)
-            .map(|block| {
-                encode_block(&block_codes(slots, &order, block), TRIAL_LEVEL).map(|b| b.len())
-            })
-            .sum::<std::io::Result<usize>>()?;
+        let size: usize = encode_stretches(slots, &order, trials.clone(), TRIAL_LEVEL)?
+            .iter()
+            .map(Vec::len)
+            .sum();
         if best.as_ref().is_none_or(|(smallest, _)| size < *smallest) {
             best = Some((size, order));
         }
@@ -239,34 +240,63 @@ fn summarise(entries: &[u16]) -> WdlSummary {
     }
 }
 
+/// The stretches of `len` indices from 0, `size` each (the last shorter).
+fn stretches(len: u64, size: u64) -> impl Iterator<Item = Range<u64>> {
+    (0..len.div_ceil(size)).map(move |k| k * size..len.min((k + 1) * size))
+}
+
+/// The file's codes of each of the stretches `ranges` of its indices (in
+/// `order`), each encoded by [`encode_block`] at zstd `level`, in
+/// parallel with one zstd context per thread.
+fn encode_stretches(
+    slots: &[Slot],
+    order: &DigitOrder,
+    ranges: Vec<Range<u64>>,
+    level: i32,
+) -> std::io::Result<Vec<Vec<u8>>> {
+    ranges
+        .into_par_iter()
+        .map_init(
+            || zstd::bulk::Compressor::new(level),
+            |compressor, range| match compressor {
+                Ok(compressor) => encode_block(&block_codes(slots, order, range), compressor),
+                Err(error) => Err(std::io::Error::new(error.kind(), error.to_string())),
+            },
+        )
+        .collect()
+}
+
 /// One block: as one byte when every code is equal, else [`COMPRESSED`]
 /// and a zstd frame of the codes, one byte each.
-fn encode_block(codes: &[u8], level: i32) -> std::io::Result<Vec<u8>> {
+fn encode_block(
+    codes: &[u8],
+    compressor: &mut zstd::bulk::Compressor<'_>,
+) -> std::io::Result<Vec<u8>> {
     if let Some(&first) = codes.first()
         && codes.iter().all(|&c| c == first)
     {
         return Ok(vec![first]);
     }
     let mut out = vec![COMPRESSED];
-    out.extend(zstd::bulk::compress(codes, level)?);
+    out.extend(compressor.compress(codes)?);
     Ok(out)
 }
 
-/// The code of every index of block `block` in the file's `order` (0
+/// The code of every index of the file's indices `range` (in `order`: 0
 /// loss, 1 draw, 2 win): a position's own code, or for an index that may
 /// hold several the code before it if the slot allows it, else the next
 /// own code if it does, else the slot's ceiling. The code before the
-/// block's first index counts as the block's first own code (a win for a
-/// block without one). (Measured on the 260 files of three pieces, level
+/// range's first index counts as its first own code (a win for a range
+/// without one). (Measured on the 260 files of three pieces, level
 /// 19: 11% smaller than without the exit floor; keeping the reached
 /// values, or copying the code one row up, chosen per tier by fast
 /// trials, gave only 5%.)
-fn block_codes(slots: &[Slot], order: &DigitOrder, block: usize) -> Vec<u8> {
-    let start = block as u64 * u64::from(BLOCK_ENTRIES);
-    let end = (slots.len() as u64).min(start + u64::from(BLOCK_ENTRIES));
-    let block: Vec<Slot> = (start..end)
-        .map(|file| slots[order.layout_index(file) as usize])
-        .collect();
+fn block_codes(slots: &[Slot], order: &DigitOrder, range: Range<u64>) -> Vec<u8> {
+    let count = (range.end - range.start) as usize;
+    let mut block = Vec::with_capacity(count);
+    order.for_each_layout_index(range.start, count, |index| {
+        block.push(slots[index as usize]);
+    });
     // For each index, the next index's own code (3 for none).
     let mut next_own = vec![3u8; block.len()];
     let mut next = 3;
