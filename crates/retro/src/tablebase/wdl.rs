@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use gamesolver_core::{Game, Solution, TierLayout, Wdl};
 
-use super::{ProbeError, Tablebase, TierProbe};
+use super::{ProbeError, Tablebase};
 use crate::binfile::FileError;
 use crate::loopy::TierTable;
 use crate::wdlfile::{EXTENSION, Effort, WdlFile, WdlScheme, WdlSummary, encode_wdl, write_wdl};
@@ -132,6 +132,28 @@ fn with_floor<E>(
         ExitBest::Best(best) => Some(best.max(stored)),
         ExitBest::Unknown => None,
     })
+}
+
+/// The distance tables of the tiers a tier's exits lead to, in memory:
+/// the exit floor probes them for every position of the tier (probes into
+/// the files decompress a block each, about 2,500 instructions an index).
+struct ExitTables<'a, L: TierLayout> {
+    layout: &'a L,
+    tables: Vec<(L::Tier, TierTable)>,
+}
+
+impl<L: TierLayout> ExitTables<'_, L> {
+    /// The value of `position` (of one of the tables' tiers) for its side
+    /// to move: its outcome if finished, else its table's (`None`: a hole
+    /// or a tier without a table).
+    fn value(&self, position: &L::Game) -> Option<Wdl> {
+        if let Some(outcome) = position.outcome() {
+            return Some(outcome.value_for(position.turn()));
+        }
+        let tier = self.layout.tier_of(position);
+        let (_, table) = self.tables.iter().find(|(t, _)| *t == tier)?;
+        table.get(self.layout.index(tier, position)).map(|s| s.wdl)
+    }
 }
 
 /// A WDL verdict with the tier's longest win or loss as its distance (a
@@ -275,7 +297,13 @@ impl<L: TierLayout> Tablebase<L> {
                 .and_then(|p| answered_first(layout, &p))
                 .is_some_and(|found| found.wdl == value)
         };
-        let successors = self.tier_probe(tier)?;
+        let successors = match effort {
+            Effort::Small => self.exit_tables(tier)?,
+            Effort::Fast => ExitTables {
+                layout,
+                tables: Vec::new(),
+            },
+        };
         let exits = |index: u64| match self.exit_best(&successors, tier, index) {
             ExitBest::Best(best) => Some(best),
             ExitBest::NoExit | ExitBest::Unknown => None,
@@ -291,13 +319,13 @@ impl<L: TierLayout> Tablebase<L> {
 
     /// The best exit of the position at `index` of `tier` (none for a
     /// hole), valued from `successors` (the tables the tier's exits reach).
-    fn exit_best(&self, successors: &TierProbe<'_, L>, tier: L::Tier, index: u64) -> ExitBest {
+    fn exit_best(&self, successors: &ExitTables<'_, L>, tier: L::Tier, index: u64) -> ExitBest {
         let layout = self.layout();
         let Some(position) = layout.position(tier, index) else {
             return ExitBest::NoExit;
         };
         let Ok(best) = best_exit(layout, tier, &position, |child| {
-            Ok::<_, Infallible>(successors.probe(child).map(|s| s.wdl))
+            Ok::<_, Infallible>(successors.value(child))
         });
         best
     }
@@ -334,7 +362,7 @@ impl<L: TierLayout> Tablebase<L> {
         let distance = self.load_distances(tier)?;
         let values = wdl.values()?;
         let layout = self.layout();
-        let successors = self.tier_probe(tier)?;
+        let successors = self.exit_tables(tier)?;
         let answered = |index: u64| {
             let stored = *values.get(index as usize)?;
             let first = layout
@@ -360,6 +388,21 @@ impl<L: TierLayout> Tablebase<L> {
         Ok(match first {
             None => WdlCheck::Agrees,
             Some(first) => WdlCheck::Disagrees { positions, first },
+        })
+    }
+
+    /// The distance tables of the tiers the exits of `tier` lead to (those
+    /// with a distance file), loaded.
+    fn exit_tables(&self, tier: L::Tier) -> Result<ExitTables<'_, L>, ProbeError> {
+        let mut tables = Vec::new();
+        for successor in self.layout().successors(tier) {
+            if self.path(successor).exists() {
+                tables.push((successor, self.load_distances(successor)?));
+            }
+        }
+        Ok(ExitTables {
+            layout: self.layout(),
+            tables,
         })
     }
 
