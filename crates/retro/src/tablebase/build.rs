@@ -399,7 +399,7 @@ fn solve_large<L: TierLayout>(
         }
     };
     std::thread::scope(|scope| {
-        let lanes: Vec<_> = (0..LARGE_LANES).map(|_| scope.spawn(&lane)).collect();
+        let lanes: Vec<_> = (0..LARGE_LANES).map(|_| scope.spawn(lane)).collect();
         let mut done = Vec::new();
         let mut first_error = None;
         for lane in lanes {
