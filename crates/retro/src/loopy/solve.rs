@@ -9,7 +9,7 @@ use thiserror::Error;
 use super::entry::{self, HOLE, MAX_PENDING};
 use super::frontier::Frontier;
 use super::{TierLayout, TierTable};
-use crate::table::MAX_DISTANCE;
+use crate::table::{MAX_DISTANCE, encode};
 
 /// Why a tier could not be solved.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -133,7 +133,12 @@ pub fn solve_tier<L: TierLayout>(
         .ok()
         .and_then(|n| usize::try_from(n).ok())
         .ok_or(SolveTierError::TooLarge(len))?;
-    let entries: Vec<AtomicU32> = (0..size).map(|_| AtomicU32::new(HOLE)).collect();
+    // Filled and packed in parallel: one thread doing either would leave
+    // the other core idle while a large tier starts and ends.
+    let entries: Vec<AtomicU32> = (0..size)
+        .into_par_iter()
+        .map(|_| AtomicU32::new(HOLE))
+        .collect();
     initialise(layout, tier, probe, progress, &entries)?;
     let mut frontier = Frontier::from_entries(&entries);
     let mut level: u16 = 0;
@@ -151,10 +156,11 @@ pub fn solve_tier<L: TierLayout>(
         // stopped the loop above.
         level += 1;
     }
-    let solutions = entries
-        .into_iter()
-        .map(|e| entry::final_solution(e.into_inner()));
-    Ok(TierTable::from_solutions(solutions))
+    let packed: Vec<u16> = entries
+        .par_iter()
+        .map(|e| entry::final_solution(e.load(Ordering::Relaxed)).map_or(0, encode))
+        .collect();
+    Ok(TierTable::from_entries(packed))
 }
 
 /// Refuses a live entry of `decided` (a win or loss at `level`, beyond

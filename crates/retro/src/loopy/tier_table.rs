@@ -22,7 +22,8 @@ impl TierTable {
         }
     }
 
-    /// Wraps raw entries (as read from a file); each must be 0 or valid.
+    /// Wraps raw entries (as read from a file, or packed by the solver);
+    /// each must be 0 or valid.
     pub(crate) fn from_entries(entries: Vec<u16>) -> TierTable {
         TierTable { entries }
     }
