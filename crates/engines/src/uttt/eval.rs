@@ -43,6 +43,11 @@ pub struct EvalWeights {
     /// Count a small board the side to move can win at once (where it may
     /// play) as already won: a one-move look-ahead at the leaves.
     pub mover_threat: bool,
+    /// Quiescence search on board wins: at the search's leaves, the moves
+    /// that win a small board for the side to move are searched on (the
+    /// evaluator's tactical moves), so no leaf is scored while a board can
+    /// be taken at once.
+    pub board_quiescence: bool,
     /// CodinGame's rule: score units per board of expected board-count
     /// difference while a meta-line is still open (0 by default: 100 lost
     /// an SPRT, see docs/PERFORMANCE.md).
@@ -73,6 +78,7 @@ impl Default for EvalWeights {
             tempo: 20,
             free_choice: 60,
             mover_threat: false,
+            board_quiescence: false,
             count_board: 0.0,
             race_board: 0.0,
             centre_lines: 0.0,
@@ -96,6 +102,7 @@ impl EvalWeights {
         tempo: 101,
         free_choice: 77,
         mover_threat: false,
+        board_quiescence: false,
         count_board: 0.0,
         race_board: 0.0,
         centre_lines: 152.0,
@@ -115,6 +122,7 @@ impl EvalWeights {
         tempo: 106,
         free_choice: 133,
         mover_threat: false,
+        board_quiescence: false,
         count_board: 0.0,
         race_board: 629.0,
         centre_lines: 306.0,
@@ -133,6 +141,7 @@ impl EvalWeights {
         tempo: 30,
         free_choice: 136,
         mover_threat: false,
+        board_quiescence: false,
         count_board: 42.0,
         race_board: 21.0,
         centre_lines: 63.0,
@@ -244,6 +253,25 @@ impl UtttEval {
             }
         }
         best
+    }
+
+    /// Appends the moves of the side to move that win a small board.
+    fn board_wins(&self, board: &Board, out: &mut Vec<Cell>) {
+        let me = board.turn();
+        let allowed = board.forced().map_or(!board.closed() & FULL, |b| 1 << b);
+        let mut boards = allowed;
+        while boards != 0 {
+            let b = boards.trailing_zeros() as u8;
+            boards &= boards - 1;
+            let mine = board.small_board(b, me);
+            let empty = !(mine | board.small_board(b, me.opponent())) & FULL;
+            let mut wins = self.completes[usize::from(mine)] & empty;
+            while wins != 0 {
+                let pos = wins.trailing_zeros() as u8;
+                wins &= wins - 1;
+                out.extend(Cell::at(b, pos));
+            }
+        }
     }
 
     /// CodinGame's rule: the expected board-count difference, in units of
@@ -375,6 +403,15 @@ impl Evaluator<Board> for UtttEval {
         Score::eval(score as i32 + w.tempo + free)
     }
 
+    /// With [`EvalWeights::board_quiescence`]: the moves that win a small
+    /// board for the side to move (none otherwise).
+    fn tactical_moves(&self, position: &Board, out: &mut Vec<Cell>) {
+        out.clear();
+        if self.weights.board_quiescence {
+            self.board_wins(position, out);
+        }
+    }
+
     fn key(&self, position: &Board) -> u64 {
         position.key()
     }
@@ -453,5 +490,41 @@ mod tests {
         let alive = format!("{marks}{} *", ".".repeat(81 - marks.len()));
         let alive = Board::parse_variant(&alive, Variant::CodinGame).unwrap();
         assert!(!meta_lines_dead(&alive) && !meta_lines_dead(&Board::empty()));
+    }
+    #[test]
+    fn tactical_moves_are_exactly_the_board_wins_when_switched_on() {
+        let on = UtttEval::new(EvalWeights {
+            board_quiescence: true,
+            ..EvalWeights::default()
+        });
+        let off = UtttEval::default();
+        let (mut tactical, mut checked) = (Vec::new(), 0);
+        // Fixed pseudo-random games, every position checked against
+        // playing each legal move and looking at the board it lands in.
+        let mut state = 12_345u64;
+        for _ in 0..20 {
+            let mut board = Board::start(Variant::CodinGame);
+            while !board.is_finished() {
+                on.tactical_moves(&board, &mut tactical);
+                let me = board.turn();
+                let mut wins: Vec<Cell> = board
+                    .moves()
+                    .into_iter()
+                    .filter(|&mv| board.after(mv).meta(me) >> mv.board() & 1 == 1)
+                    .collect();
+                tactical.sort_by_key(|c| c.index());
+                wins.sort_by_key(|c| c.index());
+                assert_eq!(tactical, wins, "{board:?}");
+                checked += usize::from(!wins.is_empty());
+                off.tactical_moves(&board, &mut tactical);
+                assert!(tactical.is_empty());
+                let moves = board.moves();
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1);
+                board = board.after(moves[(state >> 33) as usize % moves.len()]);
+            }
+        }
+        assert!(checked > 0, "the game never offered a board win");
     }
 }
