@@ -135,7 +135,7 @@ impl EvalWeights {
     /// (`uttt_spsa`, 800 pairs at 3000 nodes, see docs/PERFORMANCE.md):
     /// they passed an SPRT against [`EvalWeights::default`] at 20,000
     /// nodes (+25 Elo [+9, +41], 1,582 games, LLR 3.01), so they are that
-    /// rule's default ([`EvalWeights::for_variant`]).
+    /// rule's default weights ([`EvalWeights::CODINGAME`]).
     pub const SPSA_CODINGAME: EvalWeights = EvalWeights {
         scale: 1000.0,
         tempo: 30,
@@ -150,13 +150,22 @@ impl EvalWeights {
         edge_boards: 25.0,
     };
 
+    /// CodinGame's rule's default: [`EvalWeights::SPSA_CODINGAME`] with the
+    /// board-win quiescence, which passed an SPRT against them at 100,000
+    /// nodes (+69 Elo [+30, +110], 250 games, LLR 2.98; see
+    /// docs/PERFORMANCE.md).
+    pub const CODINGAME: EvalWeights = EvalWeights {
+        board_quiescence: true,
+        ..EvalWeights::SPSA_CODINGAME
+    };
+
     /// The default weights under `variant`: [`EvalWeights::default`] for
-    /// the standard rule, [`EvalWeights::SPSA_CODINGAME`] for CodinGame's.
+    /// the standard rule, [`EvalWeights::CODINGAME`] for CodinGame's.
     #[must_use]
     pub fn for_variant(variant: Variant) -> EvalWeights {
         match variant {
             Variant::Standard => EvalWeights::default(),
-            Variant::CodinGame => EvalWeights::SPSA_CODINGAME,
+            Variant::CodinGame => EvalWeights::CODINGAME,
         }
     }
 

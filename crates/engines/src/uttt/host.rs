@@ -188,7 +188,7 @@ mod tests {
         let mut host = UtttHost::default();
         assert_eq!(host.options.weights, EvalWeights::default());
         host.set_option("Variant", "codingame").unwrap();
-        assert_eq!(host.options.weights, EvalWeights::SPSA_CODINGAME);
+        assert_eq!(host.options.weights, EvalWeights::CODINGAME);
         host.set_option("Variant", "standard").unwrap();
         assert_eq!(host.options.weights, EvalWeights::default());
         host.set_option("Tempo", "7").unwrap();
