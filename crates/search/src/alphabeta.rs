@@ -682,7 +682,7 @@ mod tests {
                 let mut last = 0;
                 for searched in LMR_AFTER_MOVES..200 {
                     let r = deep_reduction(searched, depth, divisor);
-                    let even = r % 2 == 0;
+                    let even = r.is_multiple_of(2);
                     assert!(
                         even && r >= LMR_PLIES && r < depth,
                         "{depth} {searched}: {r}"
