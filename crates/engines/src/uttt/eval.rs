@@ -237,50 +237,51 @@ impl UtttEval {
         [px, po]
     }
 
+    /// Calls `f(board, cells)` for each small board where the side to move
+    /// may play and can win the board at once, with the cells that win it.
+    #[inline]
+    fn for_each_board_win(&self, board: &Board, mut f: impl FnMut(u8, u16)) {
+        let me = board.turn();
+        let mut boards = board.forced().map_or(!board.closed() & FULL, |b| 1 << b);
+        while boards != 0 {
+            let b = boards.trailing_zeros() as u8;
+            boards &= boards - 1;
+            let mine = board.small_board(b, me);
+            let empty = !(mine | board.small_board(b, me.opponent())) & FULL;
+            let wins = self.completes[usize::from(mine)] & empty;
+            if wins != 0 {
+                f(b, wins);
+            }
+        }
+    }
+
     /// The small board the side to move can win with its next move where it
     /// may play, preferring the one it is least likely to take otherwise,
     /// weighted by how many meta-lines run through it.
     #[inline]
     fn board_won_next(&self, board: &Board, mover_take: &[f32; 9]) -> Option<usize> {
-        let me = board.turn();
-        let allowed = board.forced().map_or(!board.closed() & FULL, |b| 1 << b);
         let mut best = None;
         let mut best_gain = 0.0;
-        let mut boards = allowed;
-        while boards != 0 {
-            let b = boards.trailing_zeros() as u8;
-            boards &= boards - 1;
-            let mine = board.small_board(b, me);
-            let empty = !(mine | board.small_board(b, me.opponent())) & FULL;
-            if self.completes[usize::from(mine)] & empty != 0 {
-                let b = usize::from(b);
-                let gain = (1.0 - mover_take[b]) * LINES_THROUGH[b];
-                if gain > best_gain {
-                    best_gain = gain;
-                    best = Some(b);
-                }
+        self.for_each_board_win(board, |b, _| {
+            let b = usize::from(b);
+            let gain = (1.0 - mover_take[b]) * LINES_THROUGH[b];
+            if gain > best_gain {
+                best_gain = gain;
+                best = Some(b);
             }
-        }
+        });
         best
     }
 
     /// Appends the moves of the side to move that win a small board.
     fn board_wins(&self, board: &Board, out: &mut Vec<Cell>) {
-        let me = board.turn();
-        let allowed = board.forced().map_or(!board.closed() & FULL, |b| 1 << b);
-        let mut boards = allowed;
-        while boards != 0 {
-            let b = boards.trailing_zeros() as u8;
-            boards &= boards - 1;
-            let mine = board.small_board(b, me);
-            let empty = !(mine | board.small_board(b, me.opponent())) & FULL;
-            let mut wins = self.completes[usize::from(mine)] & empty;
-            while wins != 0 {
-                let pos = wins.trailing_zeros() as u8;
-                wins &= wins - 1;
+        self.for_each_board_win(board, |b, mut cells| {
+            while cells != 0 {
+                let pos = cells.trailing_zeros() as u8;
+                cells &= cells - 1;
                 out.extend(Cell::at(b, pos));
             }
-        }
+        });
     }
 
     /// CodinGame's rule: the expected board-count difference, in units of
