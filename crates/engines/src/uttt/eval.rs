@@ -18,8 +18,13 @@
 //!   open boards their probability) can be added, with one weight while a
 //!   meta-line is open and another once every meta-line is dead (each
 //!   holds a board of both players or a drawn board: a pure count race).
-//!   Both weights are 0 by default: the SPRTs of docs/PERFORMANCE.md found
-//!   no gain;
+//!   Both weights are 0 in the standard rule's defaults (the first SPRTs
+//!   of docs/PERFORMANCE.md found no gain) and small in CodinGame's (the
+//!   SPSA tuning);
+//! - the board-win quiescence ([`EvalWeights::board_quiescence`], on in
+//!   CodinGame's defaults): the moves that win a small board are the
+//!   tactical moves, so the search does not score a leaf whose mover can
+//!   take a board at once as if it could not;
 //! - board-class terms for the tuning ([`super::tuning`]): the meta-line
 //!   value through the centre board on top of the scale, and the
 //!   take-probability differences of the centre, corner and edge boards
