@@ -107,6 +107,12 @@ pub struct SearchConfig {
     pub reversible_draw_plies: Option<u32>,
     /// Null-move pruning where the evaluator offers null moves.
     pub null_move: bool,
+    /// Late move reductions that grow with the remaining depth and the
+    /// move's place in the list instead of always two plies: the divisor
+    /// of `ln(depth) · ln(moves searched + 1)` giving the reduction in
+    /// pairs of plies, in hundredths (smaller reduces more); 0, the
+    /// default, for two plies always.
+    pub deep_reductions: u32,
 }
 
 impl Default for SearchConfig {
@@ -115,6 +121,7 @@ impl Default for SearchConfig {
             late_move_reductions: true,
             reversible_draw_plies: None,
             null_move: true,
+            deep_reductions: 0,
         }
     }
 }
@@ -479,7 +486,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             let null = -Score::from_value(alpha.value() + 1);
             let mut probe = Score::INFINITE;
             if self.reduces(node.searched, depth, ply, mv) {
-                probe = -self.negamax(child, depth - 1 - LMR_PLIES, ply + 1, null, -alpha);
+                let reduced = depth - 1 - self.reduction(node.searched, depth);
+                probe = -self.negamax(child, reduced, ply + 1, null, -alpha);
             }
             if probe > alpha {
                 probe = -self.negamax(child, depth - 1, ply + 1, null, -alpha);
@@ -501,6 +509,19 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             && searched >= LMR_AFTER_MOVES
             && depth >= LMR_MIN_DEPTH
             && self.killers.rank(ply, mv) == 0
+    }
+
+    /// How many plies a reduced move is reduced by: [`LMR_PLIES`], or with
+    /// [`SearchConfig::deep_reductions`] an even number of plies growing
+    /// with `ln(depth) · ln(searched + 1)` (the logarithmic formula of
+    /// chess engines, in pairs of plies so the reduced search ends on the
+    /// same side to move), at least [`LMR_PLIES`] and leaving at least one
+    /// ply to search.
+    fn reduction(&self, searched: usize, depth: u32) -> u32 {
+        match self.config.deep_reductions {
+            0 => LMR_PLIES,
+            divisor => deep_reduction(searched, depth, divisor),
+        }
     }
 
     /// Stores a finished node in the table (unless the search stopped) and
@@ -638,4 +659,47 @@ fn table_cutoff<M>(
         Bound::Upper => score <= alpha,
     };
     usable.then_some(score)
+}
+
+/// The reduction of [`SearchConfig::deep_reductions`] (`divisor`, in
+/// hundredths, not 0) for the move searched `searched`-th (from 0) at a
+/// node of remaining `depth` (at least [`LMR_MIN_DEPTH`]).
+fn deep_reduction(searched: usize, depth: u32, divisor: u32) -> u32 {
+    let product = f64::from(depth).ln() * (searched as f64 + 1.0).ln();
+    let pairs = (100.0 * product / f64::from(divisor)).round() as u32;
+    (2 * pairs).max(LMR_PLIES).min(depth.saturating_sub(2) & !1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deep_reductions_are_even_grow_and_leave_a_ply() {
+        for divisor in [1, 250, 400, 100_000] {
+            let mut last_row = 0;
+            for depth in LMR_MIN_DEPTH..=MAX_PLY as u32 {
+                let mut last = 0;
+                for searched in LMR_AFTER_MOVES..200 {
+                    let r = deep_reduction(searched, depth, divisor);
+                    let even = r.is_multiple_of(2);
+                    assert!(
+                        even && r >= LMR_PLIES && r < depth,
+                        "{depth} {searched}: {r}"
+                    );
+                    assert!(r >= last, "shrinks along the list at depth {depth}");
+                    last = r;
+                }
+                assert!(last >= last_row, "shrinks with the depth");
+                last_row = last;
+            }
+        }
+        assert_eq!(
+            deep_reduction(LMR_AFTER_MOVES, LMR_MIN_DEPTH, 400),
+            LMR_PLIES
+        );
+        assert_eq!(deep_reduction(40, 16, 400), 6);
+        assert_eq!(deep_reduction(40, 16, 250), 8);
+        assert_eq!(deep_reduction(40, 16, 100_000), LMR_PLIES);
+    }
 }

@@ -167,6 +167,6 @@ mod tests {
         let standard = engine_options(EngineKind::Alphabeta, &spec, "standard").unwrap();
         let codingame = engine_options(EngineKind::Alphabeta, &spec, "codingame").unwrap();
         assert_eq!(standard.weights, EvalWeights::default());
-        assert_eq!(codingame.weights, EvalWeights::SPSA_CODINGAME);
+        assert_eq!(codingame.weights, EvalWeights::CODINGAME);
     }
 }

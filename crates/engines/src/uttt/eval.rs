@@ -18,8 +18,13 @@
 //!   open boards their probability) can be added, with one weight while a
 //!   meta-line is open and another once every meta-line is dead (each
 //!   holds a board of both players or a drawn board: a pure count race).
-//!   Both weights are 0 by default: the SPRTs of docs/PERFORMANCE.md found
-//!   no gain;
+//!   Both weights are 0 in the standard rule's defaults (the first SPRTs
+//!   of docs/PERFORMANCE.md found no gain) and small in CodinGame's (the
+//!   SPSA tuning);
+//! - the board-win quiescence ([`EvalWeights::board_quiescence`], on in
+//!   CodinGame's defaults): the moves that win a small board are the
+//!   tactical moves, so the search does not score a leaf whose mover can
+//!   take a board at once as if it could not;
 //! - board-class terms for the tuning ([`super::tuning`]): the meta-line
 //!   value through the centre board on top of the scale, and the
 //!   take-probability differences of the centre, corner and edge boards
@@ -43,6 +48,11 @@ pub struct EvalWeights {
     /// Count a small board the side to move can win at once (where it may
     /// play) as already won: a one-move look-ahead at the leaves.
     pub mover_threat: bool,
+    /// Quiescence search on board wins: at the search's leaves, the moves
+    /// that win a small board for the side to move are searched on (the
+    /// evaluator's tactical moves), so no leaf is scored while a board can
+    /// be taken at once.
+    pub board_quiescence: bool,
     /// CodinGame's rule: score units per board of expected board-count
     /// difference while a meta-line is still open (0 by default: 100 lost
     /// an SPRT, see docs/PERFORMANCE.md).
@@ -73,6 +83,7 @@ impl Default for EvalWeights {
             tempo: 20,
             free_choice: 60,
             mover_threat: false,
+            board_quiescence: false,
             count_board: 0.0,
             race_board: 0.0,
             centre_lines: 0.0,
@@ -96,6 +107,7 @@ impl EvalWeights {
         tempo: 101,
         free_choice: 77,
         mover_threat: false,
+        board_quiescence: false,
         count_board: 0.0,
         race_board: 0.0,
         centre_lines: 152.0,
@@ -115,6 +127,7 @@ impl EvalWeights {
         tempo: 106,
         free_choice: 133,
         mover_threat: false,
+        board_quiescence: false,
         count_board: 0.0,
         race_board: 629.0,
         centre_lines: 306.0,
@@ -127,12 +140,13 @@ impl EvalWeights {
     /// (`uttt_spsa`, 800 pairs at 3000 nodes, see docs/PERFORMANCE.md):
     /// they passed an SPRT against [`EvalWeights::default`] at 20,000
     /// nodes (+25 Elo [+9, +41], 1,582 games, LLR 3.01), so they are that
-    /// rule's default ([`EvalWeights::for_variant`]).
+    /// rule's default weights ([`EvalWeights::CODINGAME`]).
     pub const SPSA_CODINGAME: EvalWeights = EvalWeights {
         scale: 1000.0,
         tempo: 30,
         free_choice: 136,
         mover_threat: false,
+        board_quiescence: false,
         count_board: 42.0,
         race_board: 21.0,
         centre_lines: 63.0,
@@ -141,13 +155,22 @@ impl EvalWeights {
         edge_boards: 25.0,
     };
 
+    /// CodinGame's rule's default: [`EvalWeights::SPSA_CODINGAME`] with the
+    /// board-win quiescence, which passed an SPRT against them at 100,000
+    /// nodes (+69 Elo [+30, +110], 250 games, LLR 2.98; see
+    /// docs/PERFORMANCE.md).
+    pub const CODINGAME: EvalWeights = EvalWeights {
+        board_quiescence: true,
+        ..EvalWeights::SPSA_CODINGAME
+    };
+
     /// The default weights under `variant`: [`EvalWeights::default`] for
-    /// the standard rule, [`EvalWeights::SPSA_CODINGAME`] for CodinGame's.
+    /// the standard rule, [`EvalWeights::CODINGAME`] for CodinGame's.
     #[must_use]
     pub fn for_variant(variant: Variant) -> EvalWeights {
         match variant {
             Variant::Standard => EvalWeights::default(),
-            Variant::CodinGame => EvalWeights::SPSA_CODINGAME,
+            Variant::CodinGame => EvalWeights::CODINGAME,
         }
     }
 
@@ -219,31 +242,51 @@ impl UtttEval {
         [px, po]
     }
 
-    /// The small board the side to move can win with its next move where it
-    /// may play, preferring the one it is least likely to take otherwise,
-    /// weighted by how many meta-lines run through it.
+    /// Calls `f(board, cells)` for each small board where the side to move
+    /// may play and can win the board at once, with the cells that win it.
     #[inline]
-    fn board_won_next(&self, board: &Board, mover_take: &[f32; 9]) -> Option<usize> {
+    fn for_each_board_win(&self, board: &Board, mut f: impl FnMut(u8, u16)) {
         let me = board.turn();
-        let allowed = board.forced().map_or(!board.closed() & FULL, |b| 1 << b);
-        let mut best = None;
-        let mut best_gain = 0.0;
-        let mut boards = allowed;
+        let mut boards = board.forced().map_or(!board.closed() & FULL, |b| 1 << b);
         while boards != 0 {
             let b = boards.trailing_zeros() as u8;
             boards &= boards - 1;
             let mine = board.small_board(b, me);
             let empty = !(mine | board.small_board(b, me.opponent())) & FULL;
-            if self.completes[usize::from(mine)] & empty != 0 {
-                let b = usize::from(b);
-                let gain = (1.0 - mover_take[b]) * LINES_THROUGH[b];
-                if gain > best_gain {
-                    best_gain = gain;
-                    best = Some(b);
-                }
+            let wins = self.completes[usize::from(mine)] & empty;
+            if wins != 0 {
+                f(b, wins);
             }
         }
+    }
+
+    /// The small board the side to move can win with its next move where it
+    /// may play, preferring the one it is least likely to take otherwise,
+    /// weighted by how many meta-lines run through it.
+    #[inline]
+    fn board_won_next(&self, board: &Board, mover_take: &[f32; 9]) -> Option<usize> {
+        let mut best = None;
+        let mut best_gain = 0.0;
+        self.for_each_board_win(board, |b, _| {
+            let b = usize::from(b);
+            let gain = (1.0 - mover_take[b]) * LINES_THROUGH[b];
+            if gain > best_gain {
+                best_gain = gain;
+                best = Some(b);
+            }
+        });
         best
+    }
+
+    /// Appends the moves of the side to move that win a small board.
+    fn board_wins(&self, board: &Board, out: &mut Vec<Cell>) {
+        self.for_each_board_win(board, |b, mut cells| {
+            while cells != 0 {
+                let pos = cells.trailing_zeros() as u8;
+                cells &= cells - 1;
+                out.extend(Cell::at(b, pos));
+            }
+        });
     }
 
     /// CodinGame's rule: the expected board-count difference, in units of
@@ -375,6 +418,15 @@ impl Evaluator<Board> for UtttEval {
         Score::eval(score as i32 + w.tempo + free)
     }
 
+    /// With [`EvalWeights::board_quiescence`]: the moves that win a small
+    /// board for the side to move (none otherwise).
+    fn tactical_moves(&self, position: &Board, out: &mut Vec<Cell>) {
+        out.clear();
+        if self.weights.board_quiescence {
+            self.board_wins(position, out);
+        }
+    }
+
     fn key(&self, position: &Board) -> u64 {
         position.key()
     }
@@ -453,5 +505,41 @@ mod tests {
         let alive = format!("{marks}{} *", ".".repeat(81 - marks.len()));
         let alive = Board::parse_variant(&alive, Variant::CodinGame).unwrap();
         assert!(!meta_lines_dead(&alive) && !meta_lines_dead(&Board::empty()));
+    }
+    #[test]
+    fn tactical_moves_are_exactly_the_board_wins_when_switched_on() {
+        let on = UtttEval::new(EvalWeights {
+            board_quiescence: true,
+            ..EvalWeights::default()
+        });
+        let off = UtttEval::default();
+        let (mut tactical, mut checked) = (Vec::new(), 0);
+        // Fixed pseudo-random games, every position checked against
+        // playing each legal move and looking at the board it lands in.
+        let mut state = 12_345u64;
+        for _ in 0..20 {
+            let mut board = Board::start(Variant::CodinGame);
+            while !board.is_finished() {
+                on.tactical_moves(&board, &mut tactical);
+                let me = board.turn();
+                let mut wins: Vec<Cell> = board
+                    .moves()
+                    .into_iter()
+                    .filter(|&mv| board.after(mv).meta(me) >> mv.board() & 1 == 1)
+                    .collect();
+                tactical.sort_by_key(|c| c.index());
+                wins.sort_by_key(|c| c.index());
+                assert_eq!(tactical, wins, "{board:?}");
+                checked += usize::from(!wins.is_empty());
+                off.tactical_moves(&board, &mut tactical);
+                assert!(tactical.is_empty());
+                let moves = board.moves();
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1);
+                board = board.after(moves[(state >> 33) as usize % moves.len()]);
+            }
+        }
+        assert!(checked > 0, "the game never offered a board win");
     }
 }

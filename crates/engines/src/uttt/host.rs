@@ -51,7 +51,14 @@ impl EngineHost<Board> for UtttHost {
             spin_spec("Tempo", w.tempo, -WEIGHT_MAX, WEIGHT_MAX),
             spin_spec("FreeChoice", w.free_choice, -WEIGHT_MAX, WEIGHT_MAX),
             check_spec("MoverThreat", w.mover_threat),
+            check_spec("BoardQuiescence", w.board_quiescence),
             check_spec("LMR", self.options.search.late_move_reductions),
+            spin_spec(
+                "DeepReductions",
+                self.options.search.deep_reductions as i32,
+                0,
+                10_000,
+            ),
             spin_spec("Exploration", percent(self.options.exploration), 0, 1000),
             check_spec("HeuristicPlayouts", self.options.heuristic_playouts),
             spin_spec("LeafEval", percent(self.options.leaf_eval), 0, 100),
@@ -81,7 +88,13 @@ impl EngineHost<Board> for UtttHost {
                     spin_value(name, value, -WEIGHT_MAX, WEIGHT_MAX)?;
             }
             "moverthreat" => self.options.weights.mover_threat = check_value(name, value)?,
+            "boardquiescence" => {
+                self.options.weights.board_quiescence = check_value(name, value)?;
+            }
             "lmr" => self.options.search.late_move_reductions = check_value(name, value)?,
+            "deepreductions" => {
+                self.options.search.deep_reductions = spin_value(name, value, 0, 10_000)? as u32;
+            }
             "exploration" => {
                 self.options.exploration = spin_value(name, value, 0, 1000)? as f32 / 100.0;
             }
@@ -175,7 +188,7 @@ mod tests {
         let mut host = UtttHost::default();
         assert_eq!(host.options.weights, EvalWeights::default());
         host.set_option("Variant", "codingame").unwrap();
-        assert_eq!(host.options.weights, EvalWeights::SPSA_CODINGAME);
+        assert_eq!(host.options.weights, EvalWeights::CODINGAME);
         host.set_option("Variant", "standard").unwrap();
         assert_eq!(host.options.weights, EvalWeights::default());
         host.set_option("Tempo", "7").unwrap();
@@ -196,6 +209,21 @@ mod tests {
         assert!(host.set_option("SolveBelow", "82").is_err());
         let names: Vec<&str> = host.options().iter().map(|o| o.name).collect();
         assert!(names.contains(&"SolveBelow") && names.contains(&"RaceBoard"));
+    }
+
+    #[test]
+    fn search_switches_are_set_and_checked() {
+        let mut host = UtttHost::default();
+        assert!(!host.options.weights.board_quiescence);
+        assert_eq!(host.options.search.deep_reductions, 0);
+        host.set_option("BoardQuiescence", "true").unwrap();
+        host.set_option("deepreductions", "250").unwrap();
+        assert!(host.options.weights.board_quiescence);
+        assert_eq!(host.options.search.deep_reductions, 250);
+        assert!(host.set_option("DeepReductions", "-1").is_err());
+        assert!(host.set_option("BoardQuiescence", "yes please").is_err());
+        let names: Vec<&str> = host.options().iter().map(|o| o.name).collect();
+        assert!(names.contains(&"BoardQuiescence") && names.contains(&"DeepReductions"));
     }
 
     #[test]
