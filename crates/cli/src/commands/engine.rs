@@ -68,6 +68,11 @@ pub struct Args {
     /// games).
     #[arg(long, value_name = "PERCENT")]
     pub leaf_eval: Option<i32>,
+    /// Ultimate tic-tac-toe MCTS: evaluation units that make the leaf
+    /// evaluation's odds e, 1 to 100000 (default 400; option `LeafScale`;
+    /// refused for other games).
+    #[arg(long, value_name = "UNITS")]
+    pub leaf_scale: Option<i32>,
     /// The rules of the game.
     #[command(flatten)]
     pub rules: RuleArgs,
@@ -167,6 +172,11 @@ impl Args {
                 self.leaf_eval.map(|n| n.to_string()),
                 "--leaf-eval",
                 "LeafEval",
+            ),
+            flag(
+                self.leaf_scale.map(|n| n.to_string()),
+                "--leaf-scale",
+                "LeafScale",
             ),
             flag(
                 self.material_only.then(|| "true".to_string()),
