@@ -54,7 +54,7 @@ pub struct Args {
     #[arg(long, action = clap::ArgAction::Set, value_name = "BOOL")]
     pub mover_threat: Option<bool>,
     /// Ultimate tic-tac-toe MCTS: UCT exploration constant in hundredths,
-    /// 0 to 1000 (default 15; option `Exploration`; refused for other games).
+    /// 0 to 1000 (default 25; option `Exploration`; refused for other games).
     #[arg(long, value_name = "HUNDREDTHS")]
     pub exploration: Option<i32>,
     /// Ultimate tic-tac-toe MCTS: playouts with the rollout heuristics

@@ -44,7 +44,7 @@ impl Default for EngineOptions {
             kind: EngineKind::default(),
             hash_mb: 16,
             weights: EvalWeights::default(),
-            exploration: 0.15,
+            exploration: MctsOptions::default().exploration,
             seed: 2026,
             heuristic_playouts: false,
             leaf_eval: 1.0,

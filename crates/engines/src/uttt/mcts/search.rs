@@ -28,7 +28,9 @@ const CHECK_EVERY: u64 = 64;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsOptions {
     /// UCT exploration constant (rewards in 0..1; with the leaf evaluation
-    /// 0.15 won SPRTs against 0.3 and 0.5, and tied 0.05).
+    /// at 3,000 iterations a move 0.15 won SPRTs against 0.3 and 0.5 and
+    /// tied 0.05, but at 50,000, nearer the iterations of a 20 ms move,
+    /// 0.25 beat 0.15: the default; docs/PERFORMANCE.md).
     pub exploration: f32,
     /// Random seed of the playouts (reset by a new game).
     pub seed: u64,
@@ -55,7 +57,7 @@ pub struct MctsOptions {
 impl Default for MctsOptions {
     fn default() -> MctsOptions {
         MctsOptions {
-            exploration: 0.15,
+            exploration: 0.25,
             seed: 2026,
             tree_nodes: 1 << 23,
             heuristic_playouts: false,
