@@ -59,7 +59,12 @@ impl EngineHost<Board> for UtttHost {
             spin_spec("Exploration", percent(self.options.exploration), 0, 1000),
             check_spec("HeuristicPlayouts", self.options.heuristic_playouts),
             spin_spec("LeafEval", percent(self.options.leaf_eval), 0, 100),
-            spin_spec("LeafScale", self.options.leaf_scale as i32, 1, LEAF_SCALE_MAX),
+            spin_spec(
+                "LeafScale",
+                self.options.leaf_scale as i32,
+                1,
+                LEAF_SCALE_MAX,
+            ),
         ]);
         let mut weights = self.options.weights;
         for name in WHOLE_WEIGHTS {

@@ -40,11 +40,7 @@ impl LeafEval {
     /// not supported here: ignored) and `scale` (evaluation units for odds
     /// of e, at least 1), with `weight` against the playout; `None` for
     /// weight 0.
-    pub(crate) fn with_weights(
-        weight: f32,
-        scale: f32,
-        weights: EvalWeights,
-    ) -> Option<LeafEval> {
+    pub(crate) fn with_weights(weight: f32, scale: f32, weights: EvalWeights) -> Option<LeafEval> {
         (weight > 0.0).then(|| LeafEval {
             weights: EvalWeights {
                 mover_threat: false,
@@ -174,7 +170,10 @@ mod tests {
             leaf.value(&state, 0.0)
         };
         let (default, wider, widest) = (at(DEFAULT_LEAF_SCALE), at(800.0), at(3200.0));
-        assert!(default > wider && wider > widest && widest > 0.5, "{default} {wider} {widest}");
+        assert!(
+            default > wider && wider > widest && widest > 0.5,
+            "{default} {wider} {widest}"
+        );
         let log_odds = |p: f32| (p / (1.0 - p)).ln();
         let ratio = log_odds(default) / log_odds(wider);
         assert!((ratio - 2.0).abs() < 1e-3, "{ratio}");
@@ -183,7 +182,11 @@ mod tests {
             ..EvalWeights::default()
         };
         let leaf = LeafEval::with_weights(1.0, DEFAULT_LEAF_SCALE, threat).unwrap();
-        assert_eq!(leaf.value(&state, 0.0), default, "the look-ahead is ignored");
+        assert_eq!(
+            leaf.value(&state, 0.0),
+            default,
+            "the look-ahead is ignored"
+        );
     }
 
     /// The score from the state is the evaluation's score of the board,
