@@ -143,14 +143,14 @@ mod tests {
         assert!((mixed - (0.5 * evaluated + 0.5)).abs() < 1e-6, "{mixed}");
     }
 
+    /// X owns boards 0 and 4 (a diagonal) with O to move: the mover into
+    /// the node (X) is well ahead.
+    const X_AHEAD: &str =
+        "XXX...O.O...........O...............XXX......O.O................................. *";
+
     #[test]
     fn a_side_to_move_ahead_means_a_poor_leaf_for_the_mover() {
-        // X owns boards 0 and 4 (a diagonal) with O to move: the mover into the node
-        // (X) is well ahead.
-        let board: Board =
-            "XXX...O.O...........O...............XXX......O.O................................. *"
-                .parse()
-                .unwrap();
+        let board: Board = X_AHEAD.parse().unwrap();
         let leaf = LeafEval::new(1.0).unwrap();
         let value = leaf.value(&State::new(&board), 0.0);
         assert!(value > 0.6, "{value}");
@@ -160,10 +160,7 @@ mod tests {
     /// logistic curve: the leaf's odds are e^(score / scale).
     #[test]
     fn the_scale_sets_how_sure_a_score_is() {
-        let board: Board =
-            "XXX...O.O...........O...............XXX......O.O................................. *"
-                .parse()
-                .unwrap();
+        let board: Board = X_AHEAD.parse().unwrap();
         let state = State::new(&board);
         let at = |scale| {
             let leaf = LeafEval::with_weights(1.0, scale, EvalWeights::default()).unwrap();
