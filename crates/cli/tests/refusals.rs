@@ -34,6 +34,16 @@ fn engine_refuses_flags_of_another_game() {
         error.contains("--advance does not apply to uttt"),
         "{error}"
     );
+    let error = fails_cleanly(&["engine", "jungle", "--leaf-scale", "800"]);
+    assert!(
+        error.contains("--leaf-scale does not apply to jungle"),
+        "{error}"
+    );
+    let error = fails_cleanly(&["engine", "uttt", "--leaf-scale", "0"]);
+    assert!(
+        error.contains("--leaf-scale") && error.contains("LeafScale"),
+        "{error}"
+    );
     let error = fails_cleanly(&["engine", "uttt", "--quiescence", "false"]);
     assert!(
         error.contains("--quiescence does not apply to uttt"),

@@ -54,7 +54,7 @@ pub struct Args {
     #[arg(long, action = clap::ArgAction::Set, value_name = "BOOL")]
     pub mover_threat: Option<bool>,
     /// Ultimate tic-tac-toe MCTS: UCT exploration constant in hundredths,
-    /// 0 to 1000 (default 15; option `Exploration`; refused for other games).
+    /// 0 to 1000 (default 25; option `Exploration`; refused for other games).
     #[arg(long, value_name = "HUNDREDTHS")]
     pub exploration: Option<i32>,
     /// Ultimate tic-tac-toe MCTS: playouts with the rollout heuristics
@@ -68,6 +68,11 @@ pub struct Args {
     /// games).
     #[arg(long, value_name = "PERCENT")]
     pub leaf_eval: Option<i32>,
+    /// Ultimate tic-tac-toe MCTS: evaluation units that make the leaf
+    /// evaluation's odds e, 1 to 100000 (default 400; option `LeafScale`;
+    /// refused for other games).
+    #[arg(long, value_name = "UNITS")]
+    pub leaf_scale: Option<i32>,
     /// The rules of the game.
     #[command(flatten)]
     pub rules: RuleArgs,
@@ -167,6 +172,11 @@ impl Args {
                 self.leaf_eval.map(|n| n.to_string()),
                 "--leaf-eval",
                 "LeafEval",
+            ),
+            flag(
+                self.leaf_scale.map(|n| n.to_string()),
+                "--leaf-scale",
+                "LeafScale",
             ),
             flag(
                 self.material_only.then(|| "true".to_string()),

@@ -15,7 +15,7 @@ pub struct EngineOptions {
     pub kind: EngineKind,
     /// Transposition-table size for alpha-beta, in MB.
     pub hash_mb: usize,
-    /// Evaluation weights for alpha-beta.
+    /// Evaluation weights (alpha-beta's, and the MCTS's at the leaves).
     pub weights: EvalWeights,
     /// UCT exploration constant for MCTS.
     pub exploration: f32,
@@ -27,6 +27,9 @@ pub struct EngineOptions {
     /// MCTS: weight of the evaluation at the leaves against the playout
     /// (0 playouts only, 1 the evaluation only: the default).
     pub leaf_eval: f32,
+    /// MCTS: evaluation units of the leaf evaluation for odds of e
+    /// ([`MctsOptions::leaf_scale`]).
+    pub leaf_scale: f32,
     /// Alpha-beta technique switches.
     pub search: SearchConfig,
     /// CodinGame's rule: playable cells at or below which the exact
@@ -41,10 +44,11 @@ impl Default for EngineOptions {
             kind: EngineKind::default(),
             hash_mb: 16,
             weights: EvalWeights::default(),
-            exploration: 0.15,
+            exploration: MctsOptions::default().exploration,
             seed: 2026,
             heuristic_playouts: false,
             leaf_eval: 1.0,
+            leaf_scale: MctsOptions::default().leaf_scale,
             search: SearchConfig::default(),
             solve_below: 0,
         }
@@ -65,6 +69,8 @@ pub fn build(options: &EngineOptions) -> Box<dyn Engine<Board> + Send> {
             seed: options.seed,
             heuristic_playouts: options.heuristic_playouts,
             leaf_eval: options.leaf_eval,
+            leaf_scale: options.leaf_scale,
+            weights: options.weights,
             ..MctsOptions::default()
         })),
     }

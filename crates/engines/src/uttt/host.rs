@@ -10,6 +10,10 @@ use crate::protocol::common::{CommonOptions, check_spec, check_value, spin_spec,
 /// The largest evaluation weight the `Tempo` and `FreeChoice` options take
 /// (either sign): far beyond any useful value, far from overflow.
 const WEIGHT_MAX: i32 = 10_000;
+
+/// The largest MCTS leaf scale (`LeafScale`, evaluation units for odds of
+/// e; 400 by default).
+const LEAF_SCALE_MAX: i32 = 100_000;
 use crate::protocol::{EngineHost, OptionSpec};
 
 /// The protocol host: the engine options and the rules variant.
@@ -62,6 +66,12 @@ impl EngineHost<Board> for UtttHost {
             spin_spec("Exploration", percent(self.options.exploration), 0, 1000),
             check_spec("HeuristicPlayouts", self.options.heuristic_playouts),
             spin_spec("LeafEval", percent(self.options.leaf_eval), 0, 100),
+            spin_spec(
+                "LeafScale",
+                self.options.leaf_scale as i32,
+                1,
+                LEAF_SCALE_MAX,
+            ),
         ]);
         let mut weights = self.options.weights;
         for name in WHOLE_WEIGHTS {
@@ -100,6 +110,9 @@ impl EngineHost<Board> for UtttHost {
             }
             "heuristicplayouts" => self.options.heuristic_playouts = check_value(name, value)?,
             "leafeval" => self.options.leaf_eval = spin_value(name, value, 0, 100)? as f32 / 100.0,
+            "leafscale" => {
+                self.options.leaf_scale = spin_value(name, value, 1, LEAF_SCALE_MAX)? as f32;
+            }
             other => {
                 let weight = whole_weight(&mut self.options.weights, other)
                     .ok_or_else(|| format!("unknown option {name:?}"))?;
@@ -239,6 +252,10 @@ mod tests {
         assert!(host.set_option("Exploration", "-1").is_err());
         let spec = host.options().into_iter().find(|o| o.name == "Exploration");
         assert!(spec.unwrap().description.contains("default 45"));
+        host.set_option("LeafScale", "800").unwrap();
+        assert_eq!(host.options.leaf_scale, 800.0);
+        assert!(host.set_option("LeafScale", "0").is_err());
+        assert!(host.set_option("LeafScale", "100001").is_err());
     }
 
     #[test]

@@ -14,9 +14,9 @@ use super::state::{FREE, State};
 use crate::uttt::eval::{EvalWeights, UtttEval};
 use crate::uttt::take::TakeTable;
 
-/// Evaluation units that make odds of e (1 : 2.7): a score of this size
-/// is worth a 73% chance.
-const SCALE: f32 = 400.0;
+/// The default of [`LeafEval`]'s scale: evaluation units that make odds
+/// of e (1 : 2.7), so a score of this size is worth a 73% chance.
+pub(crate) const DEFAULT_LEAF_SCALE: f32 = 400.0;
 
 /// The leaf evaluation and its weight against the playout.
 #[derive(Debug)]
@@ -24,23 +24,31 @@ pub(crate) struct LeafEval {
     weights: EvalWeights,
     take: TakeTable,
     weight: f32,
+    /// Evaluation units that make odds of e.
+    scale: f32,
 }
 
 impl LeafEval {
-    /// The evaluation with `weight` (in 0..=1) against the playout; `None`
-    /// for weight 0 (playouts only).
-    pub(crate) fn new(weight: f32) -> Option<LeafEval> {
-        LeafEval::with_weights(weight, EvalWeights::default())
+    /// The evaluation with the default weights and scale, with `weight` (in
+    /// 0..=1) against the playout; `None` for weight 0 (playouts only).
+    #[cfg(test)]
+    fn new(weight: f32) -> Option<LeafEval> {
+        LeafEval::with_weights(weight, DEFAULT_LEAF_SCALE, EvalWeights::default())
     }
 
-    /// The same with the evaluation's `weights` (whose `mover_threat` must
-    /// be off).
-    fn with_weights(weight: f32, weights: EvalWeights) -> Option<LeafEval> {
-        debug_assert!(!weights.mover_threat, "not supported at the leaves");
+    /// The evaluation with `weights` (their `mover_threat` look-ahead is
+    /// not supported here: ignored) and `scale` (evaluation units for odds
+    /// of e, at least 1), with `weight` against the playout; `None` for
+    /// weight 0.
+    pub(crate) fn with_weights(weight: f32, scale: f32, weights: EvalWeights) -> Option<LeafEval> {
         (weight > 0.0).then(|| LeafEval {
-            weights,
+            weights: EvalWeights {
+                mover_threat: false,
+                ..weights
+            },
             take: TakeTable::new(),
             weight: weight.min(1.0),
+            scale: scale.max(1.0),
         })
     }
 
@@ -56,7 +64,7 @@ impl LeafEval {
         let score = self.score(state) as f32;
         // The score is for the side to move: the mover's chance is the
         // logistic of minus the score.
-        let evaluated = 1.0 / (1.0 + (score / SCALE).exp());
+        let evaluated = 1.0 / (1.0 + (score / self.scale).exp());
         self.weight * evaluated + (1.0 - self.weight) * played
     }
 
@@ -135,17 +143,47 @@ mod tests {
         assert!((mixed - (0.5 * evaluated + 0.5)).abs() < 1e-6, "{mixed}");
     }
 
+    /// X owns boards 0 and 4 (a diagonal) with O to move: the mover into
+    /// the node (X) is well ahead.
+    const X_AHEAD: &str =
+        "XXX...O.O...........O...............XXX......O.O................................. *";
+
     #[test]
     fn a_side_to_move_ahead_means_a_poor_leaf_for_the_mover() {
-        // X owns boards 0 and 4 (a diagonal) with O to move: the mover into the node
-        // (X) is well ahead.
-        let board: Board =
-            "XXX...O.O...........O...............XXX......O.O................................. *"
-                .parse()
-                .unwrap();
+        let board: Board = X_AHEAD.parse().unwrap();
         let leaf = LeafEval::new(1.0).unwrap();
         let value = leaf.value(&State::new(&board), 0.0);
         assert!(value > 0.6, "{value}");
+    }
+
+    /// A larger scale pulls the same score towards an even chance, by the
+    /// logistic curve: the leaf's odds are e^(score / scale).
+    #[test]
+    fn the_scale_sets_how_sure_a_score_is() {
+        let board: Board = X_AHEAD.parse().unwrap();
+        let state = State::new(&board);
+        let at = |scale| {
+            let leaf = LeafEval::with_weights(1.0, scale, EvalWeights::default()).unwrap();
+            leaf.value(&state, 0.0)
+        };
+        let (default, wider, widest) = (at(DEFAULT_LEAF_SCALE), at(800.0), at(3200.0));
+        assert!(
+            default > wider && wider > widest && widest > 0.5,
+            "{default} {wider} {widest}"
+        );
+        let log_odds = |p: f32| (p / (1.0 - p)).ln();
+        let ratio = log_odds(default) / log_odds(wider);
+        assert!((ratio - 2.0).abs() < 1e-3, "{ratio}");
+        let threat = EvalWeights {
+            mover_threat: true,
+            ..EvalWeights::default()
+        };
+        let leaf = LeafEval::with_weights(1.0, DEFAULT_LEAF_SCALE, threat).unwrap();
+        assert_eq!(
+            leaf.value(&state, 0.0),
+            default,
+            "the look-ahead is ignored"
+        );
     }
 
     /// The score from the state is the evaluation's score of the board,
@@ -158,9 +196,10 @@ mod tests {
             EvalWeights::default(),
             EvalWeights::TUNED_STANDARD,
             EvalWeights::TUNED_CODINGAME,
+            EvalWeights::SPSA_CODINGAME,
         ];
         for weights in weight_sets {
-            let leaf = LeafEval::with_weights(1.0, weights).unwrap();
+            let leaf = LeafEval::with_weights(1.0, DEFAULT_LEAF_SCALE, weights).unwrap();
             let eval = UtttEval::new(weights);
             for variant in [Variant::Standard, Variant::CodinGame] {
                 for _ in 0..60 {

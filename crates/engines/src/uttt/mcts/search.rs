@@ -11,13 +11,14 @@ use gamesolver_games::uttt::{Board, Cell};
 use gamesolver_search::mcts::{line_report, rate_score, reward};
 use gamesolver_search::{Budget, Engine, Limits, Score, SearchInfo, StopFlag};
 
-use super::leaf::LeafEval;
+use super::leaf::{DEFAULT_LEAF_SCALE, LeafEval};
 use super::node::Proof;
 use super::rollout::{Rng, playout};
 use super::solver::propagate;
 use super::state::State;
 use super::tree::Tree;
 use super::uct::Uct;
+use crate::uttt::eval::EvalWeights;
 
 /// Iterations between two looks at the clock and the stop flag (an
 /// iteration takes about a microsecond).
@@ -27,7 +28,9 @@ const CHECK_EVERY: u64 = 64;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsOptions {
     /// UCT exploration constant (rewards in 0..1; with the leaf evaluation
-    /// 0.15 won SPRTs against 0.3 and 0.5, and tied 0.05).
+    /// at 3,000 iterations a move 0.15 won SPRTs against 0.3 and 0.5 and
+    /// tied 0.05, but at 50,000, nearer the iterations of a 20 ms move,
+    /// 0.25 beat 0.15: the default; docs/PERFORMANCE.md).
     pub exploration: f32,
     /// Random seed of the playouts (reset by a new game).
     pub seed: u64,
@@ -43,16 +46,24 @@ pub struct MctsOptions {
     /// playout's result: 0 playouts only, 1 (the default) the evaluation
     /// only, which won the SPRT against playouts at equal iterations.
     pub leaf_eval: f32,
+    /// Evaluation units of the leaf evaluation that make odds of e (400 by
+    /// default: a score of 400 is a 73% chance).
+    pub leaf_scale: f32,
+    /// The evaluation's weights at the leaves (the `mover_threat`
+    /// look-ahead is ignored there).
+    pub weights: EvalWeights,
 }
 
 impl Default for MctsOptions {
     fn default() -> MctsOptions {
         MctsOptions {
-            exploration: 0.15,
+            exploration: 0.25,
             seed: 2026,
             tree_nodes: 1 << 23,
             heuristic_playouts: false,
             leaf_eval: 1.0,
+            leaf_scale: DEFAULT_LEAF_SCALE,
+            weights: EvalWeights::default(),
         }
     }
 }
@@ -81,7 +92,7 @@ impl UtttMcts {
         UtttMcts {
             options,
             uct: Uct::new(options.exploration),
-            leaf: LeafEval::new(options.leaf_eval),
+            leaf: LeafEval::with_weights(options.leaf_eval, options.leaf_scale, options.weights),
             rng: Rng::with_seed(options.seed),
             tree: Tree::new(options.tree_nodes),
             root: None,
