@@ -11,7 +11,9 @@ use std::process::ExitCode;
 use gamesolver_engines::uttt::endgame::EndgameSolver;
 use gamesolver_engines::uttt::endgame_suite::{generate, parse_suite, preserved, suite_text};
 use gamesolver_engines::uttt::engines::{EngineOptions, build};
+use gamesolver_engines::uttt::eval::EvalWeights;
 use gamesolver_engines::uttt::solving::SOLVE_BELOW;
+use gamesolver_games::uttt::Variant;
 use gamesolver_search::Limits;
 
 /// Nodes per move of the self-play games that lead to the positions.
@@ -59,8 +61,10 @@ fn measure(path: &str) -> ExitCode {
             ("20 ms", Limits::movetime_ms(20)),
             ("100000 nodes", Limits::nodes(100_000)),
         ] {
+            // The suite is CodinGame's rule: the engine as that rule's default.
             let mut engine = build(&EngineOptions {
                 solve_below,
+                weights: EvalWeights::for_variant(Variant::CodinGame),
                 ..EngineOptions::default()
             });
             let kept = preserved(engine.as_mut(), &mut solver, &suite, &limits, SOLVE_NODES);
