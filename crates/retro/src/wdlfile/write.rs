@@ -247,7 +247,7 @@ fn stretches(len: u64, size: u64) -> impl Iterator<Item = Range<u64>> {
 
 /// The file's codes of each of the stretches `ranges` of its indices (in
 /// `order`), each encoded by [`encode_block`] at zstd `level`, in
-/// parallel with one zstd context per thread.
+/// parallel with one zstd context and one set of buffers per thread.
 fn encode_stretches(
     slots: &[Slot],
     order: &DigitOrder,
@@ -257,9 +257,9 @@ fn encode_stretches(
     ranges
         .into_par_iter()
         .map_init(
-            || zstd::bulk::Compressor::new(level),
-            |compressor, range| match compressor {
-                Ok(compressor) => encode_block(&block_codes(slots, order, range), compressor),
+            || (zstd::bulk::Compressor::new(level), BlockBuffers::default()),
+            |(compressor, buffers), range| match compressor {
+                Ok(compressor) => encode_block(buffers.codes(slots, order, range), compressor),
                 Err(error) => Err(std::io::Error::new(error.kind(), error.to_string())),
             },
         )
@@ -282,43 +282,63 @@ fn encode_block(
     Ok(out)
 }
 
-/// The code of every index of the file's indices `range` (in `order`: 0
-/// loss, 1 draw, 2 win): a position's own code, or for an index that may
-/// hold several the code before it if the slot allows it, else the next
-/// own code if it does, else the slot's ceiling. The code before the
-/// range's first index counts as its first own code (a win for a range
-/// without one). (Measured on the 260 files of three pieces, level
-/// 19: 11% smaller than without the exit floor; keeping the reached
-/// values, or copying the code one row up, chosen per tier by fast
-/// trials, gave only 5%.)
-fn block_codes(slots: &[Slot], order: &DigitOrder, range: Range<u64>) -> Vec<u8> {
-    let count = (range.end - range.start) as usize;
-    let mut block = Vec::with_capacity(count);
-    order.for_each_layout_index(range.start, count, |index| {
-        block.push(slots[index as usize]);
-    });
-    // For each index, the next index's own code (3 for none).
-    let mut next_own = vec![3u8; block.len()];
-    let mut next = 3;
-    for (i, &slot) in block.iter().enumerate().rev() {
-        next_own[i] = next;
-        if slot.0 < 3 {
-            next = slot.0;
-        }
+/// A thread's buffers for the codes of one block after another: the
+/// block's slots in the file's order (unused in the layout's order, whose
+/// slots are a slice of the tier's) and its codes.
+#[derive(Default)]
+struct BlockBuffers {
+    gathered: Vec<Slot>,
+    codes: Vec<u8>,
+}
+
+impl BlockBuffers {
+    /// The codes of the file's indices `range` (in `order`): see
+    /// [`fill_codes`].
+    fn codes(&mut self, slots: &[Slot], order: &DigitOrder, range: Range<u64>) -> &[u8] {
+        let block = if order.is_identity() {
+            &slots[range.start as usize..range.end as usize]
+        } else {
+            self.gathered.clear();
+            let count = (range.end - range.start) as usize;
+            order.for_each_layout_index(range.start, count, |index| {
+                self.gathered.push(slots[index as usize]);
+            });
+            &self.gathered
+        };
+        fill_codes(block, &mut self.codes);
+        &self.codes
     }
-    let mut previous = next.min(2);
-    block
-        .iter()
-        .zip(next_own)
-        .map(|(&slot, next)| {
-            let ceiling = slot.ceiling();
-            previous = match slot.0 {
-                own if own < 3 => own,
-                _ if previous <= ceiling => previous,
-                _ if next <= ceiling => next,
-                _ => ceiling,
-            };
-            previous
-        })
-        .collect()
+}
+
+/// Replaces `codes` by the code of every slot of `block` (the slots of a
+/// range of the file's indices, in order: 0 loss, 1 draw, 2 win): a
+/// position's own code, or for an index that may hold several the code
+/// before it if the slot allows it, else the next own code if it does,
+/// else the slot's ceiling. The code before the block's first index
+/// counts as its first own code (a win for a block without one).
+/// (Measured on the 260 files of three pieces, level 19: 11% smaller than
+/// without the exit floor; keeping the reached values, or copying the code
+/// one row up, chosen per tier by fast trials, gave only 5%.)
+///
+/// Only a slot whose ceiling is below the code before it (a draw reached
+/// after a win) looks ahead, up to the next own code; the slots up to
+/// there take the lower code it gets, so no slot is looked at twice.
+fn fill_codes(block: &[Slot], codes: &mut Vec<u8>) {
+    codes.clear();
+    codes.reserve(block.len());
+    let mut previous = next_own(block).unwrap_or(2);
+    for (i, &slot) in block.iter().enumerate() {
+        let ceiling = slot.ceiling();
+        previous = match slot.0 {
+            own if own < 3 => own,
+            _ if previous <= ceiling => previous,
+            _ => next_own(&block[i + 1..]).filter(|&next| next <= ceiling).unwrap_or(ceiling),
+        };
+        codes.push(previous);
+    }
+}
+
+/// The first own code (a slot that holds one code) of `slots`.
+fn next_own(slots: &[Slot]) -> Option<u8> {
+    slots.iter().map(|slot| slot.0).find(|&code| code < 3)
 }
