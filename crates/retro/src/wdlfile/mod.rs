@@ -67,6 +67,7 @@ mod cache;
 mod codes;
 mod order;
 mod read;
+mod trials;
 mod write;
 
 pub use codes::WdlSummary;

@@ -8,6 +8,7 @@ use rayon::prelude::*;
 
 use super::codes::{COMPRESSED, WdlSummary};
 use super::order::DigitOrder;
+use super::trials::choose_order;
 use super::{BLOCK_ENTRIES, FRAME};
 use crate::binfile::{FileError, check_entry_count, put_blocks, put_text, write_atomically};
 use crate::loopy::TierTable;
@@ -35,13 +36,6 @@ impl Effort {
         }
     }
 }
-/// zstd level of the trial compressions that choose a tier's index order.
-const TRIAL_LEVEL: i32 = 3;
-/// Indices of one stretch of the trials (a block of format 2: the trials
-/// cost what they did with those blocks).
-const TRIAL_ENTRIES: u64 = 65536;
-/// One stretch in this many takes part in the trials.
-const TRIAL_STRIDE: usize = 4;
 
 /// The entry of a win in one ply (value 3, distance 1) and of a position
 /// lost at once (value 1, distance 0): the only ones a one-ply look can
@@ -131,10 +125,10 @@ impl WdlScheme<'_> {
 /// reach a win), or a loss or a draw ([`Slot::DRAW_REACHED`]: its exits
 /// reach a draw, its value).
 #[derive(Clone, Copy, PartialEq, Eq)]
-struct Slot(u8);
+pub(super) struct Slot(pub(super) u8);
 
 impl Slot {
-    const FREE: Slot = Slot(3);
+    pub(super) const FREE: Slot = Slot(3);
     const DRAW_REACHED: Slot = Slot(4);
 
     /// The highest code the slot may hold.
@@ -182,7 +176,7 @@ pub fn encode_wdl(
     let entries = table.entries();
     let summary = summarise(entries);
     let slots = slots(entries, scheme);
-    let order = choose_order(&slots, &scheme.radices).map_err(|e| FileError::io(&name, e))?;
+    let order = choose_order(&slots, &scheme.radices, scheme.effort).map_err(|e| FileError::io(&name, e))?;
     let mut out = FRAME.start();
     identity.put(&mut out, &name)?;
     out.extend_from_slice(&BLOCK_ENTRIES.to_le_bytes());
@@ -197,30 +191,6 @@ pub fn encode_wdl(
     put_blocks(&mut out, &encoded);
     FRAME.finish(&mut out);
     Ok(out)
-}
-
-/// The index order whose codes compress best: each candidate
-/// ([`DigitOrder::candidates`]) compressed fast on one stretch of
-/// [`TRIAL_ENTRIES`] in [`TRIAL_STRIDE`].
-fn choose_order(slots: &[Slot], radices: &[u64]) -> std::io::Result<DigitOrder> {
-    let mut candidates = DigitOrder::candidates(radices, slots.len() as u64);
-    if candidates.len() == 1 {
-        return Ok(candidates.remove(0));
-    }
-    let trials: Vec<_> = stretches(slots.len() as u64, TRIAL_ENTRIES)
-        .step_by(TRIAL_STRIDE)
-        .collect();
-    let mut best: Option<(usize, DigitOrder)> = None;
-    for order in candidates {
-        let size: usize = encode_stretches(slots, &order, trials.clone(), TRIAL_LEVEL)?
-            .iter()
-            .map(Vec::len)
-            .sum();
-        if best.as_ref().is_none_or(|(smallest, _)| size < *smallest) {
-            best = Some((size, order));
-        }
-    }
-    Ok(best.expect("at least two candidates").1)
 }
 
 /// The longest win and loss of a tier's 16-bit entries (value in bits 0–1:
@@ -241,14 +211,14 @@ fn summarise(entries: &[u16]) -> WdlSummary {
 }
 
 /// The stretches of `len` indices from 0, `size` each (the last shorter).
-fn stretches(len: u64, size: u64) -> impl Iterator<Item = Range<u64>> {
+pub(super) fn stretches(len: u64, size: u64) -> impl Iterator<Item = Range<u64>> {
     (0..len.div_ceil(size)).map(move |k| k * size..len.min((k + 1) * size))
 }
 
 /// The file's codes of each of the stretches `ranges` of its indices (in
 /// `order`), each encoded by [`encode_block`] at zstd `level`, in
 /// parallel with one zstd context and one set of buffers per thread.
-fn encode_stretches(
+pub(super) fn encode_stretches(
     slots: &[Slot],
     order: &DigitOrder,
     ranges: Vec<Range<u64>>,
@@ -325,16 +295,18 @@ impl BlockBuffers {
 /// there take the lower code it gets, so no slot is looked at twice.
 fn fill_codes(block: &[Slot], codes: &mut Vec<u8>) {
     codes.clear();
-    codes.reserve(block.len());
+    codes.resize(block.len(), 0);
     let mut previous = next_own(block).unwrap_or(2);
-    for (i, &slot) in block.iter().enumerate() {
+    for (i, (code, &slot)) in codes.iter_mut().zip(block).enumerate() {
         let ceiling = slot.ceiling();
         previous = match slot.0 {
             own if own < 3 => own,
             _ if previous <= ceiling => previous,
-            _ => next_own(&block[i + 1..]).filter(|&next| next <= ceiling).unwrap_or(ceiling),
+            _ => next_own(&block[i + 1..])
+                .filter(|&next| next <= ceiling)
+                .unwrap_or(ceiling),
         };
-        codes.push(previous);
+        *code = previous;
     }
 }
 
