@@ -25,7 +25,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let layout = || JungleTiers::colour_folded(Variant::Standard);
     let source = Tablebase::new(layout(), &dir);
     let target = Tablebase::new(layout(), &out);
-    let mut tiers = args.map(|a| a.parse::<Material>()).collect::<Result<Vec<_>, _>>()?;
+    let mut tiers = args
+        .map(|a| a.parse::<Material>())
+        .collect::<Result<Vec<_>, _>>()?;
     if tiers.is_empty() {
         tiers = source.tiers()?;
     }

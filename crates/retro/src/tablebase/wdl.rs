@@ -18,8 +18,11 @@ use std::sync::Arc;
 use gamesolver_core::{Game, Solution, TierLayout, Wdl};
 
 use super::{ProbeError, Tablebase};
+use rayon::prelude::*;
+
 use crate::binfile::FileError;
 use crate::loopy::TierTable;
+use crate::table::encode;
 use crate::wdlfile::{EXTENSION, Effort, WdlFile, WdlScheme, WdlSummary, encode_wdl, write_wdl};
 
 /// How a tier's WDL file compares with its distance file.
@@ -156,6 +159,58 @@ impl<L: TierLayout> ExitTables<'_, L> {
     }
 }
 
+/// Indices per task of [`rule_wins`].
+const RULE_CHUNK: usize = 4096;
+/// [`rule_wins`] walks a chunk with the layout's odometer when more than
+/// one index in this many is a win in one ply, and decodes those wins one
+/// by one otherwise (Jungle: a decoded position costs about six steps of
+/// the odometer).
+const RULE_DENSE: usize = 6;
+
+/// Which of the wins in one ply of `entries` (the solved table of `tier`)
+/// the layout's look finds ([`TierLayout::wins_in_one`]): bit `i % 64` of
+/// word `i / 64` for index `i`. The chunks where such wins are dense (the
+/// layout's index puts them together: Jungle, an animal of the side to
+/// move beside the den, a slow digit) are walked with the layout's
+/// odometer ([`TierLayout::for_each_position`]), the other wins decoded one
+/// by one; the others' positions are never built.
+fn rule_wins<L: TierLayout>(layout: &L, tier: L::Tier, entries: &[u16]) -> Vec<u64> {
+    let win_in_one = encode(Solution::new(Wdl::Win, 1));
+    let mut found = vec![0u64; entries.len().div_ceil(64)];
+    found
+        .par_chunks_mut(RULE_CHUNK / 64)
+        .zip(entries.par_chunks(RULE_CHUNK))
+        .enumerate()
+        .for_each(|(chunk, (words, entries))| {
+            let start = (chunk * RULE_CHUNK) as u64;
+            let wins = entries.iter().filter(|&&e| e == win_in_one).count();
+            let mut mark = |offset: usize| words[offset / 64] |= 1 << (offset % 64);
+            let found_at =
+                |position: Option<L::Game>| position.is_some_and(|p| layout.wins_in_one(&p));
+            if wins * RULE_DENSE > entries.len() {
+                let range = start..start + entries.len() as u64;
+                layout.for_each_position(tier, range, &mut |index, position| {
+                    let offset = (index - start) as usize;
+                    if entries[offset] == win_in_one && found_at(position) {
+                        mark(offset);
+                    }
+                    true
+                });
+            } else if wins > 0 {
+                for (offset, _) in entries
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &e)| e == win_in_one)
+                {
+                    if found_at(layout.position(tier, start + offset as u64)) {
+                        mark(offset);
+                    }
+                }
+            }
+        });
+    found
+}
+
 /// A WDL verdict with the tier's longest win or loss as its distance (a
 /// draw at 0).
 fn bounded(wdl: Wdl, summary: WdlSummary) -> Solution {
@@ -258,7 +313,7 @@ impl<L: TierLayout> Tablebase<L> {
     /// `derive_wdl` writes smaller files).
     pub fn write_wdl_file(&self, tier: L::Tier, table: &TierTable) -> Result<(), ProbeError> {
         let path = self.wdl_path(tier);
-        self.with_scheme(tier, Effort::Fast, |scheme| {
+        self.with_scheme(tier, table, Effort::Fast, |scheme| {
             write_wdl(&path, &self.identity(tier), table, scheme)
         })??;
         self.wdl
@@ -279,29 +334,27 @@ impl<L: TierLayout> Tablebase<L> {
         }
     }
 
-    /// Calls `write` with the WDL scheme of `tier`: its index's digits,
-    /// as free positions the finished ones and the wins in one ply the
-    /// layout's look finds, and `effort`; with [`Effort::Small`] also the
-    /// exit floor, the moves that leave the tier valued from the tables
-    /// they lead to (which must be there).
+    /// Calls `write` with the WDL scheme of `tier`, whose solved values
+    /// are `table`: its index's digits, as free positions the finished ones
+    /// and the wins in one ply the layout's look finds, and `effort`; with
+    /// [`Effort::Small`] also the exit floor, the moves that leave the
+    /// tier valued from the tables they lead to (which must be there).
     fn with_scheme<R>(
         &self,
         tier: L::Tier,
+        table: &TierTable,
         effort: Effort,
         write: impl FnOnce(&WdlScheme<'_>) -> R,
     ) -> Result<R, ProbeError> {
         let layout = self.layout();
+        let found = rule_wins(layout, tier, table.entries());
         // A loss at once (distance 0) is a finished position, the only
         // ones the solver gives that distance, which a probe answers by its
         // outcome; a win in one ply is unfinished, answered first when the
-        // layout's look finds it. (Asking `answered_first` instead decoded
-        // every such position and generated the moves of the wins: 19% of
-        // the instructions of the build's WDL files.)
+        // layout's look finds it.
         let decided = |index: u64, value: Wdl| match value {
             Wdl::Loss => true,
-            Wdl::Win | Wdl::Draw => layout
-                .position(tier, index)
-                .is_some_and(|p| layout.wins_in_one(&p)),
+            Wdl::Win | Wdl::Draw => found[(index / 64) as usize] >> (index % 64) & 1 == 1,
         };
         let successors = match effort {
             Effort::Small => self.exit_tables(tier)?,
@@ -344,7 +397,7 @@ impl<L: TierLayout> Tablebase<L> {
         let table = self.load_distances(tier)?;
         let path = out.join(format!("{tier}.{EXTENSION}"));
         let identity = self.identity(tier);
-        let bytes = self.with_scheme(tier, Effort::Small, |scheme| {
+        let bytes = self.with_scheme(tier, &table, Effort::Small, |scheme| {
             encode_wdl(&path, &identity, &table, scheme)
         })??;
         crate::binfile::write_atomically(&path, &bytes)?;

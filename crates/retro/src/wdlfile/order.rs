@@ -146,8 +146,9 @@ impl DigitOrder {
 
     /// Calls `visit` with the layout's index of each of the file's indices
     /// `start..start + count` (which must be below the entry count), in
-    /// order, counting the file's digits up one by one (one addition per
-    /// index, no division but the start's).
+    /// order, counting the file's digits up like an odometer: no division
+    /// but the start's, and along the fastest digit one addition of its
+    /// layout weight per index.
     pub(crate) fn for_each_layout_index(
         &self,
         start: u64,
@@ -168,10 +169,25 @@ impl DigitOrder {
         }
         let mut index = self.layout_index(start);
         let last = self.digits.len() - 1;
-        for _ in 0..count {
-            visit(index);
+        let fastest = usize::from(self.digits[last]);
+        let (step, radix) = (layout_weights[fastest], self.radices[fastest]);
+        let mut left = count as u64;
+        loop {
+            // The rest of the fastest digit's round, then one carry.
+            let run = (radix - file_digits[last]).min(left);
+            for _ in 0..run {
+                visit(index);
+                index += step;
+            }
+            left -= run;
+            if left == 0 {
+                return;
+            }
+            index -= radix * step;
+            file_digits[last] = 0;
             let mut k = last;
-            loop {
+            while k > 0 {
+                k -= 1;
                 let d = usize::from(self.digits[k]);
                 file_digits[k] += 1;
                 index += layout_weights[d];
@@ -180,7 +196,6 @@ impl DigitOrder {
                 }
                 index -= self.radices[d] * layout_weights[d];
                 file_digits[k] = 0;
-                k -= 1;
             }
         }
     }

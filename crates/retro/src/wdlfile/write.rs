@@ -176,7 +176,8 @@ pub fn encode_wdl(
     let entries = table.entries();
     let summary = summarise(entries);
     let slots = slots(entries, scheme);
-    let order = choose_order(&slots, &scheme.radices, scheme.effort).map_err(|e| FileError::io(&name, e))?;
+    let order = choose_order(&slots, &scheme.radices, scheme.effort)
+        .map_err(|e| FileError::io(&name, e))?;
     let mut out = FRAME.start();
     identity.put(&mut out, &name)?;
     out.extend_from_slice(&BLOCK_ENTRIES.to_le_bytes());
