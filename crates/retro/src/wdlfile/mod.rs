@@ -23,7 +23,7 @@
 //! Values are codes from the side to move's view: 0 loss, 1 draw, 2 win.
 //! The file's index is the layout's with its digits reordered (see
 //! [`order`]: the writer tries moving each digit to the fastest place and
-//! keeps the order whose codes compress best). A block is either one
+//! keeps the order that measures smallest: [`trials`]). A block is either one
 //! byte, the code every index of the block holds, or the byte 3 followed by
 //! a zstd frame of the block's codes, one byte each (level 9 from the
 //! build, 19 from `tablebase wdl`: [`Effort`]).

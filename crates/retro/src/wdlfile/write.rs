@@ -14,16 +14,19 @@ use crate::binfile::{FileError, check_entry_count, put_blocks, put_text, write_a
 use crate::loopy::TierTable;
 use crate::tbfile::TablebaseIdentity;
 
-/// How hard the writer compresses the blocks. On seven four-piece tiers
-/// (bits per position, CPU seconds per tier with loading and the order
-/// trials, measured under load): zstd level 9 0.203 and 0.5 s, 16 0.154
-/// and 1.1 s, 19 0.148 and 2.1 s, 22 0.143 and 5.2 s.
+/// How hard the writer compresses the blocks, and how it chooses the
+/// index order (see `trials.rs`). On seven four-piece tiers (bits per
+/// position, CPU seconds per tier with loading and the order trials,
+/// measured under load): zstd level 9 0.203 and 0.5 s, 16 0.154 and
+/// 1.1 s, 19 0.148 and 2.1 s, 22 0.143 and 5.2 s.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effort {
-    /// zstd level 9: for the build, which writes every tier.
+    /// zstd level 9, the order with the fewest code changes: for the
+    /// build, which writes every tier.
     Fast,
-    /// zstd level 19: for `tablebase wdl`, which rewrites a directory's
-    /// WDL files once, for keeps.
+    /// zstd level 19, the order whose trial compressions are smallest: for
+    /// `tablebase wdl`, which rewrites a directory's WDL files once, for
+    /// keeps.
     Small,
 }
 
