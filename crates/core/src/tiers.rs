@@ -57,6 +57,15 @@ pub trait TierLayout: Sync {
         false
     }
 
+    /// [`TierLayout::wins_in_one`] of the position at `index` of `tier`,
+    /// which must be a position, not a hole (a hole may answer either way).
+    /// The default decodes the position; a layout can answer from the
+    /// index (the WDL writer asks it of every win in one ply of a tier).
+    fn wins_in_one_at(&self, tier: Self::Tier, index: u64) -> bool {
+        self.position(tier, index)
+            .is_some_and(|position| self.wins_in_one(&position))
+    }
+
     /// The name of the rule [`TierLayout::wins_in_one`] follows, written
     /// in WDL file headers so a file is never probed under another rule;
     /// empty for the default, which finds nothing.

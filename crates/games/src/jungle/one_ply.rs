@@ -2,6 +2,8 @@
 //! store any value at, because a probe finds their value before reading
 //! the file (see `gamesolver_core::TierLayout::wins_in_one`).
 
+use gamesolver_core::Player;
+
 use super::Position;
 use super::board::{Bitboard, DENS, STEPS};
 
@@ -24,8 +26,15 @@ impl Position {
     #[inline]
     pub fn wins_in_one(&self) -> bool {
         let me = self.turn();
-        self.occupied(me) & DEN_NEIGHBOURS[me.opponent().index()] != 0
+        beside_enemy_den(me, self.occupied(me))
     }
+}
+
+/// Whether one of `mine`, the squares of `me`'s animals, is beside the
+/// enemy den.
+#[inline]
+pub(super) fn beside_enemy_den(me: Player, mine: Bitboard) -> bool {
+    mine & DEN_NEIGHBOURS[me.opponent().index()] != 0
 }
 
 #[cfg(test)]
@@ -35,7 +44,8 @@ mod tests {
     use crate::jungle::{JungleTiers, Material, Move, Variant};
 
     /// Every position the rule finds has a move into the enemy den, and
-    /// every position with such a move is found.
+    /// every position with such a move is found; the index's answer is the
+    /// position's.
     #[test]
     fn the_rule_is_a_den_entry_at_hand() {
         let layout = JungleTiers::new(Variant::Standard);
@@ -46,6 +56,8 @@ mod tests {
                 let Some(position) = layout.position(material, index) else {
                     continue;
                 };
+                let from_index = layout.wins_in_one_at(material, index);
+                assert_eq!(from_index, position.wins_in_one(), "{position}");
                 if position.game_end().is_some() {
                     continue;
                 }

@@ -522,6 +522,20 @@ impl TierLayout for JungleTiers {
         position.wins_in_one()
     }
 
+    /// From the index's digits: the side to move's squares, without
+    /// building the position.
+    fn wins_in_one_at(&self, tier: Material, index: u64) -> bool {
+        let layout = self.layout(tier);
+        let (turn, digits) = layout.digits(index);
+        let Some(&me) = Player::BOTH.get(turn as usize) else {
+            return false;
+        };
+        let mine = (0..layout.count)
+            .filter(|&i| layout.side(i) == me.index())
+            .fold(0, |mine, i| mine | 1 << layout.table(i).square(digits[i]));
+        super::one_ply::beside_enemy_den(me, mine)
+    }
+
     fn wins_in_one_rule(&self) -> String {
         super::one_ply::WINS_IN_ONE_RULE.to_string()
     }

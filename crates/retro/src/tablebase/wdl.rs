@@ -161,19 +161,11 @@ impl<L: TierLayout> ExitTables<'_, L> {
 
 /// Indices per task of [`rule_wins`].
 const RULE_CHUNK: usize = 4096;
-/// [`rule_wins`] walks a chunk with the layout's odometer when more than
-/// one index in this many is a win in one ply, and decodes those wins one
-/// by one otherwise (Jungle: a decoded position costs about six steps of
-/// the odometer).
-const RULE_DENSE: usize = 6;
 
 /// Which of the wins in one ply of `entries` (the solved table of `tier`)
-/// the layout's look finds ([`TierLayout::wins_in_one`]): bit `i % 64` of
-/// word `i / 64` for index `i`. The chunks where such wins are dense (the
-/// layout's index puts them together: Jungle, an animal of the side to
-/// move beside the den, a slow digit) are walked with the layout's
-/// odometer ([`TierLayout::for_each_position`]), the other wins decoded one
-/// by one; the others' positions are never built.
+/// the layout's look finds ([`TierLayout::wins_in_one_at`], from the index
+/// alone where the layout can): bit `i % 64` of word `i / 64` for index
+/// `i`.
 fn rule_wins<L: TierLayout>(layout: &L, tier: L::Tier, entries: &[u16]) -> Vec<u64> {
     let win_in_one = encode(Solution::new(Wdl::Win, 1));
     let mut found = vec![0u64; entries.len().div_ceil(64)];
@@ -183,28 +175,9 @@ fn rule_wins<L: TierLayout>(layout: &L, tier: L::Tier, entries: &[u16]) -> Vec<u
         .enumerate()
         .for_each(|(chunk, (words, entries))| {
             let start = (chunk * RULE_CHUNK) as u64;
-            let wins = entries.iter().filter(|&&e| e == win_in_one).count();
-            let mut mark = |offset: usize| words[offset / 64] |= 1 << (offset % 64);
-            let found_at =
-                |position: Option<L::Game>| position.is_some_and(|p| layout.wins_in_one(&p));
-            if wins * RULE_DENSE > entries.len() {
-                let range = start..start + entries.len() as u64;
-                layout.for_each_position(tier, range, &mut |index, position| {
-                    let offset = (index - start) as usize;
-                    if entries[offset] == win_in_one && found_at(position) {
-                        mark(offset);
-                    }
-                    true
-                });
-            } else if wins > 0 {
-                for (offset, _) in entries
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &e)| e == win_in_one)
-                {
-                    if found_at(layout.position(tier, start + offset as u64)) {
-                        mark(offset);
-                    }
+            for (offset, &entry) in entries.iter().enumerate() {
+                if entry == win_in_one && layout.wins_in_one_at(tier, start + offset as u64) {
+                    words[offset / 64] |= 1 << (offset % 64);
                 }
             }
         });
