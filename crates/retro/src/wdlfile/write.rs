@@ -147,12 +147,22 @@ impl Slot {
 /// What the file may hold at every layout index, worked out once (the
 /// order trials read it for every candidate).
 fn slots(entries: &[u16], scheme: &WdlScheme<'_>) -> Vec<Slot> {
-    entries
-        .par_iter()
+    let mut slots = vec![Slot::FREE; entries.len()];
+    slots
+        .par_chunks_mut(SLOT_CHUNK)
+        .zip(entries.par_chunks(SLOT_CHUNK))
         .enumerate()
-        .map(|(index, &entry)| scheme.slot(index as u64, entry))
-        .collect()
+        .for_each(|(chunk, (slots, entries))| {
+            let start = (chunk * SLOT_CHUNK) as u64;
+            for (offset, (slot, &entry)) in slots.iter_mut().zip(entries).enumerate() {
+                *slot = scheme.slot(start + offset as u64, entry);
+            }
+        });
+    slots
 }
+
+/// Indices per task of [`slots`].
+const SLOT_CHUNK: usize = 1 << 14;
 
 /// Writes the values of `table` to `path` as a WDL file for `identity`
 /// (whose entry count must be the table's), atomically
