@@ -19,10 +19,15 @@ use std::ops::Range;
 use rayon::prelude::*;
 
 use super::order::DigitOrder;
-use super::write::{Effort, Slot, encode_stretches, stretches};
+use super::write::{Compression, Effort, Slot, encode_stretches, stretches};
 
 /// zstd level of the trial compressions ([`Effort::Small`]).
 const TRIAL_LEVEL: i32 = 3;
+/// The trial compressions: [`TRIAL_LEVEL`], its own hash table.
+const TRIAL: Compression = Compression {
+    level: TRIAL_LEVEL,
+    hash_log: None,
+};
 /// Indices of one stretch of the trials (a block of format 2: the
 /// compressions cost what they did with those blocks).
 const TRIAL_ENTRIES: u64 = 65536;
@@ -61,7 +66,7 @@ pub(super) fn choose_order(
 /// The bytes of the stretches `trials` of the file's indices (in
 /// `order`) compressed at [`TRIAL_LEVEL`].
 fn trial_bytes(slots: &[Slot], order: &DigitOrder, trials: &[Range<u64>]) -> std::io::Result<u64> {
-    let encoded = encode_stretches(slots, order, trials.to_vec(), TRIAL_LEVEL)?;
+    let encoded = encode_stretches(slots, order, trials.to_vec(), TRIAL)?;
     Ok(encoded.iter().map(|block| block.len() as u64).sum())
 }
 
