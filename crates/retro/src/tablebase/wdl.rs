@@ -18,11 +18,8 @@ use std::sync::Arc;
 use gamesolver_core::{Game, Solution, TierLayout, Wdl};
 
 use super::{ProbeError, Tablebase};
-use rayon::prelude::*;
-
 use crate::binfile::FileError;
 use crate::loopy::TierTable;
-use crate::table::encode;
 use crate::wdlfile::{EXTENSION, Effort, WdlFile, WdlScheme, WdlSummary, encode_wdl, write_wdl};
 
 /// How a tier's WDL file compares with its distance file.
@@ -159,31 +156,6 @@ impl<L: TierLayout> ExitTables<'_, L> {
     }
 }
 
-/// Indices per task of [`rule_wins`].
-const RULE_CHUNK: usize = 4096;
-
-/// Which of the wins in one ply of `entries` (the solved table of `tier`)
-/// the layout's look finds ([`TierLayout::wins_in_one_at`], from the index
-/// alone where the layout can): bit `i % 64` of word `i / 64` for index
-/// `i`.
-fn rule_wins<L: TierLayout>(layout: &L, tier: L::Tier, entries: &[u16]) -> Vec<u64> {
-    let win_in_one = encode(Solution::new(Wdl::Win, 1));
-    let mut found = vec![0u64; entries.len().div_ceil(64)];
-    found
-        .par_chunks_mut(RULE_CHUNK / 64)
-        .zip(entries.par_chunks(RULE_CHUNK))
-        .enumerate()
-        .for_each(|(chunk, (words, entries))| {
-            let start = (chunk * RULE_CHUNK) as u64;
-            for (offset, &entry) in entries.iter().enumerate() {
-                if entry == win_in_one && layout.wins_in_one_at(tier, start + offset as u64) {
-                    words[offset / 64] |= 1 << (offset % 64);
-                }
-            }
-        });
-    found
-}
-
 /// A WDL verdict with the tier's longest win or loss as its distance (a
 /// draw at 0).
 fn bounded(wdl: Wdl, summary: WdlSummary) -> Solution {
@@ -286,7 +258,7 @@ impl<L: TierLayout> Tablebase<L> {
     /// `derive_wdl` writes smaller files).
     pub fn write_wdl_file(&self, tier: L::Tier, table: &TierTable) -> Result<(), ProbeError> {
         let path = self.wdl_path(tier);
-        self.with_scheme(tier, table, Effort::Fast, |scheme| {
+        self.with_scheme(tier, Effort::Fast, |scheme| {
             write_wdl(&path, &self.identity(tier), table, scheme)
         })??;
         self.wdl
@@ -307,27 +279,26 @@ impl<L: TierLayout> Tablebase<L> {
         }
     }
 
-    /// Calls `write` with the WDL scheme of `tier`, whose solved values
-    /// are `table`: its index's digits, as free positions the finished ones
-    /// and the wins in one ply the layout's look finds, and `effort`; with
-    /// [`Effort::Small`] also the exit floor, the moves that leave the
-    /// tier valued from the tables they lead to (which must be there).
+    /// Calls `write` with the WDL scheme of `tier`: its index's digits,
+    /// as free positions the finished ones and the wins in one ply the
+    /// layout's look finds, and `effort`; with [`Effort::Small`] also the
+    /// exit floor, the moves that leave the tier valued from the tables
+    /// they lead to (which must be there).
     fn with_scheme<R>(
         &self,
         tier: L::Tier,
-        table: &TierTable,
         effort: Effort,
         write: impl FnOnce(&WdlScheme<'_>) -> R,
     ) -> Result<R, ProbeError> {
         let layout = self.layout();
-        let found = rule_wins(layout, tier, table.entries());
         // A loss at once (distance 0) is a finished position, the only
         // ones the solver gives that distance, which a probe answers by its
         // outcome; a win in one ply is unfinished, answered first when the
-        // layout's look finds it.
+        // layout's look finds it (from the index alone where the layout
+        // can: no position built).
         let decided = |index: u64, value: Wdl| match value {
             Wdl::Loss => true,
-            Wdl::Win | Wdl::Draw => found[(index / 64) as usize] >> (index % 64) & 1 == 1,
+            Wdl::Win | Wdl::Draw => layout.wins_in_one_at(tier, index),
         };
         let successors = match effort {
             Effort::Small => self.exit_tables(tier)?,
@@ -370,7 +341,7 @@ impl<L: TierLayout> Tablebase<L> {
         let table = self.load_distances(tier)?;
         let path = out.join(format!("{tier}.{EXTENSION}"));
         let identity = self.identity(tier);
-        let bytes = self.with_scheme(tier, &table, Effort::Small, |scheme| {
+        let bytes = self.with_scheme(tier, Effort::Small, |scheme| {
             encode_wdl(&path, &identity, &table, scheme)
         })??;
         crate::binfile::write_atomically(&path, &bytes)?;
