@@ -138,11 +138,11 @@ impl WdlScheme<'_> {
         if free {
             return Slot::FREE;
         }
-        let code = (entry & 3) as u8 - 1;
-        let reached = self
-            .exits
-            .and_then(|exits| exits(index))
-            .is_some_and(|best| best as u8 == code);
+        let Slot(code) = Slot::own(entry);
+        let Some(exits) = self.exits else {
+            return Slot(code);
+        };
+        let reached = exits(index).is_some_and(|best| best as u8 == code);
         match code {
             2 if reached => Slot::FREE,
             1 if reached => Slot::DRAW_REACHED,
@@ -168,6 +168,12 @@ impl Slot {
     pub(super) const FREE: Slot = Slot(3);
     const DRAW_REACHED: Slot = Slot(4);
 
+    /// The code of a position's 16-bit entry (not 0: a hole): its value
+    /// (bits 0–1: 1 loss, 2 draw, 3 win) less one.
+    fn own(entry: u16) -> Slot {
+        Slot((entry & 3) as u8 - 1)
+    }
+
     /// The highest code the slot may hold.
     fn ceiling(self) -> u8 {
         match self {
@@ -188,8 +194,15 @@ fn slots(entries: &[u16], scheme: &WdlScheme<'_>) -> Vec<Slot> {
         .enumerate()
         .for_each(|(chunk, (slots, entries))| {
             let start = (chunk * SLOT_CHUNK) as u64;
+            let unfloored = scheme.exits.is_none();
             for (offset, (slot, &entry)) in slots.iter_mut().zip(entries).enumerate() {
-                *slot = scheme.slot(start + offset as u64, entry);
+                // Without the exit floor a position that is no win in one
+                // and no loss at once holds its own code: no look at it.
+                *slot = match entry {
+                    0 | WIN_IN_ONE | LOST_AT_ONCE => scheme.slot(start + offset as u64, entry),
+                    _ if unfloored => Slot::own(entry),
+                    _ => scheme.slot(start + offset as u64, entry),
+                };
             }
         });
     slots
