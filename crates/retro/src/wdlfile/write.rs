@@ -359,14 +359,16 @@ fn fill_codes(block: &[Slot], codes: &mut Vec<u8>) {
     codes.resize(block.len(), 0);
     let mut previous = next_own(block).unwrap_or(2);
     for (i, (code, &slot)) in codes.iter_mut().zip(block).enumerate() {
-        let ceiling = slot.ceiling();
-        previous = match slot.0 {
-            own if own < 3 => own,
-            _ if previous <= ceiling => previous,
-            _ => next_own(&block[i + 1..])
-                .filter(|&next| next <= ceiling)
-                .unwrap_or(ceiling),
-        };
+        if slot.0 < 3 {
+            previous = slot.0;
+        } else {
+            let ceiling = slot.ceiling();
+            if previous > ceiling {
+                previous = next_own(&block[i + 1..])
+                    .filter(|&next| next <= ceiling)
+                    .unwrap_or(ceiling);
+            }
+        }
         *code = previous;
     }
 }
