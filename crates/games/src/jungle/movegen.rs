@@ -104,6 +104,16 @@ impl Position {
         (pieces, next)
     }
 
+    /// Calls `visit(from, targets)` for every piece of the side to move on
+    /// the board with the squares it may move to ([`Position::move_targets`]
+    /// without the array): nothing once the game is over.
+    #[inline]
+    pub(crate) fn for_each_move_target(&self, visit: impl FnMut(u8, Bitboard)) {
+        if !self.den_entered() {
+            self.for_each_piece::<true>(visit);
+        }
+    }
+
     /// The number of legal moves (0 once the game is over), without
     /// building a list.
     #[must_use]

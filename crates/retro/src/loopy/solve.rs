@@ -342,11 +342,13 @@ fn list_parents<L: TierLayout>(
         &mut scratch.indices,
     );
     debug_assert!(is_position, "a decided entry is a position");
-    for &parent in &scratch.indices {
-        prefetch(entries, parent as usize);
-        // Every index of the tier fits 32 bits (checked in `solve_tier`).
-        scratch.parents.push(parent as u32);
-    }
+    // Every index of the tier fits 32 bits (checked in `solve_tier`).
+    scratch
+        .parents
+        .extend(scratch.indices.iter().map(|&parent| {
+            prefetch(entries, parent as usize);
+            parent as u32
+        }));
 }
 
 /// Tells a parent that a child is now solved as `child`; a parent this
