@@ -363,6 +363,7 @@ impl Layout {
         Some(Decoded {
             turn,
             squares,
+            occupied: taken,
             mirror,
         })
     }
@@ -382,6 +383,8 @@ impl Layout {
 struct Decoded {
     turn: usize,
     squares: [u8; 16],
+    /// The squares as a bitboard.
+    occupied: u64,
     /// The index of the mirror image when the first animal stands on the
     /// `d` file.
     mirror: Option<u64>,
@@ -431,6 +434,8 @@ struct NeighbourIndexer<'a> {
     layout: &'a Layout,
     /// The position's squares in the orientation described above.
     squares: [u8; 16],
+    /// Those squares as a bitboard.
+    occupied: u64,
     /// The side to move in the neighbours.
     turn: usize,
     base: u64,
@@ -445,9 +450,13 @@ impl<'a> NeighbourIndexer<'a> {
     fn new(layout: &'a Layout, squares: [u8; 16], turn: usize, base: u64) -> Self {
         let mirror_base =
             (squares[0] % FILES == 3).then(|| layout.raw_mirrored_index(turn, &squares));
+        let occupied = squares[..layout.count]
+            .iter()
+            .fold(0, |occupied, &square| occupied | 1u64 << square);
         NeighbourIndexer {
             layout,
             squares,
+            occupied,
             turn,
             base,
             mirror_base,
@@ -460,11 +469,7 @@ impl<'a> NeighbourIndexer<'a> {
     /// file (a move and its mirror image), removed then.
     fn collect_parents(&self, out: &mut Vec<u64>) {
         let layout = self.layout;
-        let squares = &self.squares;
-        let mut occupied = 0u64;
-        for &square in &squares[..layout.count] {
-            occupied |= 1u64 << square;
-        }
+        let (squares, occupied) = (&self.squares, self.occupied);
         let mut rats = 0u64;
         let mut rat_animals = layout.rat_animals;
         while rat_animals != 0 {
@@ -686,6 +691,7 @@ impl TierLayout for JungleTiers {
         NeighbourIndexer {
             layout,
             squares: child.squares,
+            occupied: child.occupied,
             turn: parent_turn,
             base,
             mirror_base,
