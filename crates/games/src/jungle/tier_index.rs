@@ -31,6 +31,9 @@ use odometer::Odometer;
 struct SquareTable {
     squares: [u8; 64],
     count: u64,
+    /// `ceil(2^64 / count)`: divides by `count` with a multiplication
+    /// ([`SquareTable::divide`]).
+    reciprocal: u64,
     ordinal: [u8; 64],
     /// The ordinal of each square's mirror image: the digit of the square
     /// in the index of the mirrored position.
@@ -47,12 +50,28 @@ impl SquareTable {
         // bounds check.
         self.squares[usize::from(digit & 63)]
     }
+
+    /// `(n / count, n % count)`. Below 2^32 by a multiplication with the
+    /// reciprocal, which is exact there (the high half of `n · ceil(2^64 /
+    /// d)` is `n / d` for every 32-bit `n`: Lemire, Kaser and Kurz, "Faster
+    /// remainder by direct computation", 2019); a division instruction
+    /// costs ten times as long. Larger `n` are divided.
+    #[inline]
+    fn divide(&self, n: u64) -> (u64, u64) {
+        if n >> 32 == 0 {
+            let quotient = ((u128::from(n) * u128::from(self.reciprocal)) >> 64) as u64;
+            (quotient, n - quotient * self.count)
+        } else {
+            (n / self.count, n % self.count)
+        }
+    }
 }
 
 const fn square_table(rat: bool, half: bool) -> SquareTable {
     let mut table = SquareTable {
         squares: [0; 64],
         count: 0,
+        reciprocal: 0,
         ordinal: [NONE; 64],
         mirrored_ordinal: [NONE; 64],
     };
@@ -73,6 +92,7 @@ const fn square_table(rat: bool, half: bool) -> SquareTable {
         table.mirrored_ordinal[square as usize] = table.ordinal[mirror(square) as usize];
         square += 1;
     }
+    table.reciprocal = u64::MAX / table.count + 1;
     table
 }
 
@@ -315,7 +335,7 @@ impl Layout {
         let mut rest = index;
         let mut digits = [0u8; 16];
         for i in (0..self.count).rev() {
-            let (quotient, digit) = divide(rest, self.table(i).count);
+            let (quotient, digit) = self.table(i).divide(rest);
             // A digit is below its range, at most 61.
             digits[i] = digit as u8;
             rest = quotient;
@@ -333,7 +353,7 @@ impl Layout {
         let mut taken = 0u64;
         for i in (1..self.count).rev() {
             let table = self.table(i);
-            let (quotient, digit) = divide(rest, table.count);
+            let (quotient, digit) = table.divide(rest);
             // A digit is below its range, at most 61.
             let square = table.square(digit as u8);
             squares[i] = square;
@@ -341,7 +361,7 @@ impl Layout {
             rest = quotient;
         }
         let table = self.table(0);
-        let (turn, digit) = divide(rest, table.count);
+        let (turn, digit) = table.divide(rest);
         let first = table.square(digit as u8);
         squares[0] = first;
         taken |= 1u64 << first;
@@ -402,19 +422,6 @@ impl JungleTiers {
 impl Default for JungleTiers {
     fn default() -> JungleTiers {
         JungleTiers::new(Variant::Standard)
-    }
-}
-
-/// `(n / d, n % d)` for the four ranges an animal can have, with constant
-/// divisors so that the compiler turns the divisions into multiplications.
-#[inline]
-fn divide(n: u64, d: u64) -> (u64, u64) {
-    match d {
-        49 => (n / 49, n % 49),
-        61 => (n / 61, n % 61),
-        28 => (n / 28, n % 28),
-        34 => (n / 34, n % 34),
-        _ => (n / d, n % d),
     }
 }
 
@@ -533,8 +540,7 @@ impl<'a> NeighbourIndexer<'a> {
     fn neighbour(&self, i: usize, square: usize, (rest, mirror_rest): (u64, Option<u64>)) -> u64 {
         let (table, weight) = (self.layout.table(i), self.layout.weights[i]);
         let direct = || rest + u64::from(table.ordinal[square]) * weight;
-        let through_mirror =
-            |rest: u64| rest + u64::from(table.mirrored_ordinal[square]) * weight;
+        let through_mirror = |rest: u64| rest + u64::from(table.mirrored_ordinal[square]) * weight;
         match (i, mirror_rest) {
             (1.., None) => direct(),
             (1.., Some(mirror_rest)) => direct().min(through_mirror(mirror_rest)),
@@ -1138,6 +1144,28 @@ mod tests {
             checked += 1;
         }
         assert!(checked > 2000, "{checked}");
+    }
+
+    #[test]
+    fn dividing_by_the_reciprocal_is_exact() {
+        for table in &TABLES {
+            let d = table.count;
+            let edges = [
+                0,
+                1,
+                d - 1,
+                d,
+                d + 1,
+                u64::from(u32::MAX) - 1,
+                u64::from(u32::MAX),
+            ];
+            let beyond = [1 << 32, (1 << 32) + 1, u64::MAX];
+            let spread =
+                (0..100_000u64).map(|k| (k.wrapping_mul(0x9E37_79B9) >> 32) ^ (k * 42_943));
+            for n in edges.into_iter().chain(beyond).chain(spread) {
+                assert_eq!(table.divide(n), (n / d, n % d), "{n} / {d}");
+            }
+        }
     }
 
     #[test]
