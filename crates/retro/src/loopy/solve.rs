@@ -122,6 +122,9 @@ const PROPAGATE_CHUNK: usize = 1024;
 /// 4-byte list entry per position decided and not yet propagated (at most
 /// one per index, and those decided by exits at first); the result is
 /// packed into 2 bytes per index.
+// Never inlined: profiles (callgrind) then show the solving apart from
+// the writing of the files. One call per tier costs nothing.
+#[inline(never)]
 pub fn solve_tier<L: TierLayout>(
     layout: &L,
     tier: L::Tier,
