@@ -14,6 +14,7 @@
 
 mod odometer;
 
+use std::cell::Cell;
 use std::sync::OnceLock;
 
 use gamesolver_core::{Game, Player, TierLayout};
@@ -219,6 +220,13 @@ impl Layout {
 static LAYOUTS: [OnceLock<Box<[OnceLock<Layout>]>>; VARIANTS * 256] =
     [const { OnceLock::new() }; VARIANTS * 256];
 
+thread_local! {
+    /// The layout this thread used last, with its key (preset and both
+    /// sides' masks): [`JungleTiers::layout`] skips the table for it.
+    static LAST_LAYOUT: Cell<(usize, Option<&'static Layout>)> =
+        const { Cell::new((usize::MAX, None)) };
+}
+
 /// The number of rules presets.
 const VARIANTS: usize = 3;
 
@@ -284,11 +292,22 @@ impl JungleTiers {
         self.variant
     }
 
+    /// The layout of `material`: the one this thread used last when it is
+    /// the same (a solver asks for one tier's over and over), otherwise
+    /// from the static table.
     fn layout(&self, material: Material) -> &'static Layout {
         let [bottom, top] = [Player::First, Player::Second].map(|p| usize::from(material.mask(p)));
-        LAYOUTS[variant_slot(self.variant) * 256 + bottom]
-            .get_or_init(|| (0..256).map(|_| OnceLock::new()).collect())[top]
-            .get_or_init(|| self.compute_layout(material))
+        let key = (variant_slot(self.variant) * 256 + bottom) * 256 + top;
+        LAST_LAYOUT.with(|last| match last.get() {
+            (used, Some(layout)) if used == key => layout,
+            _ => {
+                let layout = LAYOUTS[variant_slot(self.variant) * 256 + bottom]
+                    .get_or_init(|| (0..256).map(|_| OnceLock::new()).collect())[top]
+                    .get_or_init(|| self.compute_layout(material));
+                last.set((key, Some(layout)));
+                layout
+            }
+        })
     }
 
     fn compute_layout(&self, material: Material) -> Layout {
