@@ -86,29 +86,11 @@ impl Position {
         }
     }
 
-    /// Each piece of the side to move on the board (by strength slot) with
-    /// the squares it may move to, in the first entries of the array, and
-    /// how many there are: the legal moves without a list. None once the
-    /// game is over.
-    #[must_use]
-    pub(crate) fn move_targets(&self) -> ([(u8, Bitboard); 8], usize) {
-        let mut pieces = [(OFF_BOARD, 0); 8];
-        let mut next = 0;
-        if self.den_entered() {
-            return (pieces, next);
-        }
-        self.for_each_piece::<true>(|from, targets| {
-            pieces[next] = (from, targets);
-            next += 1;
-        });
-        (pieces, next)
-    }
-
     /// Calls `visit(from, targets)` for every piece of the side to move on
-    /// the board with the squares it may move to ([`Position::move_targets`]
-    /// without the array), by strength slot: nothing once the game is
-    /// over. Only the pieces on the board are looked at (a tablebase's
-    /// positions have few).
+    /// the board with the squares it may move to, by strength slot: the
+    /// legal moves without a list, nothing once the game is over. Only the
+    /// pieces on the board are looked at (a tablebase's positions have
+    /// few).
     #[inline]
     pub(crate) fn for_each_move_target(&self, mut visit: impl FnMut(u8, Bitboard)) {
         if self.den_entered() {

@@ -784,16 +784,23 @@ impl TierLayout for JungleTiers {
         let leaving = enemy | den;
         // One pass counts the moves that stay and notes whether any leaves
         // (most positions have no exit); the exits are listed only then.
-        let (mut moves, mut along_d, mut reach) = (0, 0, 0);
+        let (mut moves, mut along_d) = (0, 0);
+        // The pieces with a move that leaves, with their targets (at most
+        // one entry per strength slot).
+        let mut leavers = [(0u8, 0u64); 8];
+        let mut count = 0;
         position.for_each_move_target(|from, targets| {
-            reach |= targets;
+            if targets & leaving != 0 {
+                leavers[count & 7] = (from, targets);
+                count += 1;
+            }
             let quiet = targets & !leaving;
             moves += quiet.count_ones() as usize;
             if (1u64 << from) & FILE_D != 0 {
                 along_d += (quiet & FILE_D).count_ones() as usize;
             }
         });
-        if reach & leaving != 0 && !visit_exits(position, [den, enemy], exit) {
+        if count > 0 && !visit_exits(position, &leavers[..count], [den, enemy], exit) {
             return None;
         }
         let everyone = enemy | position.occupied(position.turn());
@@ -848,17 +855,17 @@ impl TierLayout for JungleTiers {
     }
 }
 
-/// Calls `exit` with the position after each move of `position` to a
-/// square of `leaving[0]`, then of `leaving[1]`, until it returns `false`
-/// (then `false`).
+/// Calls `exit` with the position after each move of `position` by
+/// `pieces` (each piece's square and targets) to a square of `leaving[0]`,
+/// then of `leaving[1]`, until it returns `false` (then `false`).
 fn visit_exits(
     position: &Position,
+    pieces: &[(u8, u64)],
     leaving: [u64; 2],
     exit: &mut dyn FnMut(&Position) -> bool,
 ) -> bool {
-    let (all, count) = position.move_targets();
     for squares in leaving {
-        for &(from, targets) in &all[..count] {
+        for &(from, targets) in pieces {
             let mut to = targets & squares;
             while to != 0 {
                 let target = Square::nth(to.trailing_zeros() as u8);
