@@ -43,65 +43,70 @@ impl Position {
         prey
     }
 
+    /// What every piece's targets depend on, for the side to move.
+    #[inline]
+    fn mover(&self) -> Mover {
+        let me = self.turn();
+        let rat_captures_across_water = self.variant().rules().rat_captures_across_water;
+        Mover {
+            open: BOARD & !self.occupied(me) & !DENS[me.index()],
+            enemy: self.occupied(me.opponent()),
+            prey: self.prey(),
+            rats: bit(self.slots(me)[RAT]) | bit(self.slots(me.opponent())[RAT]),
+            rat_captures_across_water,
+        }
+    }
+
     /// Calls `visit(from, targets)` for every piece of the side to move
-    /// that is on the board, with the bitboard of squares it may move to.
+    /// that is on the board, with the bitboard of squares it may move to:
+    /// the rat, the walkers, then the jumpers (the order of the move list).
     /// Captured pieces are visited too (off the board, with no target)
     /// unless `PRESENT_ONLY`: the search's positions have most pieces, a
     /// tablebase's few.
     #[inline]
     fn for_each_piece<const PRESENT_ONLY: bool>(&self, mut visit: impl FnMut(u8, Bitboard)) {
-        let me = self.turn();
-        let own = self.slots(me);
-        let enemy = self.occupied(me.opponent());
-        let open = BOARD & !self.occupied(me) & !DENS[me.index()];
-        let prey = self.prey();
-        let allowed = |slot: usize, reach: Bitboard| reach & open & (!enemy | prey[slot]);
+        let own = self.slots(self.turn());
+        let mover = self.mover();
         let skip = |from: u8| PRESENT_ONLY && from == OFF_BOARD;
-
         let rat = own[RAT];
         if !skip(rat) {
-            let rat_prey = if self.variant().rules().rat_captures_across_water {
-                BOARD
-            } else {
-                same_terrain(rat)
-            };
-            visit(
-                rat,
-                STEPS[rat as usize] & open & (!enemy | (prey[RAT] & rat_prey)),
-            );
+            visit(rat, mover.rat_targets(rat));
         }
         for slot in WALKERS {
             let from = own[slot];
             if !skip(from) {
-                visit(from, allowed(slot, STEPS[from as usize] & LAND));
+                visit(from, mover.walker_targets(slot, from));
             }
         }
-        let rats = bit(own[RAT]) | bit(self.slots(me.opponent())[RAT]);
         for slot in JUMPERS {
             let from = own[slot];
             if !skip(from) {
-                let reach = (STEPS[from as usize] & LAND) | open_jumps(from, rats);
-                visit(from, allowed(slot, reach));
+                visit(from, mover.jumper_targets(slot, from));
             }
         }
     }
 
-    /// Each piece of the side to move on the board (by strength slot) with
-    /// the squares it may move to, in the first entries of the array, and
-    /// how many there are: the legal moves without a list. None once the
-    /// game is over.
-    #[must_use]
-    pub(crate) fn move_targets(&self) -> ([(u8, Bitboard); 8], usize) {
-        let mut pieces = [(OFF_BOARD, 0); 8];
-        let mut next = 0;
+    /// Calls `visit(from, targets)` for every piece of the side to move on
+    /// the board with the squares it may move to, by strength slot: the
+    /// legal moves without a list, nothing once the game is over. Only the
+    /// pieces on the board are looked at (a tablebase's positions have
+    /// few).
+    #[inline]
+    pub(crate) fn for_each_move_target(&self, mut visit: impl FnMut(u8, Bitboard)) {
         if self.den_entered() {
-            return (pieces, next);
+            return;
         }
-        self.for_each_piece::<true>(|from, targets| {
-            pieces[next] = (from, targets);
-            next += 1;
-        });
-        (pieces, next)
+        let own = self.slots(self.turn());
+        let mover = self.mover();
+        let mut present = present_slots(own);
+        while present != 0 {
+            // One bit per byte; slots are below 8: the mask drops the
+            // bounds checks.
+            let slot = (present.trailing_zeros() / 8) as usize & 7;
+            present &= present - 1;
+            let from = own[slot];
+            visit(from, mover.targets(slot, from));
+        }
     }
 
     /// The number of legal moves (0 once the game is over), without
@@ -147,6 +152,74 @@ impl Position {
                 out.push(Move::new(Square::nth(from), Square::nth(to)));
             }
         });
+    }
+}
+
+/// The slots of `squares` that hold a piece on the board, as the top bit
+/// of each slot's byte: every byte at once (a square is below 64, so a
+/// byte that is not [`OFF_BOARD`] differs from it in its low six bits,
+/// and adding 0x7F to those carries into the top bit, never beyond).
+#[inline]
+fn present_slots(squares: [u8; 8]) -> u64 {
+    const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let absent = u64::from_le_bytes([OFF_BOARD; 8]);
+    let differs = u64::from_le_bytes(squares) ^ absent;
+    (differs + LOW) & !LOW
+}
+
+/// The side to move's view of the board that every piece's targets
+/// depend on ([`Position::mover`]).
+struct Mover {
+    /// Squares a piece may enter: not its own pieces, not its own den.
+    open: Bitboard,
+    enemy: Bitboard,
+    /// Per strength slot, the enemy pieces it may capture ([`Position::prey`]).
+    prey: [Bitboard; 8],
+    /// Both sides' rats (they block the river jumps).
+    rats: Bitboard,
+    rat_captures_across_water: bool,
+}
+
+impl Mover {
+    /// The targets of the piece in `slot` on `from`.
+    #[inline]
+    fn targets(&self, slot: usize, from: u8) -> Bitboard {
+        match slot {
+            RAT => self.rat_targets(from),
+            _ if JUMPERS.contains(&slot) => self.jumper_targets(slot, from),
+            _ => self.walker_targets(slot, from),
+        }
+    }
+
+    /// `reach` without the squares the piece in `slot` may not enter.
+    #[inline]
+    fn allowed(&self, slot: usize, reach: Bitboard) -> Bitboard {
+        reach & self.open & (!self.enemy | self.prey[slot])
+    }
+
+    /// The rat's targets: water too; a capture only on its own terrain
+    /// unless the rules let it capture across.
+    #[inline]
+    fn rat_targets(&self, from: u8) -> Bitboard {
+        let rat_prey = if self.rat_captures_across_water {
+            BOARD
+        } else {
+            same_terrain(from)
+        };
+        STEPS[from as usize] & self.open & (!self.enemy | (self.prey[RAT] & rat_prey))
+    }
+
+    /// A walker's targets: steps on land.
+    #[inline]
+    fn walker_targets(&self, slot: usize, from: u8) -> Bitboard {
+        self.allowed(slot, STEPS[from as usize] & LAND)
+    }
+
+    /// A jumper's targets: steps on land and the river jumps no rat blocks.
+    #[inline]
+    fn jumper_targets(&self, slot: usize, from: u8) -> Bitboard {
+        let reach = (STEPS[from as usize] & LAND) | open_jumps(from, self.rats);
+        self.allowed(slot, reach)
     }
 }
 

@@ -14,6 +14,7 @@
 
 mod odometer;
 
+use std::cell::Cell;
 use std::sync::OnceLock;
 
 use gamesolver_core::{Game, Player, TierLayout};
@@ -27,9 +28,13 @@ use odometer::Odometer;
 
 /// The squares one animal may stand on, in order, and each square's
 /// ordinal (its digit in the index).
+#[derive(Debug)]
 struct SquareTable {
     squares: [u8; 64],
     count: u64,
+    /// `ceil(2^64 / count)`: divides by `count` with a multiplication
+    /// ([`SquareTable::divide`]).
+    reciprocal: u64,
     ordinal: [u8; 64],
     /// The ordinal of each square's mirror image: the digit of the square
     /// in the index of the mirrored position.
@@ -46,12 +51,28 @@ impl SquareTable {
         // bounds check.
         self.squares[usize::from(digit & 63)]
     }
+
+    /// `(n / count, n % count)`. Below 2^32 by a multiplication with the
+    /// reciprocal, which is exact there (the high half of `n · ceil(2^64 /
+    /// d)` is `n / d` for every 32-bit `n`: Lemire, Kaser and Kurz, "Faster
+    /// remainder by direct computation", 2019); a division instruction
+    /// costs ten times as long. Larger `n` are divided.
+    #[inline]
+    fn divide(&self, n: u64) -> (u64, u64) {
+        if n >> 32 == 0 {
+            let quotient = ((u128::from(n) * u128::from(self.reciprocal)) >> 64) as u64;
+            (quotient, n - quotient * self.count)
+        } else {
+            (n / self.count, n % self.count)
+        }
+    }
 }
 
 const fn square_table(rat: bool, half: bool) -> SquareTable {
     let mut table = SquareTable {
         squares: [0; 64],
         count: 0,
+        reciprocal: 0,
         ordinal: [NONE; 64],
         mirrored_ordinal: [NONE; 64],
     };
@@ -72,6 +93,7 @@ const fn square_table(rat: bool, half: bool) -> SquareTable {
         table.mirrored_ordinal[square as usize] = table.ordinal[mirror(square) as usize];
         square += 1;
     }
+    table.reciprocal = u64::MAX / table.count + 1;
     table
 }
 
@@ -106,12 +128,17 @@ pub struct JungleTiers {
 #[derive(Clone, Copy, Debug)]
 struct Layout {
     pieces: [u8; 16],
-    /// The kind of each animal's square table.
-    kinds: [u8; 16],
+    /// Each animal's square table (read by the hot loops as is: no kind
+    /// to look up).
+    tables: [&'static SquareTable; 16],
     weights: [u64; 16],
     count: usize,
     /// Indices per side to move: the product of every animal's range.
     per_turn: u64,
+    /// The animals of each side, as a mask of their places in the index.
+    animals_of: [u16; 2],
+    /// The rats among the animals, as the same kind of mask.
+    rat_animals: u16,
 }
 
 impl Layout {
@@ -125,8 +152,7 @@ impl Layout {
 
     /// The square table of the `i`-th animal: half the board for the first.
     fn table(&self, i: usize) -> &'static SquareTable {
-        // Kinds are below 4: the mask lets the compiler drop the bounds check.
-        &TABLES[usize::from(self.kinds[i] & 3)]
+        self.tables[i]
     }
 
     /// The animals' squares in index order.
@@ -194,6 +220,13 @@ impl Layout {
 static LAYOUTS: [OnceLock<Box<[OnceLock<Layout>]>>; VARIANTS * 256] =
     [const { OnceLock::new() }; VARIANTS * 256];
 
+thread_local! {
+    /// The layout this thread used last, with its key (preset and both
+    /// sides' masks): [`JungleTiers::layout`] skips the table for it.
+    static LAST_LAYOUT: Cell<(usize, Option<&'static Layout>)> =
+        const { Cell::new((usize::MAX, None)) };
+}
+
 /// The number of rules presets.
 const VARIANTS: usize = 3;
 
@@ -259,20 +292,33 @@ impl JungleTiers {
         self.variant
     }
 
+    /// The layout of `material`: the one this thread used last when it is
+    /// the same (a solver asks for one tier's over and over), otherwise
+    /// from the static table.
     fn layout(&self, material: Material) -> &'static Layout {
         let [bottom, top] = [Player::First, Player::Second].map(|p| usize::from(material.mask(p)));
-        LAYOUTS[variant_slot(self.variant) * 256 + bottom]
-            .get_or_init(|| (0..256).map(|_| OnceLock::new()).collect())[top]
-            .get_or_init(|| self.compute_layout(material))
+        let key = (variant_slot(self.variant) * 256 + bottom) * 256 + top;
+        LAST_LAYOUT.with(|last| match last.get() {
+            (used, Some(layout)) if used == key => layout,
+            _ => {
+                let layout = LAYOUTS[variant_slot(self.variant) * 256 + bottom]
+                    .get_or_init(|| (0..256).map(|_| OnceLock::new()).collect())[top]
+                    .get_or_init(|| self.compute_layout(material));
+                last.set((key, Some(layout)));
+                layout
+            }
+        })
     }
 
     fn compute_layout(&self, material: Material) -> Layout {
         let mut layout = Layout {
             pieces: [0; 16],
-            kinds: [0; 16],
+            tables: [&TABLES[0]; 16],
             weights: [0; 16],
             count: 0,
             per_turn: 1,
+            animals_of: [0; 2],
+            rat_animals: 0,
         };
         for player in Player::BOTH {
             let mut pieces = material.mask(player);
@@ -285,7 +331,12 @@ impl JungleTiers {
                 let slot = slots.trailing_zeros() as usize;
                 slots &= slots - 1;
                 layout.pieces[layout.count] = (player.index() as u8) << 3 | slot as u8;
-                layout.kinds[layout.count] = kind(slot == RAT, layout.count == 0);
+                layout.tables[layout.count] =
+                    &TABLES[usize::from(kind(slot == RAT, layout.count == 0))];
+                layout.animals_of[player.index()] |= 1 << layout.count;
+                if slot == RAT {
+                    layout.rat_animals |= 1 << layout.count;
+                }
                 layout.count += 1;
             }
         }
@@ -303,7 +354,7 @@ impl Layout {
         let mut rest = index;
         let mut digits = [0u8; 16];
         for i in (0..self.count).rev() {
-            let (quotient, digit) = divide(rest, self.table(i).count);
+            let (quotient, digit) = self.table(i).divide(rest);
             // A digit is below its range, at most 61.
             digits[i] = digit as u8;
             rest = quotient;
@@ -311,68 +362,85 @@ impl Layout {
         (rest, digits)
     }
 
-    /// The animals' squares of the index `index`, whose digits are
-    /// `digits` and side to move `turn`, or `None` if two animals share a
-    /// square or the index is the mirror image's twin that is not kept.
+    /// The side to move and the animals' squares of `index`, or `None`
+    /// for a hole: past the tier's end, two animals on one square, or the
+    /// mirror image's twin that is not kept (see [`Layout::index`]).
     #[inline]
-    fn squares_at(&self, turn: usize, digits: &[u8; 16], index: u64) -> Option<[u8; 16]> {
+    fn decode(&self, index: u64) -> Option<Decoded> {
+        let mut rest = index;
         let mut squares = [0u8; 16];
         let mut taken = 0u64;
-        for i in 0..self.count {
-            let square = self.table(i).square(digits[i]);
+        for i in (1..self.count).rev() {
+            let table = self.table(i);
+            let (quotient, digit) = table.divide(rest);
+            // A digit is below its range, at most 61.
+            let square = table.square(digit as u8);
             squares[i] = square;
             taken |= 1u64 << square;
+            rest = quotient;
         }
+        let table = self.table(0);
+        let (turn, digit) = table.divide(rest);
+        let first = table.square(digit as u8);
+        squares[0] = first;
+        taken |= 1u64 << first;
         // Two animals on one square leave fewer squares taken.
-        if taken.count_ones() as usize != self.count {
+        if turn > 1 || taken.count_ones() as usize != self.count {
             return None;
         }
-        // The first square read again from `digits`, not from `squares`
-        // (just written byte by byte: reading it back waits for the stores).
-        let first = self.table(0).square(digits[0]);
-        if first % FILES == 3 && self.raw_mirrored_index(turn, &squares) < index {
-            return None;
+        let turn = turn as usize;
+        let mut mirror = None;
+        // The first square from the local, not from `squares` (just
+        // written byte by byte: reading it back waits for the stores).
+        if first % FILES == 3 {
+            let mirrored = self.raw_mirrored_index(turn, &squares);
+            if mirrored < index {
+                return None;
+            }
+            mirror = Some(mirrored);
         }
-        Some(squares)
+        Some(Decoded {
+            turn,
+            squares,
+            occupied: taken,
+            mirror,
+        })
+    }
+
+    /// `index` (or any index) with the other side to move: the same
+    /// squares, the other half of the tier.
+    fn other_turn(&self, index: u64, turn: usize) -> u64 {
+        if turn == 0 {
+            index + self.per_turn
+        } else {
+            index - self.per_turn
+        }
     }
 }
 
+/// What [`Layout::decode`] finds at an index.
+struct Decoded {
+    turn: usize,
+    squares: [u8; 16],
+    /// The squares as a bitboard.
+    occupied: u64,
+    /// The index of the mirror image when the first animal stands on the
+    /// `d` file.
+    mirror: Option<u64>,
+}
+
 impl JungleTiers {
-    /// The position whose index `index` has `turn` and the square ordinals
-    /// `digits`, or `None` for a hole ([`Layout::squares_at`]).
-    fn at_digits(
-        &self,
-        layout: &Layout,
-        turn: usize,
-        digits: &[u8; 16],
-        index: u64,
-    ) -> Option<Position> {
-        let squares = layout.squares_at(turn, digits, index)?;
-        let pieces = (0..layout.count).map(|i| (layout.side(i), layout.slot(i), squares[i]));
-        Some(Position::from_pieces_unchecked(
-            self.variant,
-            Player::BOTH[turn],
-            pieces,
-        ))
+    /// The position of `decoded`'s squares and side to move.
+    fn position_of(&self, layout: &Layout, decoded: &Decoded) -> Position {
+        let pieces =
+            (0..layout.count).map(|i| (layout.side(i), layout.slot(i), decoded.squares[i]));
+        Position::from_pieces_unchecked(self.variant, Player::BOTH[decoded.turn], pieces)
     }
 }
 
 impl Default for JungleTiers {
     fn default() -> JungleTiers {
         JungleTiers::new(Variant::Standard)
-    }
-}
-
-/// `(n / d, n % d)` for the four ranges an animal can have, with constant
-/// divisors so that the compiler turns the divisions into multiplications.
-#[inline]
-fn divide(n: u64, d: u64) -> (u64, u64) {
-    match d {
-        49 => (n / 49, n % 49),
-        61 => (n / 61, n % 61),
-        28 => (n / 28, n % 28),
-        34 => (n / 34, n % 34),
-        _ => (n / d, n % d),
     }
 }
 
@@ -392,6 +460,8 @@ struct NeighbourIndexer<'a> {
     layout: &'a Layout,
     /// The position's squares in the orientation described above.
     squares: [u8; 16],
+    /// Those squares as a bitboard.
+    occupied: u64,
     /// The side to move in the neighbours.
     turn: usize,
     base: u64,
@@ -406,35 +476,16 @@ impl<'a> NeighbourIndexer<'a> {
     fn new(layout: &'a Layout, squares: [u8; 16], turn: usize, base: u64) -> Self {
         let mirror_base =
             (squares[0] % FILES == 3).then(|| layout.raw_mirrored_index(turn, &squares));
+        let occupied = squares[..layout.count]
+            .iter()
+            .fold(0, |occupied, &square| occupied | 1u64 << square);
         NeighbourIndexer {
             layout,
             squares,
+            occupied,
             turn,
             base,
             mirror_base,
-        }
-    }
-
-    /// The index of the neighbour in which animal `i` stands on `square`.
-    fn with_square(&self, i: usize, square: u8) -> u64 {
-        let (from, to) = (square, self.squares[i]);
-        let table = self.layout.table(i);
-        let moved = |base: u64, from: u8, to: u8| {
-            base + u64::from(table.ordinal[from as usize]) * self.layout.weights[i]
-                - u64::from(table.ordinal[to as usize]) * self.layout.weights[i]
-        };
-        let direct = || moved(self.base, from, to);
-        let through_mirror = |base| moved(base, mirror(from), mirror(to));
-        match (i, from % FILES, self.mirror_base) {
-            (0, 0..=2, _) => direct(),
-            (0, 4.., Some(mirror_base)) => through_mirror(mirror_base),
-            (0, ..) => {
-                let mut neighbour = self.squares;
-                neighbour[0] = from;
-                self.layout.index(self.turn, &neighbour)
-            }
-            (_, _, None) => direct(),
-            (_, _, Some(mirror_base)) => direct().min(through_mirror(mirror_base)),
         }
     }
 
@@ -444,42 +495,86 @@ impl<'a> NeighbourIndexer<'a> {
     /// file (a move and its mirror image), removed then.
     fn collect_parents(&self, out: &mut Vec<u64>) {
         let layout = self.layout;
-        let (mut occupied, mut rats) = (0u64, 0u64);
-        for i in 0..layout.count {
-            let bit = 1u64 << self.squares[i];
-            occupied |= bit;
-            if layout.slot(i) == RAT {
-                rats |= bit;
-            }
+        let (squares, occupied) = (&self.squares, self.occupied);
+        let mut rats = 0u64;
+        let mut rat_animals = layout.rat_animals;
+        while rat_animals != 0 {
+            rats |= 1u64 << squares[rat_animals.trailing_zeros() as usize & 15];
+            rat_animals &= rat_animals - 1;
         }
         let empty = BOARD & !occupied;
-        out.clear();
-        for i in 0..layout.count {
-            if layout.side(i) != self.turn {
-                continue;
-            }
-            let mut from = origins(layout.slot(i), self.squares[i], empty, rats);
-            if i > 0 && self.mirror_base.is_none() {
-                // One orientation, the first animal staying: one digit
-                // changes, the rest of the index is the same for every
-                // origin.
-                let (table, weight) = (layout.table(i), layout.weights[i]);
-                let rest = self.base - u64::from(table.ordinal[self.squares[i] as usize]) * weight;
-                while from != 0 {
-                    let square = from.trailing_zeros() as usize;
-                    out.push(rest + u64::from(table.ordinal[square]) * weight);
-                    from &= from - 1;
-                }
-                continue;
-            }
-            while from != 0 {
-                out.push(self.with_square(i, from.trailing_zeros() as u8));
-                from &= from - 1;
-            }
+        // Filled as a local: its length stays in a register.
+        let mut parents = std::mem::take(out);
+        parents.clear();
+        let mut movers = layout.animals_of[self.turn & 1];
+        while movers != 0 {
+            // Animals are below 16: the mask drops the bounds checks.
+            let i = movers.trailing_zeros() as usize & 15;
+            movers &= movers - 1;
+            let square = squares[i];
+            let from = origins(layout.slot(i), square, empty, rats);
+            self.push_origins(i, from, &mut parents);
         }
         if occupied & !FILE_D == 0 {
-            out.sort_unstable();
-            out.dedup();
+            parents.sort_unstable();
+            parents.dedup();
+        }
+        *out = parents;
+    }
+
+    /// The parents in which animal `i` came from each square of `from`,
+    /// into `out`: the rest of the index is worked out once for all.
+    #[inline]
+    fn push_origins(&self, i: usize, mut from: u64, out: &mut Vec<u64>) {
+        let rests = self.rests(i);
+        while from != 0 {
+            let origin = from.trailing_zeros() as usize;
+            from &= from - 1;
+            out.push(self.neighbour(i, origin, rests));
+        }
+    }
+
+    /// The index of the neighbour in which animal `i` stands on `square`.
+    fn with_square(&self, i: usize, square: u8) -> u64 {
+        self.neighbour(i, usize::from(square), self.rests(i))
+    }
+
+    /// The index without animal `i`'s digit, in this orientation and, when
+    /// the first animal stands on the `d` file, in the mirror's (the
+    /// animal's square is on files a–d: it has a digit in both).
+    #[inline]
+    fn rests(&self, i: usize) -> (u64, Option<u64>) {
+        let (table, weight) = (self.layout.table(i), self.layout.weights[i]);
+        let square = usize::from(self.squares[i]);
+        let rest = self.base - u64::from(table.ordinal[square]) * weight;
+        let mirror_rest = self
+            .mirror_base
+            .map(|base| base - u64::from(table.mirrored_ordinal[square]) * weight);
+        (rest, mirror_rest)
+    }
+
+    /// The index of the neighbour in which animal `i` stands on `square`,
+    /// from [`NeighbourIndexer::rests`] of `i`.
+    #[inline]
+    fn neighbour(&self, i: usize, square: usize, (rest, mirror_rest): (u64, Option<u64>)) -> u64 {
+        let (table, weight) = (self.layout.table(i), self.layout.weights[i]);
+        let direct = || rest + u64::from(table.ordinal[square]) * weight;
+        let through_mirror = |rest: u64| rest + u64::from(table.mirrored_ordinal[square]) * weight;
+        match (i, mirror_rest) {
+            (1.., None) => direct(),
+            (1.., Some(mirror_rest)) => direct().min(through_mirror(mirror_rest)),
+            // The first animal sets the orientation: files a–c keep this
+            // one, e–g (from the `d` file) take the mirror's, the `d` file
+            // the smaller of both.
+            (0, _) => match (square as u8 % FILES, mirror_rest) {
+                (0..=2, _) => direct(),
+                (4.., Some(mirror_rest)) => through_mirror(mirror_rest),
+                _ => {
+                    let mut neighbour = self.squares;
+                    neighbour[0] = square as u8;
+                    self.layout.index(self.turn, &neighbour)
+                }
+            },
         }
     }
 }
@@ -574,8 +669,7 @@ impl TierLayout for JungleTiers {
 
     fn position(&self, tier: Material, index: u64) -> Option<Position> {
         let layout = self.layout(tier);
-        let (turn, digits) = layout.digits(index);
-        (turn <= 1).then(|| self.at_digits(layout, turn as usize, &digits, index))?
+        Some(self.position_of(layout, &layout.decode(index)?))
     }
 
     /// An odometer over the digits of the index ([`Odometer`]): no
@@ -625,22 +719,23 @@ impl TierLayout for JungleTiers {
         out: &mut Vec<u64>,
     ) -> bool {
         let layout = self.layout(tier);
-        let (turn, digits) = layout.digits(index);
-        let squares = match turn {
-            0 | 1 => layout.squares_at(turn as usize, &digits, index),
-            _ => None,
-        };
-        let Some(squares) = squares else {
+        let Some(child) = layout.decode(index) else {
             out.clear();
             return false;
         };
-        // The same squares with the other side to move.
-        let base = if turn == 0 {
-            index + layout.per_turn
-        } else {
-            index - layout.per_turn
-        };
-        NeighbourIndexer::new(layout, squares, 1 - turn as usize, base).collect_parents(out);
+        // The same squares with the other side to move, in each orientation.
+        let parent_turn = 1 - child.turn;
+        let base = layout.other_turn(index, child.turn);
+        let mirror_base = child.mirror.map(|m| layout.other_turn(m, child.turn));
+        NeighbourIndexer {
+            layout,
+            squares: child.squares,
+            occupied: child.occupied,
+            turn: parent_turn,
+            base,
+            mirror_base,
+        }
+        .collect_parents(out);
         true
     }
 
@@ -698,32 +793,29 @@ impl TierLayout for JungleTiers {
         _scratch: &mut Vec<u64>,
         exit: &mut dyn FnMut(&Position) -> bool,
     ) -> Option<usize> {
-        let (all, count) = position.move_targets();
-        let pieces = || all[..count].iter();
         let enemy_side = position.turn().opponent();
         let (enemy, den) = (position.occupied(enemy_side), DENS[enemy_side.index()]);
-        let reach = pieces().fold(0, |reach, &(_, targets)| reach | targets);
-        if reach & (den | enemy) != 0 {
-            for leaving in [den, enemy] {
-                for &(from, targets) in pieces() {
-                    let mut to = targets & leaving;
-                    while to != 0 {
-                        let target = Square::nth(to.trailing_zeros() as u8);
-                        to &= to - 1;
-                        if !exit(&position.after(Move::new(Square::nth(from), target))) {
-                            return None;
-                        }
-                    }
-                }
-            }
-        }
+        let leaving = enemy | den;
+        // One pass counts the moves that stay and notes whether any leaves
+        // (most positions have no exit); the exits are listed only then.
         let (mut moves, mut along_d) = (0, 0);
-        for &(from, targets) in pieces() {
-            let quiet = targets & !enemy & !den;
+        // The pieces with a move that leaves, with their targets (at most
+        // one entry per strength slot).
+        let mut leavers = [(0u8, 0u64); 8];
+        let mut count = 0;
+        position.for_each_move_target(|from, targets| {
+            if targets & leaving != 0 {
+                leavers[count & 7] = (from, targets);
+                count += 1;
+            }
+            let quiet = targets & !leaving;
             moves += quiet.count_ones() as usize;
             if (1u64 << from) & FILE_D != 0 {
                 along_d += (quiet & FILE_D).count_ones() as usize;
             }
+        });
+        if count > 0 && !visit_exits(position, &leavers[..count], [den, enemy], exit) {
+            return None;
         }
         let everyone = enemy | position.occupied(position.turn());
         Some(if everyone & !FILE_D == 0 {
@@ -775,6 +867,30 @@ impl TierLayout for JungleTiers {
             });
         }
     }
+}
+
+/// Calls `exit` with the position after each move of `position` by
+/// `pieces` (each piece's square and targets) to a square of `leaving[0]`,
+/// then of `leaving[1]`, until it returns `false` (then `false`).
+fn visit_exits(
+    position: &Position,
+    pieces: &[(u8, u64)],
+    leaving: [u64; 2],
+    exit: &mut dyn FnMut(&Position) -> bool,
+) -> bool {
+    for squares in leaving {
+        for &(from, targets) in pieces {
+            let mut to = targets & squares;
+            while to != 0 {
+                let target = Square::nth(to.trailing_zeros() as u8);
+                to &= to - 1;
+                if !exit(&position.after(Move::new(Square::nth(from), target))) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
 }
 
 /// The squares of the `d` file, the mirror's axis.
@@ -1068,6 +1184,28 @@ mod tests {
             checked += 1;
         }
         assert!(checked > 2000, "{checked}");
+    }
+
+    #[test]
+    fn dividing_by_the_reciprocal_is_exact() {
+        for table in &TABLES {
+            let d = table.count;
+            let edges = [
+                0,
+                1,
+                d - 1,
+                d,
+                d + 1,
+                u64::from(u32::MAX) - 1,
+                u64::from(u32::MAX),
+            ];
+            let beyond = [1 << 32, (1 << 32) + 1, u64::MAX];
+            let spread =
+                (0..100_000u64).map(|k| (k.wrapping_mul(0x9E37_79B9) >> 32) ^ (k * 42_943));
+            for n in edges.into_iter().chain(beyond).chain(spread) {
+                assert_eq!(table.divide(n), (n / d, n % d), "{n} / {d}");
+            }
+        }
     }
 
     #[test]

@@ -24,6 +24,10 @@ pub(super) struct Odometer<'a> {
     slots: [[u8; 8]; 2],
     /// The Zobrist key of the animals (the side to move not included).
     key: u64,
+    /// Each side's squares, each animal's bit flipped in and out as it
+    /// moves: the occupancy whenever no two animals share a square (two
+    /// that do cancel out or merge, leaving fewer squares than animals).
+    occupied: [u64; 2],
 }
 
 impl<'a> Odometer<'a> {
@@ -37,6 +41,7 @@ impl<'a> Odometer<'a> {
             squares: [0; 16],
             slots: [[OFF_BOARD; 8]; 2],
             key: 0,
+            occupied: [0; 2],
         };
         for (i, &digit) in digits.iter().enumerate().take(layout.count) {
             odometer.place(i, layout.table(i).square(digit));
@@ -53,8 +58,10 @@ impl<'a> Odometer<'a> {
         let old = self.slots[side][slot];
         if old != OFF_BOARD {
             self.key ^= keys[old as usize];
+            self.occupied[side] ^= 1u64 << old;
         }
         self.key ^= keys[square as usize];
+        self.occupied[side] ^= 1u64 << square;
         self.squares[i] = square;
         self.slots[side][slot] = square;
     }
@@ -66,11 +73,7 @@ impl<'a> Odometer<'a> {
     #[inline]
     pub(super) fn position(&self, variant: Variant, index: u64) -> Option<Position> {
         let layout = self.layout;
-        let mut occupied = [0u64; 2];
-        for i in 0..layout.count {
-            // Sides are 0 or 1: the mask drops the bounds check.
-            occupied[layout.side(i) & 1] |= 1u64 << self.squares[i];
-        }
+        let occupied = self.occupied;
         let taken = (occupied[0] | occupied[1]).count_ones() as usize;
         if taken != layout.count || self.turn > 1 {
             return None;
