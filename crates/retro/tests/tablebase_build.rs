@@ -119,6 +119,25 @@ fn a_damaged_tier_file_is_replaced_and_a_foreign_one_stops_the_build() {
     assert!(err.to_string().contains("is a directory"), "{err}");
 }
 
+/// The small tiers' files are written by a thread of the build's own
+/// (so the solvers never wait for the disk): a file it cannot write still
+/// stops the build with its name, and the build does not hang.
+#[test]
+fn a_file_the_disk_thread_cannot_write_stops_the_build() {
+    let graph = graph();
+    let dir = tempfile::tempdir().unwrap();
+    let tablebase = Tablebase::new(Layout(graph), dir.path());
+    let wdl = tablebase.wdl_path(0);
+    std::fs::create_dir(&wdl).unwrap();
+    let err = build(&tablebase, &[TIERS - 1], &()).unwrap_err();
+    let text = format!("{err:#}");
+    assert!(
+        text.contains(&wdl.display().to_string()) && text.contains("is a directory"),
+        "{text}"
+    );
+    assert!(wdl.is_dir(), "the directory in the way is left alone");
+}
+
 /// Finding 15: a second build in a directory another build holds is
 /// refused at once, and leaves the first one's files alone.
 #[test]

@@ -261,11 +261,32 @@ impl<L: TierLayout> Tablebase<L> {
         self.with_scheme(tier, Effort::Fast, |scheme| {
             write_wdl(&path, &self.identity(tier), table, scheme)
         })??;
+        self.forget_wdl(tier);
+        Ok(())
+    }
+
+    /// The bytes of the WDL file [`Tablebase::write_wdl_file`] writes for
+    /// `tier`, with its path, for a caller that writes them itself (and
+    /// then calls [`Tablebase::forget_wdl`]).
+    pub(crate) fn encode_wdl_file(
+        &self,
+        tier: L::Tier,
+        table: &TierTable,
+    ) -> Result<(PathBuf, Vec<u8>), ProbeError> {
+        let path = self.wdl_path(tier);
+        let bytes = self.with_scheme(tier, Effort::Fast, |scheme| {
+            encode_wdl(&path, &self.identity(tier), table, scheme)
+        })??;
+        Ok((path, bytes))
+    }
+
+    /// Drops what was cached of `tier`'s WDL file (say, that it had none),
+    /// so the next probe opens the file written since.
+    pub(crate) fn forget_wdl(&self, tier: L::Tier) {
         self.wdl
             .write()
             .expect("no panic while holding the lock")
             .remove(&tier);
-        Ok(())
     }
 
     /// Writes the WDL file of `tier` from `table` unless a valid one is

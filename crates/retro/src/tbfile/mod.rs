@@ -43,7 +43,7 @@ mod write;
 pub use directory::{RejectedFile, TierFiles, scan_tier_files};
 pub use header::TablebaseIdentity;
 pub use read::TablebaseFile;
-pub use write::write_tier;
+pub use write::{encode_tier, write_tier};
 
 use crate::binfile::{FileError, Frame};
 

@@ -20,10 +20,20 @@ pub fn write_tier(
     identity: &TablebaseIdentity,
     table: &TierTable,
 ) -> Result<(), FileError> {
+    write_atomically(path, &encode_tier(path, identity, table)?)
+}
+
+/// The bytes of the tablebase file [`write_tier`] writes to `path` (named
+/// in errors), for a caller that writes them itself (the build hands them
+/// to a thread that waits for the disk).
+pub fn encode_tier(
+    path: &Path,
+    identity: &TablebaseIdentity,
+    table: &TierTable,
+) -> Result<Vec<u8>, FileError> {
     let name = path.display().to_string();
     check_entry_count(&name, table.len(), identity.entries)?;
-    let bytes = encode(&name, identity, table.entries())?;
-    write_atomically(path, &bytes)
+    encode(&name, identity, table.entries())
 }
 
 /// The whole file's bytes.
