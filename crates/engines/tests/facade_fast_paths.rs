@@ -83,7 +83,7 @@ fn uttt_playouts_are_those_of_the_generic_draw() {
         let model = Uttt;
         for start in positions(&model, rules, 1).into_iter().step_by(9) {
             let fast = random_playouts(&model, &start, 300, 42);
-            let generic = random_playouts_with(&start, 300, 42, random_move_from_list);
+            let generic = random_playouts_with(&start, 300, 42, random_move_from_list, &|| false);
             assert_eq!(fast, generic, "{start}");
             assert_eq!(fast.first_wins + fast.draws + fast.second_wins, 300);
         }
@@ -96,10 +96,14 @@ fn uttt_kernel_playouts_are_those_of_the_move_mask_draw() {
     for rules in ["standard", "codingame"] {
         let start = model.start(rules);
         for seed in 0..4 {
-            let kernel = uttt_random_playouts(&start, 2000, seed);
-            let masked = random_playouts_with(&start, 2000, seed, |game, rng, scratch| {
-                model.random_move(game, rng, scratch)
-            });
+            let kernel = uttt_random_playouts(&start, 2000, seed, &|| false);
+            let masked = random_playouts_with(
+                &start,
+                2000,
+                seed,
+                |game, rng, scratch| model.random_move(game, rng, scratch),
+                &|| false,
+            );
             assert_eq!(kernel, masked, "{rules} seed {seed}");
             // Every game of ultimate tic-tac-toe ends within its 81 cells,
             // and none ends before a player has marked 3 small-board lines

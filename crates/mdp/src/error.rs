@@ -37,4 +37,7 @@ pub enum MdpError {
     /// A parameter is out of range.
     #[error("invalid parameter: {0}")]
     InvalidParameter(String),
+    /// The caller asked the computation to stop (a front end's Ctrl-C).
+    #[error("cancelled")]
+    Cancelled,
 }

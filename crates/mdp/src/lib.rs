@@ -58,7 +58,7 @@ pub use model::{Mdp, Target, reward};
 pub use opponent::{Minimax, OpponentModel, UniformRandom};
 pub use policy::Policy;
 pub use policy_iteration::{PolicyIteration, PolicyRound};
-pub use qlearning::{QCheckpoint, QLearning, QLearningConfig};
+pub use qlearning::{EPISODES_BETWEEN_STOP_CHECKS, QCheckpoint, QLearning, QLearningConfig};
 pub use rational::{Rational, to_f64};
 pub use simulate::{Interval, Tally};
 pub use value_iteration::{ValueIteration, ValueSweep};

@@ -166,7 +166,8 @@ fn playouts_in_chunks<T: Send>(
         |i| {
             let first = i as u64 * PLAYOUT_CHUNK;
             let games = PLAYOUT_CHUNK.min(n - first);
-            let stats = state.random_playouts(games, chunk_seed(seed, i as u64));
+            let stop = || reporter.cancelled();
+            let stats = state.random_playouts_until(games, chunk_seed(seed, i as u64), &stop);
             Totals {
                 first_wins: stats.first_wins,
                 draws: stats.draws,

@@ -3,10 +3,12 @@
 //! `gamesolver.mdp` turns the exact values (text such as `191/192`) into
 //! `fractions.Fraction`.
 
-use gamesolver_engines::mdp_service::{MdpRequest, MdpSession};
+use gamesolver_engines::mdp_service::{MAX_EPISODES, MdpRequest, MdpSession, MdpSettings};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::errors::OrRaise;
+use crate::interrupt::run_cancellable;
 use crate::numbers::optional_whole;
 use crate::solved::json_to_python;
 
@@ -17,6 +19,8 @@ pub struct PyMdpSession {
 }
 
 /// Builds and solves the MDP (see `gamesolver.mdp.solve`, which wraps this).
+/// Q-learning runs 1 to 200,000 episodes (the web server's cap). Runs
+/// without the GIL; Ctrl-C raises KeyboardInterrupt.
 #[pyfunction]
 #[pyo3(signature = (opponent="random", side="x", method="policy-iteration", exact=true, gamma=None, episodes=None, seed=None))]
 #[allow(clippy::too_many_arguments)]
@@ -31,16 +35,25 @@ pub fn mdp_solve(
     seed: Option<i128>,
 ) -> PyResult<PyMdpSession> {
     let defaults = MdpRequest::default();
+    let episodes = optional_whole("episodes", episodes)?.unwrap_or(defaults.episodes);
+    if !(1..=MAX_EPISODES).contains(&episodes) {
+        return Err(PyValueError::new_err(format!(
+            "episodes must be from 1 to {MAX_EPISODES}, not {episodes}"
+        )));
+    }
     let request = MdpRequest {
         opponent: opponent.to_string(),
         side: side.to_string(),
         method: method.to_string(),
         gamma,
         exact,
-        episodes: optional_whole("episodes", episodes)?.unwrap_or(defaults.episodes),
+        episodes,
         seed: optional_whole("seed", seed)?.unwrap_or(defaults.seed),
     };
-    let session = py.detach(|| MdpSession::new(&request)).or_raise()?;
+    let session = run_cancellable(py, |reporter| {
+        MdpSession::with_settings_until(&request, &MdpSettings::default(), &|| reporter.cancelled())
+    })?
+    .or_raise()?;
     Ok(PyMdpSession { session })
 }
 

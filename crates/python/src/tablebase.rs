@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use gamesolver_engines::{FacadeError, TablebaseOracle};
+use gamesolver_retro::tablebase::DEFAULT_MEMORY_LIMIT;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -12,11 +13,11 @@ use pyo3::types::PyDict;
 use crate::engine::game_argument;
 use crate::errors::{OrRaise, to_py_err};
 use crate::game::PyGame;
-use crate::interrupt::run_interruptible;
+use crate::interrupt::{run_cancellable, run_interruptible};
 use crate::numbers::optional_whole;
 use crate::position_arg::position_of;
 use crate::report::PyPositionReport;
-use crate::tablebase_build::{Target, TierDone, build_waves, materials, variant};
+use crate::tablebase_build::{Target, TierDone, build_waves, check_memory, materials, variant};
 
 /// Endgame tablebases in a directory (one file per material, e.g.
 /// `LR-e.gstb`) for one rules preset.
@@ -31,16 +32,29 @@ pub struct PyTablebase {
 }
 
 impl PyTablebase {
+    /// The opened directory, opened on first use. The lock is taken only
+    /// with the GIL released: a thread holding it while waiting for the
+    /// GIL, and a thread holding the GIL while waiting for it, would wait
+    /// for each other for ever (issue 26: four threads' first probes froze
+    /// the interpreter).
     fn oracle(&self, py: Python<'_>) -> PyResult<Arc<dyn TablebaseOracle>> {
-        let mut slot = self.oracle.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(oracle) = slot.as_ref() {
-            return Ok(Arc::clone(oracle));
-        }
         let (def, dir, rules) = (self.game.def, &self.dir, self.game.rules);
-        let oracle: Arc<dyn TablebaseOracle> =
-            Arc::from(py.detach(|| def.tablebase(dir, Some(rules))).or_raise()?);
-        *slot = Some(Arc::clone(&oracle));
-        Ok(oracle)
+        py.detach(|| {
+            let mut slot = self.oracle.lock().unwrap_or_else(PoisonError::into_inner);
+            if let Some(oracle) = slot.as_ref() {
+                return Ok(Arc::clone(oracle));
+            }
+            let oracle: Arc<dyn TablebaseOracle> = Arc::from(def.tablebase(dir, Some(rules))?);
+            *slot = Some(Arc::clone(&oracle));
+            Ok(oracle)
+        })
+        .or_raise()
+    }
+
+    /// Forgets the opened directory (after a build), under the same rule
+    /// as [`PyTablebase::oracle`]: the lock only without the GIL.
+    fn forget_oracle(&self, py: Python<'_>) {
+        py.detach(|| *self.oracle.lock().unwrap_or_else(PoisonError::into_inner) = None);
     }
 }
 
@@ -111,7 +125,8 @@ impl PyTablebase {
     /// ([W, D, L]) and the longest win with an example position.
     fn stats<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
         let oracle = self.oracle(py)?;
-        let stats = py.detach(|| oracle.stats()).or_raise()?;
+        let stats = run_cancellable(py, |reporter| oracle.stats_until(&|| reporter.cancelled()))?
+            .or_raise()?;
         stats
             .into_iter()
             .map(|s| {
@@ -131,19 +146,28 @@ impl PyTablebase {
     /// and rat against an elephant) and everything it captures into.
     /// Tiers already built are reused, so an interrupted build resumes.
     ///
+    /// The limits are the command line's: `max_pieces` up to 4, one
+    /// `material` up to 5 pieces, and a build whose estimated memory is
+    /// over `memory_limit_mib` (default 8192) is refused before it starts.
+    ///
     /// `progress`, if given, is called with a dict per finished tier
     /// (tier, indices, skipped, seconds, file_bytes, done, total). Returns
     /// the list of those dicts. Runs without the GIL; Ctrl-C stops the
-    /// build between waves of tiers and raises KeyboardInterrupt.
-    #[pyo3(signature = (max_pieces=None, material=None, progress=None))]
+    /// build (inside a tier, within a fraction of a second) and raises
+    /// KeyboardInterrupt; the tiers finished before are kept.
+    #[pyo3(signature = (max_pieces=None, material=None, progress=None, memory_limit_mib=None))]
     fn build<'py>(
         &self,
         py: Python<'py>,
         max_pieces: Option<i128>,
         material: Option<String>,
         progress: Option<Bound<'py, PyAny>>,
+        memory_limit_mib: Option<i128>,
     ) -> PyResult<Vec<Bound<'py, PyDict>>> {
         let max_pieces: Option<u32> = optional_whole("max_pieces", max_pieces)?;
+        let memory_limit_mib: u64 = optional_whole("memory_limit_mib", memory_limit_mib)?
+            .unwrap_or(DEFAULT_MEMORY_LIMIT >> 20);
+        let memory_limit = memory_limit_mib.saturating_mul(1 << 20);
         let target = match (max_pieces, material) {
             (Some(n), None) => Target::MaxPieces(n),
             (None, Some(spec)) => Target::Material(spec),
@@ -155,10 +179,11 @@ impl PyTablebase {
         };
         let targets = materials(&target).map_err(PyValueError::new_err)?;
         let rules = variant(self.game.rules).map_err(PyValueError::new_err)?;
+        check_memory(rules, &targets, memory_limit).map_err(PyValueError::new_err)?;
         let dir = &self.dir;
         let built = run_interruptible(
             py,
-            |reporter| build_waves(dir, rules, &targets, reporter),
+            |reporter| build_waves(dir, rules, &targets, memory_limit, reporter),
             |py, tier| match &progress {
                 Some(callback) => callback.call1((tier_dict(py, &tier)?,)).map(drop),
                 None => Ok(()),
@@ -166,7 +191,7 @@ impl PyTablebase {
             || {},
         )?
         .map_err(PyValueError::new_err)?;
-        *self.oracle.lock().unwrap_or_else(PoisonError::into_inner) = None;
+        self.forget_oracle(py);
         built.iter().map(|tier| tier_dict(py, tier)).collect()
     }
 

@@ -1,5 +1,6 @@
-//! Building Jungle tablebases wave by wave (so Ctrl-C is noticed between
-//! waves; a later build reuses every finished tier file).
+//! Building Jungle tablebases wave by wave (a later build reuses every
+//! finished tier file), under the command line's limits (pieces, memory)
+//! and stopped by Ctrl-C inside a tier ([`Cancel`]).
 //!
 //! The façade of `gamesolver-engines` opens and probes tablebases; its
 //! `build_tablebase` builds in one call, without progress reports or a way
@@ -9,14 +10,14 @@
 use std::path::Path;
 use std::time::Duration;
 
+use gamesolver_engines::jungle::tablebase::{MAX_MATERIAL_PIECES, MAX_PIECES};
 use gamesolver_games::jungle::{JungleTiers, Material, Variant};
-use gamesolver_retro::loopy::schedule_waves;
-use gamesolver_retro::tablebase::{Tablebase, TierBuilt, build};
+use gamesolver_retro::loopy::{TierProgress, schedule_waves};
+use gamesolver_retro::tablebase::{
+    BuildError, BuildObserver, Tablebase, TierBuilt, build_within, estimate,
+};
 
 use crate::interrupt::Reporter;
-
-/// The largest piece count a build accepts (5 pieces are out of reach).
-pub const MAX_PIECES: u32 = 4;
 
 /// What to build.
 pub enum Target {
@@ -45,20 +46,57 @@ pub struct TierDone {
     pub total: usize,
 }
 
-/// The materials `target` names, or what is wrong with it.
+/// The materials `target` names, or what is wrong with it: the limits of
+/// the command line's `tablebase build` ([`MAX_PIECES`] for `max_pieces`,
+/// [`MAX_MATERIAL_PIECES`] for one material).
 pub fn materials(target: &Target) -> Result<Vec<Material>, String> {
     match target {
         Target::MaxPieces(n) if !(2..=MAX_PIECES).contains(n) => Err(format!(
-            "max_pieces takes 2, 3 or {MAX_PIECES} (each side keeps at least one piece; \
-             5 pieces are out of reach here), not {n}"
+            "max_pieces takes 2 to {MAX_PIECES} (each side keeps at least one piece; \
+             more than {MAX_PIECES} pieces are out of reach here), not {n}"
         )),
         Target::MaxPieces(n) => Ok((2..=*n).flat_map(Material::all_with).collect()),
-        Target::Material(spec) => spec
-            .parse::<Material>()
-            .map(|m| vec![m])
-            .map_err(|e| format!("bad material {spec:?}: {e}")),
+        Target::Material(spec) => {
+            let material = spec
+                .parse::<Material>()
+                .map_err(|e| format!("bad material {spec:?}: {e}"))?;
+            if material.count() > MAX_MATERIAL_PIECES {
+                return Err(format!(
+                    "material {material} has {} pieces; one material goes up to \
+                     {MAX_MATERIAL_PIECES} pieces",
+                    material.count()
+                ));
+            }
+            Ok(vec![material])
+        }
     }
 }
+
+/// Refuses a build of `targets` whose estimated memory is over
+/// `limit_bytes`, with the estimate, before anything is written.
+pub fn check_memory(rules: Variant, targets: &[Material], limit_bytes: u64) -> Result<(), String> {
+    let needed = estimate(&JungleTiers::new(rules), targets).map_err(|e| error_chain(&e))?;
+    if needed.memory_bytes > limit_bytes {
+        return Err(BuildError::TooLarge {
+            estimate: needed,
+            limit: limit_bytes,
+        }
+        .to_string());
+    }
+    Ok(())
+}
+
+/// The build's observer: asks the library to stop when the caller
+/// cancelled (Ctrl-C, a failing progress callback).
+struct Cancel<'a, T>(&'a Reporter<TierDone, T>);
+
+impl<T: Send> TierProgress for Cancel<'_, T> {
+    fn cancelled(&self) -> bool {
+        self.0.cancelled()
+    }
+}
+
+impl<T: Send> BuildObserver for Cancel<'_, T> {}
 
 /// The rules preset called `rules`.
 pub fn variant(rules: &str) -> Result<Variant, String> {
@@ -66,11 +104,13 @@ pub fn variant(rules: &str) -> Result<Variant, String> {
 }
 
 /// Builds the tables for `targets` in `dir`, wave by wave, reporting each
-/// finished tier; stops between waves when the caller cancels.
-pub fn build_waves<T>(
+/// finished tier; stops inside a tier when the caller cancels (the
+/// caller raises its own error then: the result is only what was done).
+pub fn build_waves<T: Send>(
     dir: &Path,
     rules: Variant,
     targets: &[Material],
+    memory_limit: u64,
     reporter: &Reporter<TierDone, T>,
 ) -> Result<Vec<TierDone>, String> {
     let tablebase = Tablebase::new(JungleTiers::new(rules), dir);
@@ -81,7 +121,10 @@ pub fn build_waves<T>(
         if reporter.cancelled() {
             break;
         }
-        let built = build(&tablebase, &wave, &()).map_err(|e| error_chain(&e))?;
+        let built = match build_within(&tablebase, &wave, memory_limit, &Cancel(reporter)) {
+            Err(BuildError::Cancelled) => break,
+            built => built.map_err(|e| error_chain(&e))?,
+        };
         for tier in built
             .into_iter()
             .filter(|t| wave.iter().any(|w| w.to_string() == t.tier))

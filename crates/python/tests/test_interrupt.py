@@ -116,3 +116,108 @@ def test_a_second_search_on_a_busy_engine_is_refused(uttt):
         engine.search(uttt.new_initial_state(), depth=1)
     engine.stop()
     worker.join()
+
+
+# Issue 26 finding 6: every long call raises KeyboardInterrupt within
+# 100 ms of Ctrl-C (the caller looks at signals every 20 ms; the work
+# looks at the request to stop far more often).
+INTERRUPT_LATENCY_S = 0.1
+
+
+def interrupt_latency(call, after_s=0.3):
+    """Seconds from one SIGINT, sent ``after_s`` into ``call()``, to the
+    KeyboardInterrupt it raises (None if the call ended before the signal)."""
+    sent = {}
+
+    def sender():
+        time.sleep(after_s)
+        sent["at"] = time.perf_counter()
+        os.kill(os.getpid(), signal.SIGINT)
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    thread = threading.Thread(target=sender)
+    thread.start()
+    try:
+        call()
+    except KeyboardInterrupt:
+        return time.perf_counter() - sent["at"]
+    finally:
+        thread.join()
+        signal.signal(signal.SIGINT, previous)
+    return None
+
+
+def best_latency(call, tries=3):
+    """The smallest of a few latencies (a loaded machine may delay one)."""
+    latencies = []
+    for _ in range(tries):
+        latency = interrupt_latency(call)
+        assert latency is not None, "the call ended before Ctrl-C: make it longer"
+        latencies.append(latency)
+        if latency < INTERRUPT_LATENCY_S:
+            break
+    return min(latencies)
+
+
+@posix_only
+@pytest.mark.parametrize(
+    "name,kind", [("uttt", "alphabeta"), ("uttt", "mcts"), ("jungle", "alphabeta"), ("jungle", "mcts")]
+)
+def test_ctrl_c_ends_every_engine_search_within_100_ms(name, kind):
+    game = gamesolver.load_game(name)
+    engine = gamesolver.Engine(game, kind=kind)
+    state = game.new_initial_state()
+    assert best_latency(lambda: engine.search(state, movetime_ms=60_000)) < INTERRUPT_LATENCY_S
+
+
+@posix_only
+def test_ctrl_c_ends_perft_and_playouts_within_100_ms(uttt, jungle):
+    assert best_latency(lambda: gamesolver.perft(uttt.new_initial_state(), 12)) < INTERRUPT_LATENCY_S
+    assert best_latency(lambda: gamesolver.random_playouts(jungle, 10**9, seed=1)) < INTERRUPT_LATENCY_S
+
+
+@pytest.fixture(scope="module")
+def three_piece_tables(tmp_path_factory):
+    """Every table up to three pieces, built after a build of the same
+    directory was interrupted by Ctrl-C (which must not take long)."""
+    directory = tmp_path_factory.mktemp("three-pieces")
+    tablebase = gamesolver.Tablebase(str(directory))
+    if os.name == "posix":
+        latency = best_latency(lambda: tablebase.build(max_pieces=3), tries=1)
+        assert latency < INTERRUPT_LATENCY_S
+    tablebase.build(max_pieces=3)
+    return tablebase
+
+
+@posix_only
+def test_ctrl_c_ends_a_build_within_100_ms_and_the_next_build_resumes(three_piece_tables, tmp_path):
+    assert three_piece_tables.probe("7/7/7/7/7/7/2L4/1e5/R6 w").distance == 35
+    big = gamesolver.Tablebase(str(tmp_path / "five"))
+    assert best_latency(lambda: big.build(material="LTE-er"), tries=1) < INTERRUPT_LATENCY_S
+
+
+@posix_only
+def test_ctrl_c_ends_stats_within_100_ms(three_piece_tables):
+    assert best_latency(three_piece_tables.stats) < INTERRUPT_LATENCY_S
+    assert len(three_piece_tables.stats()) > 200
+
+
+def test_python_builds_keep_the_command_line_limits(tmp_path):
+    tablebase = gamesolver.Tablebase(str(tmp_path))
+    with pytest.raises(ValueError, match="up to 5 pieces"):
+        tablebase.build(material="LTEWPD-e")
+    with pytest.raises(ValueError, match="2 to 4"):
+        tablebase.build(max_pieces=5)
+    with pytest.raises(ValueError, match="limit of 1 MiB"):
+        tablebase.build(material="LTE-er", memory_limit_mib=1)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_q_learning_episodes_are_capped_as_over_http():
+    from gamesolver import mdp
+
+    with pytest.raises(ValueError, match="200000"):
+        mdp.solve(method="q-learning", episodes=10**12)
+    with pytest.raises(ValueError, match="200000"):
+        mdp.solve(method="q-learning", episodes=0)
+    assert mdp.solve(method="q-learning", episodes=200_000, exact=False).optimum > 0.9

@@ -205,3 +205,47 @@ fn node_is_finished(node: &Node) -> bool {
     use gamesolver_core::Game;
     node.is_finished()
 }
+
+/// An observer that asks the build to stop once it has seen `after`
+/// chunks of examined indices, counting how often it was asked after that.
+struct StopAfter {
+    after: u64,
+    seen: std::sync::atomic::AtomicU64,
+}
+
+impl gamesolver_retro::loopy::TierProgress for StopAfter {
+    fn initialised(&self, _positions: u64) {
+        self.seen.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+    fn cancelled(&self) -> bool {
+        self.seen.load(std::sync::atomic::Ordering::Relaxed) >= self.after
+    }
+}
+
+impl gamesolver_retro::tablebase::BuildObserver for StopAfter {}
+
+/// Issue 26 finding 6: a build stops inside a tier when its observer asks
+/// (a front end's Ctrl-C), with `BuildError::Cancelled`; what it finished
+/// stays on disk and the next build completes it.
+#[test]
+fn a_cancelled_build_stops_inside_a_tier_and_resumes() {
+    use gamesolver_games::jungle::{JungleTiers, Material, Variant};
+    let dir = tempfile::tempdir().unwrap();
+    let layout = JungleTiers::colour_folded(Variant::Standard);
+    let target: Material = "LR-e".parse().unwrap();
+    let tablebase = Tablebase::new(layout, dir.path());
+    // The two-piece tiers it captures into are one chunk of 4,096 indices
+    // each; LR-e has 40, so the stop comes inside it.
+    let stop = StopAfter {
+        after: 10,
+        seen: Default::default(),
+    };
+    let started = std::time::Instant::now();
+    let error = build(&tablebase, &[target], &stop).unwrap_err();
+    assert!(matches!(error, BuildError::Cancelled), "{error}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    assert!(!dir.path().join("LR-e.gstb").exists());
+    let resumed = build(&Tablebase::new(layout, dir.path()), &[target], &()).unwrap();
+    assert!(resumed.iter().any(|t| t.tier == "LR-e" && !t.skipped));
+    assert!(dir.path().join("LR-e.gstb").exists());
+}

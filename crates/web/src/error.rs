@@ -95,6 +95,7 @@ impl From<FacadeError> for ApiError {
             FacadeError::BadLimit(_) => "bad_limit",
             FacadeError::Tablebase(_) => "tablebase",
             FacadeError::Io(_) => "io",
+            FacadeError::Cancelled => "cancelled",
         };
         let status = match &error {
             FacadeError::Tablebase(_) | FacadeError::Io(_) => StatusCode::INTERNAL_SERVER_ERROR,

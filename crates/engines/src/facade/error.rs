@@ -62,4 +62,7 @@ pub enum FacadeError {
     /// Reading or writing failed.
     #[error("{0}")]
     Io(String),
+    /// The caller asked a long computation to stop (Ctrl-C).
+    #[error("cancelled")]
+    Cancelled,
 }

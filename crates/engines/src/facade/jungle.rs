@@ -16,7 +16,7 @@ use super::{
 use crate::EngineKind;
 use crate::jungle::engine::{JungleOptions, build};
 use crate::jungle::host::JungleHost;
-use crate::jungle::table_stats::material_stats;
+use crate::jungle::table_stats::material_stats_until;
 use crate::jungle::tablebase::TablebaseHandle;
 
 /// Jungle (Dou Shou Qi): actions = from × 63 + to.
@@ -232,12 +232,18 @@ impl TablebaseOracle for JungleTablebase {
         }
     }
 
-    fn stats(&self) -> Result<Vec<MaterialStatsReport>, FacadeError> {
+    fn stats_until(
+        &self,
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Result<Vec<MaterialStatsReport>, FacadeError> {
         let error = |e: &dyn std::fmt::Display| FacadeError::Tablebase(e.to_string());
         let mut reports = Vec::new();
         for material in self.handle.materials().map_err(|e| error(&e))? {
-            let counted =
-                material_stats(&self.handle.tablebase, material).map_err(|e| error(&e))?;
+            let counted = material_stats_until(&self.handle.tablebase, material, stop)
+                .map_err(|e| error(&e))?;
+            if stop() {
+                return Err(FacadeError::Cancelled);
+            }
             let Some(m) = counted else {
                 continue;
             };

@@ -15,7 +15,7 @@ use gamesolver_core::{Game, Outcome, Player};
 use gamesolver_search::{Engine, Mcts, StopFlag};
 
 pub use super::playouts::PLAYOUT_PLY_CAP;
-use super::playouts::{PlayoutRng, random_move_from_list, random_playouts};
+use super::playouts::{PlayoutRng, random_move_from_list, random_playouts_until};
 use super::{
     AnyEngine, EngineSpec, ErasedHost, FacadeError, GameDef, GameInfo, Observation, PlayoutStats,
     SearchLimits, SearchReport, SolvedOracle, State, TablebaseOracle,
@@ -433,8 +433,8 @@ impl<M: GameModel> State for ModelState<M> {
         Ok(self.model.perft(&self.game, depth))
     }
 
-    fn random_playouts(&self, n: u64, seed: u64) -> PlayoutStats {
-        random_playouts(self.model.as_ref(), &self.game, n, seed)
+    fn random_playouts_until(&self, n: u64, seed: u64, stop: &dyn Fn() -> bool) -> PlayoutStats {
+        random_playouts_until(self.model.as_ref(), &self.game, n, seed, stop)
     }
 
     fn clone_box(&self) -> Box<dyn State> {

@@ -46,24 +46,51 @@ pub fn random_move_from_list<G: Game>(
 /// before its end, counts as a draw. An ultimate tic-tac-toe position is
 /// played by [`uttt_random_playouts`] (the same games, faster).
 pub fn random_playouts<M: GameModel>(model: &M, start: &M::G, n: u64, seed: u64) -> PlayoutStats {
+    random_playouts_until(model, start, n, seed, &|| false)
+}
+
+/// [`random_playouts`] that looks at `stop` before each game and ends
+/// early (with the games played so far) once it said yes: a front end's
+/// Ctrl-C, whose caller then discards the numbers.
+pub fn random_playouts_until<M: GameModel>(
+    model: &M,
+    start: &M::G,
+    n: u64,
+    seed: u64,
+    stop: &dyn Fn() -> bool,
+) -> PlayoutStats {
     if let Some(board) = (start as &dyn Any).downcast_ref::<uttt::Board>() {
-        return uttt_random_playouts(board, n, seed);
+        return uttt_random_playouts(board, n, seed, stop);
     }
-    random_playouts_with(start, n, seed, |game, rng, scratch| {
-        model.random_move(game, rng, scratch)
-    })
+    random_playouts_with(
+        start,
+        n,
+        seed,
+        |game, rng, scratch| model.random_move(game, rng, scratch),
+        stop,
+    )
 }
 
 /// [`random_playouts`] of ultimate tic-tac-toe through the playout kernel
 /// ([`uttt::playout::Playout`]): each ply draws
 /// `rng.random_range(0..count)` over `usize` and plays the legal move of
 /// that rank in increasing cell order, as the generic loop with
-/// [`random_move_from_list`] does, so a seed gives the same games.
-pub fn uttt_random_playouts(start: &uttt::Board, n: u64, seed: u64) -> PlayoutStats {
+/// [`random_move_from_list`] does, so a seed gives the same games. Looks at
+/// `stop` every [`GAMES_BETWEEN_STOP_CHECKS`] games and ends early once it
+/// said yes.
+pub fn uttt_random_playouts(
+    start: &uttt::Board,
+    n: u64,
+    seed: u64,
+    stop: &dyn Fn() -> bool,
+) -> PlayoutStats {
     let playout = uttt::playout::Playout::new(start);
     let mut rng = PlayoutRng::seed_from_u64(seed);
     let mut stats = PlayoutStats::default();
-    for _ in 0..n {
+    for game in 0..n {
+        if game % GAMES_BETWEEN_STOP_CHECKS == 0 && stop() {
+            break;
+        }
         let (outcome, plies) = playout.play_out(|count| {
             // A count of at most 81 moves: the rank fits in u32.
             rng.random_range(0..count as usize) as u32
@@ -73,18 +100,27 @@ pub fn uttt_random_playouts(start: &uttt::Board, n: u64, seed: u64) -> PlayoutSt
     stats
 }
 
+/// Ultimate tic-tac-toe games (a few microseconds each) between two looks
+/// at the stop request of [`uttt_random_playouts`].
+pub const GAMES_BETWEEN_STOP_CHECKS: u64 = 64;
+
 /// [`random_playouts`] with the moves drawn by `draw` (for example
-/// [`random_move_from_list`]).
+/// [`random_move_from_list`]); looks at `stop` before each game and ends
+/// early once it said yes.
 pub fn random_playouts_with<G: Game>(
     start: &G,
     n: u64,
     seed: u64,
     mut draw: impl FnMut(&G, &mut PlayoutRng, &mut Vec<G::Move>) -> Option<G::Move>,
+    stop: &dyn Fn() -> bool,
 ) -> PlayoutStats {
     let mut rng = PlayoutRng::seed_from_u64(seed);
     let mut stats = PlayoutStats::default();
     let mut scratch = Vec::new();
     for _ in 0..n {
+        if stop() {
+            break;
+        }
         let mut game = start.clone();
         let mut plies = 0;
         while game.outcome().is_none() && plies < PLAYOUT_PLY_CAP {

@@ -83,7 +83,13 @@ pub trait State: Send + Sync + std::fmt::Debug {
     /// The number of move paths of `depth` plies from here.
     fn perft(&self, depth: u32) -> Result<u64, FacadeError>;
     /// `n` uniformly random playouts from here, reproducible from `seed`.
-    fn random_playouts(&self, n: u64, seed: u64) -> PlayoutStats;
+    fn random_playouts(&self, n: u64, seed: u64) -> PlayoutStats {
+        self.random_playouts_until(n, seed, &|| false)
+    }
+    /// [`State::random_playouts`] that looks at `stop` between games and
+    /// ends early (with the games played so far) once it said yes: a front
+    /// end's Ctrl-C, whose caller then discards the numbers.
+    fn random_playouts_until(&self, n: u64, seed: u64, stop: &dyn Fn() -> bool) -> PlayoutStats;
     /// A copy.
     fn clone_box(&self) -> Box<dyn State>;
     /// For downcasting inside this crate.
@@ -136,7 +142,16 @@ pub trait TablebaseOracle: Send + Sync {
     /// The exact report of `state`, None if its material is not covered.
     fn probe(&self, state: &dyn State) -> Result<Option<PositionReport>, FacadeError>;
     /// Per material: positions by value and the longest win.
-    fn stats(&self) -> Result<Vec<MaterialStatsReport>, FacadeError>;
+    fn stats(&self) -> Result<Vec<MaterialStatsReport>, FacadeError> {
+        self.stats_until(&|| false)
+    }
+    /// [`TablebaseOracle::stats`] that looks at `stop` often (between
+    /// blocks of a file) and fails with [`FacadeError::Cancelled`] once it
+    /// said yes (a front end's Ctrl-C).
+    fn stats_until(
+        &self,
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Result<Vec<MaterialStatsReport>, FacadeError>;
 }
 
 /// A game's protocol host, ready to serve (`gamesolver engine GAME`).

@@ -33,11 +33,23 @@ pub fn material_stats(
     tablebase: &Tablebase<JungleTiers>,
     material: Material,
 ) -> Result<Option<MaterialStats>, FileError> {
+    material_stats_until(tablebase, material, &|| false)
+}
+
+/// [`material_stats`] that looks at `stop` before each block of the file
+/// and answers `Ok(None)` once it said yes (a front end's Ctrl-C).
+pub fn material_stats_until(
+    tablebase: &Tablebase<JungleTiers>,
+    material: Material,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<Option<MaterialStats>, FileError> {
     let Some(file) = tablebase.open_tier(material)? else {
         return Ok(None);
     };
     let layout = tablebase.layout();
-    let stats = TierStats::of_file(layout, material, &file)?;
+    let Some(stats) = TierStats::of_file_until(layout, material, &file, stop)? else {
+        return Ok(None);
+    };
     let longest_win_example = stats
         .longest_win
         .and_then(|w| layout.position(material, w.index));

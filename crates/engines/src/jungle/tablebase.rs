@@ -13,6 +13,18 @@ use gamesolver_games::jungle::{JungleTiers, Material, Position, Variant};
 use gamesolver_retro::FileError as TablebaseFileError;
 use gamesolver_retro::tablebase::{BuildError, DirectoryError, Tablebase, TierBuilt, build};
 
+/// The most pieces of a build of every material up to a piece count
+/// (`tablebase build --max-pieces`, Python's `build(max_pieces=…)`): every
+/// material up to four pieces is a 6.3 G-index build; all five-piece
+/// materials would be hundreds of times more.
+pub const MAX_PIECES: u32 = 4;
+
+/// The most pieces of a build of one material (`--material`, Python's
+/// `build(material=…)`): a five-piece tier has up to 488 M indices (4.9 GB
+/// while it is solved, checked against the memory limit before the build
+/// starts); six pieces are out of reach.
+pub const MAX_MATERIAL_PIECES: u32 = 5;
+
 /// Why a tablebase directory cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum OpenError {

@@ -45,19 +45,21 @@ pub(crate) struct Solved {
     pub(crate) learned_q: Option<Vec<f64>>,
 }
 
-/// Runs `method`; Q-learning takes its episodes and seed from `learning`.
-/// With `exact`, every policy-iteration round is also valued exactly.
+/// Runs `method`; Q-learning takes its episodes and seed from `learning`
+/// and stops when `stop` says so. With `exact`, every policy-iteration
+/// round is also valued exactly.
 pub(crate) fn run(
     mdp: &Mdp<Board>,
     method: Method,
     learning: QLearningConfig,
     sweeps: &SweepConfig,
     exact: bool,
+    stop: &dyn Fn() -> bool,
 ) -> Result<Solved, MdpError> {
     match method {
         Method::PolicyIteration => policy_iteration(mdp, sweeps, exact),
         Method::ValueIteration => value_iteration(mdp, sweeps),
-        Method::QLearning => q_learning(mdp, learning, sweeps),
+        Method::QLearning => q_learning(mdp, learning, sweeps, stop),
     }
 }
 
@@ -114,9 +116,10 @@ fn q_learning(
     mdp: &Mdp<Board>,
     settings: QLearningConfig,
     sweeps: &SweepConfig,
+    stop: &dyn Fn() -> bool,
 ) -> Result<Solved, MdpError> {
     let started = Instant::now();
-    let learned = mdp.q_learning(&settings)?;
+    let learned = mdp.q_learning_until(&settings, stop)?;
     let seconds = started.elapsed().as_secs_f64().max(1e-9);
     let optimum = mdp.value_iteration(sweeps)?.values;
     let curve = learned

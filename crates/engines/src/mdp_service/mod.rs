@@ -30,8 +30,8 @@ use std::time::Instant;
 use gamesolver_core::Player;
 use gamesolver_games::tictactoe::Board;
 use gamesolver_mdp::{
-    Discount, ExactSolution, Mdp, Minimax, OpponentModel, Policy, QLearningConfig, StateValues,
-    SweepConfig, UniformRandom,
+    Discount, ExactSolution, Mdp, MdpError, Minimax, OpponentModel, Policy, QLearningConfig,
+    StateValues, SweepConfig, UniformRandom,
 };
 use serde::{Deserialize, Serialize};
 
@@ -46,6 +46,10 @@ use methods::Method;
 
 /// The game the service models (the registry's name).
 pub const MODELLED_GAME: &str = "tictactoe";
+
+/// The most Q-learning episodes the web server and the Python module run
+/// for one request (the command line takes any number; Ctrl-C stops it).
+pub const MAX_EPISODES: u64 = 200_000;
 
 /// The most games a simulation plays: a billion games of a few
 /// microseconds each take minutes, not days.
@@ -196,14 +200,25 @@ impl MdpSession {
         request: &MdpRequest,
         settings: &MdpSettings,
     ) -> Result<MdpSession, FacadeError> {
+        MdpSession::with_settings_until(request, settings, &|| false)
+    }
+
+    /// [`MdpSession::with_settings`] that looks at `stop` often (every few
+    /// hundred Q-learning episodes; the other steps take milliseconds) and
+    /// fails with [`FacadeError::Cancelled`] once it said yes (Ctrl-C).
+    pub fn with_settings_until(
+        request: &MdpRequest,
+        settings: &MdpSettings,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<MdpSession, FacadeError> {
         settings.check()?;
         let problem = Problem::of(request)?;
         match problem.opponent {
-            Opponent::Random => solve_against(&problem, settings, &UniformRandom),
+            Opponent::Random => solve_against(&problem, settings, &UniformRandom, stop),
             Opponent::Minimax => {
                 let solution = crate::tictactoe::solve().map_err(failed)?;
                 let minimax = Minimax::new(|b: &Board| solution.get(b).map(|s| s.wdl));
-                solve_against(&problem, settings, &minimax)
+                solve_against(&problem, settings, &minimax, stop)
             }
         }
     }
@@ -254,6 +269,7 @@ fn solve_against<O: OpponentModel<Board>>(
     problem: &Problem,
     settings: &MdpSettings,
     opponent: &O,
+    stop: &dyn Fn() -> bool,
 ) -> Result<MdpSession, FacadeError> {
     let started = Instant::now();
     let mdp = Mdp::build(Board::empty(), problem.agent, opponent, problem.gamma).map_err(failed)?;
@@ -271,8 +287,12 @@ fn solve_against<O: OpponentModel<Board>>(
         problem.learning,
         &settings.sweeps,
         exact.is_some(),
+        stop,
     )
-    .map_err(failed)?;
+    .map_err(|e| match e {
+        MdpError::Cancelled => FacadeError::Cancelled,
+        e => failed(e),
+    })?;
     let solve_ms = ms_since(started);
     let policy_value = policy_value(&mdp, &solved.policy, exact.is_some(), &settings.sweeps)?;
     let probabilities = mdp.outcome_probabilities(&solved.policy).map_err(failed)?;

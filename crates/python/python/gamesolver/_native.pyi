@@ -209,8 +209,9 @@ class Tablebase:
         max_pieces: Optional[int] = None,
         material: Optional[str] = None,
         progress: Optional[Callable[[TierBuilt], Any]] = None,
+        memory_limit_mib: Optional[int] = None,
     ) -> List[TierBuilt]:
-        """Builds every material up to ``max_pieces`` (2-4) or one ``material`` ("LR-e") and what it captures into."""
+        """Builds every material up to ``max_pieces`` (2-4) or one ``material`` of up to 5 pieces ("LR-e") and what it captures into; refused over ``memory_limit_mib`` (default 8192)."""
 
 class PlayoutStats(TypedDict):
     games: int

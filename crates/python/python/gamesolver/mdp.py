@@ -73,10 +73,17 @@ class MdpSolution:
     def action(self, position: str) -> str:
         """The policy's move in ``position`` (position text, agent to move).
 
-        Raises ``KeyError`` for a position where the agent is not to move
-        or that cannot arise against this opponent.
+        Raises ``ValueError`` (as :meth:`action_values` does) for a position
+        where the agent is not to move or that cannot arise against this
+        opponent.
         """
-        return self.policy[position]
+        try:
+            return self.policy[position]
+        except (KeyError, TypeError):
+            raise ValueError(
+                f"{position!r} is not a position where the agent ({self.side}) is to move "
+                f"against the {self.opponent} opponent"
+            ) from None
 
     def action_values(self, position: str) -> List[Tuple[str, Number]]:
         """Every move of ``position`` (agent to move) with its optimal value,
@@ -108,12 +115,14 @@ def solve(
         exact: also compute the optimum and outcome probabilities as exact
             fractions (backward induction over rationals).
         gamma: discount in (0, 1], e.g. ``"9/10"`` or ``0.9``; None = 1.
-        episodes: episodes for Q-learning (None = the library's default).
+        episodes: episodes for Q-learning, 1 to 200,000 (None = 200,000).
         seed: random seed for Q-learning.
 
+    Runs without the GIL; Ctrl-C raises ``KeyboardInterrupt``.
+
     Raises:
-        ValueError: an unknown opponent, side, method or a bad gamma, with
-            the library's message.
+        ValueError: an unknown opponent, side, method, a bad gamma or a
+            number of episodes out of range, with the library's message.
     """
     if isinstance(gamma, Fraction):
         gamma = f"{gamma.numerator}/{gamma.denominator}"

@@ -47,15 +47,25 @@ pub enum SolveTierError {
         /// Its distance in plies.
         distance: u16,
     },
+    /// The caller asked the solver to stop ([`TierProgress::cancelled`]).
+    #[error("cancelled")]
+    Cancelled,
 }
 
-/// Receives progress reports while a tier is solved (for a progress bar).
-/// Every method has an empty default.
+/// Receives progress reports while a tier is solved (for a progress bar),
+/// and may ask the solver to stop. Every method has an empty default.
 pub trait TierProgress: Sync {
     /// `positions` more indices have had their moves examined.
     fn initialised(&self, _positions: u64) {}
     /// Every position at distance `level` is now known.
     fn level_done(&self, _level: u16) {}
+    /// Whether the work should stop now (Ctrl-C in a front end). The solver
+    /// asks before each chunk of 4,096 indices it examines and of 1,024
+    /// positions it propagates, and then returns
+    /// [`SolveTierError::Cancelled`]; so does a build between tiers.
+    fn cancelled(&self) -> bool {
+        false
+    }
 }
 
 impl TierProgress for () {}
@@ -106,10 +116,12 @@ impl<G: Game + Retrograde> Scratch<G> {
     }
 }
 
-/// Chunk of indices handled as one unit of parallel work.
+/// Chunk of indices handled as one unit of parallel work (and between two
+/// looks at [`TierProgress::cancelled`]).
 const CHUNK: usize = 4096;
 
-/// Decided indices propagated as one unit of parallel work.
+/// Decided indices propagated as one unit of parallel work (and between
+/// two looks at [`TierProgress::cancelled`]).
 const PROPAGATE_CHUNK: usize = 1024;
 
 /// Solves `tier` of `layout`. The positions reached by moves that leave
@@ -149,10 +161,13 @@ pub fn solve_tier<L: TierLayout>(
         if level > MAX_DISTANCE {
             check_distance(layout, tier, &entries, &decided, level)?;
         }
-        for found in resolve_level(layout, tier, &entries, &decided, level) {
+        for found in resolve_level(layout, tier, &entries, &decided, level, progress) {
             for (distance, index) in found {
                 frontier.push(distance, index);
             }
+        }
+        if progress.cancelled() {
+            return Err(SolveTierError::Cancelled);
         }
         progress.level_done(level);
         // Cannot overflow: a list beyond MAX_DISTANCE with a live entry
@@ -199,6 +214,9 @@ fn initialise<L: TierLayout>(
     entries.par_chunks(CHUNK).enumerate().try_for_each_init(
         Scratch::<L::Game>::new,
         |scratch, (chunk, slots)| {
+            if progress.cancelled() {
+                return Err(SolveTierError::Cancelled);
+            }
             let first = (chunk * CHUNK) as u64;
             let mut result = Ok(());
             let range = first..first + slots.len() as u64;
@@ -291,18 +309,24 @@ const PREFETCH_GROUP: usize = 16;
 /// Propagates every position of `decided` whose entry is a win or loss at
 /// `level` (the others are stale: a win that shortened since) to its
 /// parents; returns the parents this decides, with their distances.
+/// Chunks started after `progress` asked to stop are skipped (the caller
+/// then stops: the entries are no longer a solution).
 fn resolve_level<L: TierLayout>(
     layout: &L,
     tier: L::Tier,
     entries: &[AtomicU32],
     decided: &[u32],
     level: u16,
+    progress: &dyn TierProgress,
 ) -> Vec<Vec<(u16, u32)>> {
     let (won, lost) = (entry::win(level), entry::loss(level));
     decided
         .par_chunks(PROPAGATE_CHUNK)
         .map_init(Scratch::<L::Game>::new, |scratch, chunk| {
             let mut found = Vec::new();
+            if progress.cancelled() {
+                return found;
+            }
             for group in chunk.chunks(PREFETCH_GROUP) {
                 scratch.parents.clear();
                 scratch.children.clear();

@@ -61,6 +61,10 @@ pub enum BuildError {
         #[source]
         source: std::io::Error,
     },
+    /// The observer asked the build to stop ([`TierProgress::cancelled`]):
+    /// the tiers finished before are on disk, a later build reuses them.
+    #[error("the build was cancelled")]
+    Cancelled,
     /// The build would need more memory than allowed.
     #[error(
         "the build needs about {} MiB of memory ({}), more than the limit of {} MiB",
@@ -602,6 +606,9 @@ fn build_tier<L: TierLayout>(
     keep: bool,
     observer: &dyn BuildObserver,
 ) -> Result<Built<L>, BuildError> {
+    if observer.cancelled() {
+        return Err(BuildError::Cancelled);
+    }
     let layout = tablebase.layout();
     let indices = layout.tier_len(tier);
     observer.tier_started(&tier.to_string(), indices);
@@ -636,9 +643,12 @@ fn build_tier<L: TierLayout>(
     // The successors are in memory (built or loaded before this tier).
     let successors = tablebase.tier_probe(tier)?;
     let probe = |position: &L::Game| successors.probe(position);
-    let table = solve_tier(layout, tier, &probe, observer).map_err(|source| BuildError::Solve {
-        tier: tier.to_string(),
-        source,
+    let table = solve_tier(layout, tier, &probe, observer).map_err(|source| match source {
+        SolveTierError::Cancelled => BuildError::Cancelled,
+        source => BuildError::Solve {
+            tier: tier.to_string(),
+            source,
+        },
     })?;
     if keep {
         // The next waves probe it before its file may be written.

@@ -4,7 +4,7 @@
 
 use gamesolver_core::{Game, Solution, TierLayout, Wdl, WdlCounts};
 
-use super::scan::scan_tier;
+use super::scan::scan_tier_until;
 use crate::binfile::FileError;
 use crate::tbfile::TablebaseFile;
 
@@ -41,7 +41,19 @@ impl TierStats {
         tier: L::Tier,
         file: &TablebaseFile,
     ) -> Result<TierStats, FileError> {
-        scan_tier(
+        let all = TierStats::of_file_until(layout, tier, file, &|| false)?;
+        Ok(all.unwrap_or_else(|| unreachable!("a count that is never stopped ends")))
+    }
+
+    /// [`TierStats::of_file`] that looks at `stop` before each block and
+    /// answers `Ok(None)` once it said yes (see [`scan_tier_until`]).
+    pub fn of_file_until<L: TierLayout>(
+        layout: &L,
+        tier: L::Tier,
+        file: &TablebaseFile,
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Result<Option<TierStats>, FileError> {
+        scan_tier_until(
             layout,
             tier,
             file,
@@ -51,6 +63,7 @@ impl TierStats {
                 stats.add(position.turn().index(), index, solution, weight);
             },
             TierStats::merge,
+            stop,
         )
     }
 

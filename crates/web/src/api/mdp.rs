@@ -14,8 +14,7 @@ use crate::error::{ApiError, ErrorBody};
 use crate::extract::ApiJson;
 use crate::state::AppState;
 
-/// The most Q-learning episodes one request may ask for.
-pub const MAX_EPISODES: u64 = 200_000;
+pub use gamesolver_engines::mdp_service::MAX_EPISODES;
 
 /// The fixed opponent.
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, ToSchema)]

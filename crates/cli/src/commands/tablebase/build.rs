@@ -45,15 +45,7 @@ pub struct Args {
     pub mpi: bool,
 }
 
-/// The most pieces of `--max-pieces`: every material up to four pieces
-/// is a 6.3 G-index build; all five-piece materials would be hundreds of
-/// times more.
-pub const MAX_PIECES: u32 = 4;
-
-/// The most pieces of one `--material`: a five-piece tier has up to 488 M
-/// indices (4.9 GB while it is solved, checked against `--memory-limit`
-/// before the build starts); six pieces are out of reach.
-pub const MAX_MATERIAL_PIECES: u32 = 5;
+pub use gamesolver_engines::jungle::tablebase::{MAX_MATERIAL_PIECES, MAX_PIECES};
 
 /// Builds the tables and prints a summary; the estimate first, so a large
 /// build says what it will take before it starts.

@@ -9,6 +9,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from .. import _native
+from .actions import checked_action
 
 __all__ = ["GameAECEnv", "env"]
 
@@ -23,6 +24,14 @@ class GameAECEnv(AECEnv):
     zeros for the other agent). Rewards come at the end of the game: +1 win,
     -1 loss, 0 draw. An illegal action ends the game with -1 for the agent
     that made it and 0 for the other, and ``infos[agent]["illegal_action"]``.
+
+    As PettingZoo requires, an agent whose game has ended (terminated) only
+    steps with ``None`` (anything else raises ``ValueError``) and then
+    leaves; its observation's ``action_mask`` is all zeros. An action that
+    is no element of the action space (not a whole number, or out of range)
+    raises :class:`gamesolver.envs.actions.InvalidAction` and changes
+    nothing; stepping after every agent has left raises ``RuntimeError``
+    (call ``reset()``).
     """
 
     metadata = {"render_modes": ["ansi"], "name": "gamesolver_v0", "is_parallelizable": False}
@@ -77,14 +86,16 @@ class GameAECEnv(AECEnv):
         return {"observation": self.state.observation_tensor(), "action_mask": self._mask(agent)}
 
     def step(self, action: Any) -> None:
+        if self.state is None or not self.agents:
+            raise RuntimeError("the game is over and every agent has left: call reset() first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        action = checked_action(action, self.action_spaces[agent].n)
         self._cumulative_rewards[agent] = 0.0
-        action = int(action)
         state = self.state
-        if not (0 <= action < self.action_spaces[agent].n) or not state.legal_actions_mask()[action]:
+        if not state.legal_actions_mask()[action]:
             returns = [0.0, 0.0]
             returns[self.possible_agents.index(agent)] = -1.0
             self._end(returns)
@@ -108,7 +119,8 @@ class GameAECEnv(AECEnv):
 
     def _mask(self, agent: str) -> np.ndarray:
         state = self.state
-        if state.is_terminal() or self.possible_agents[state.current_player()] != agent:
+        ended = self.terminations.get(agent, True) or self.truncations.get(agent, True)
+        if ended or state.is_terminal() or self.possible_agents[state.current_player()] != agent:
             return np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
         return state.legal_actions_mask()
 
