@@ -10,7 +10,7 @@ use pyo3::types::PyDict;
 use crate::errors::OrRaise;
 use crate::game::PyGame;
 use crate::interrupt::{Reporter, run_cancellable};
-use crate::numbers::whole;
+use crate::numbers::{Int, optional_whole, whole};
 use crate::parallel::for_each_chunk;
 use crate::state::PyState;
 
@@ -27,7 +27,7 @@ const PLAYOUT_CHUNK: u64 = 1024;
 ///
 /// Runs without the GIL; Ctrl-C raises KeyboardInterrupt.
 #[pyfunction]
-pub fn perft(py: Python<'_>, state: PyRef<'_, PyState>, depth: i128) -> PyResult<u64> {
+pub fn perft(py: Python<'_>, state: PyRef<'_, PyState>, depth: Int) -> PyResult<u64> {
     let depth: u32 = whole("depth", depth)?;
     let root: &dyn State = state.inner.as_ref();
     run_cancellable(py, |reporter| split_perft(root, depth, reporter))?.or_raise()
@@ -88,15 +88,15 @@ fn sequential_perft<T: Send>(
 /// Deterministic for a given (start, n, seed). Runs without the GIL;
 /// Ctrl-C raises KeyboardInterrupt.
 #[pyfunction]
-#[pyo3(signature = (start, n, seed=0))]
+#[pyo3(signature = (start, n, seed=None))]
 pub fn random_playouts<'py>(
     py: Python<'py>,
     start: &Bound<'py, PyAny>,
-    n: i128,
-    seed: i128,
+    n: Int,
+    seed: Option<Int>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let n: u64 = whole("n", n)?;
-    let seed: u64 = whole("seed", seed)?;
+    let seed: u64 = optional_whole("seed", seed)?.unwrap_or(0);
     let root = start_state(start)?;
     let root: &dyn State = root.as_ref();
     let totals = run_cancellable(py, |reporter| playouts_in_chunks(root, n, seed, reporter))?;

@@ -13,7 +13,7 @@ use serde::Deserialize;
 use crate::errors::OrRaise;
 use crate::game::PyGame;
 use crate::interrupt::run_interruptible;
-use crate::numbers::optional_whole;
+use crate::numbers::{Int, optional_whole};
 use crate::state::PyState;
 
 /// A search engine for one game.
@@ -36,8 +36,8 @@ impl PyEngine {
     fn new(
         game: &Bound<'_, PyAny>,
         kind: Option<String>,
-        hash_mb: Option<i128>,
-        seed: Option<i128>,
+        hash_mb: Option<Int>,
+        seed: Option<Int>,
         tablebase: Option<PathBuf>,
         rules: Option<String>,
     ) -> PyResult<PyEngine> {
@@ -70,9 +70,9 @@ impl PyEngine {
         &self,
         py: Python<'_>,
         state: PyRef<'_, PyState>,
-        movetime_ms: Option<i128>,
-        depth: Option<i128>,
-        nodes: Option<i128>,
+        movetime_ms: Option<Int>,
+        depth: Option<Int>,
+        nodes: Option<Int>,
         progress: Option<Bound<'_, PyAny>>,
     ) -> PyResult<PySearchReport> {
         self.check_game(&state)?;

@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 
 use crate::errors::OrRaise;
 use crate::interrupt::run_cancellable;
-use crate::numbers::optional_whole;
+use crate::numbers::{Int, optional_whole};
 use crate::solved::json_to_python;
 
 /// A solved MDP: its report and the optimal value of every move.
@@ -31,8 +31,8 @@ pub fn mdp_solve(
     method: &str,
     exact: bool,
     gamma: Option<String>,
-    episodes: Option<i128>,
-    seed: Option<i128>,
+    episodes: Option<Int>,
+    seed: Option<Int>,
 ) -> PyResult<PyMdpSession> {
     let defaults = MdpRequest::default();
     let episodes = optional_whole("episodes", episodes)?.unwrap_or(defaults.episodes);

@@ -4,12 +4,13 @@ use gamesolver_core::{Outcome, Player};
 use gamesolver_engines::{GameDef, State};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyList};
+use pyo3::types::PyList;
 
 use crate::action_lists::{actions_of_mask, legal_action_mask};
 use crate::arrays::{float32_array, mask_array};
 use crate::errors::OrRaise;
 use crate::game::PyGame;
+use crate::numbers::Int;
 
 /// `current_player()` of a finished game (OpenSpiel's `PlayerId.TERMINAL`).
 pub const TERMINAL: i32 = -4;
@@ -38,15 +39,12 @@ impl PyState {
         self.def
     }
 
-    /// The action id `action` stands for: an int in the game's action
-    /// range (ValueError otherwise; TypeError for a non-int).
+    /// The action id `action` stands for: an integer (of any size, a numpy
+    /// integer too) in the game's action range (ValueError otherwise;
+    /// TypeError for a non-integer).
     fn checked_action(&self, action: &Bound<'_, PyAny>) -> PyResult<u32> {
         let space = self.def.info().action_space;
-        let value = match action.extract::<i64>() {
-            Ok(value) => Some(value),
-            Err(_) if action.is_instance_of::<PyInt>() => None,
-            Err(error) => return Err(error),
-        };
+        let value = action.extract::<Int>()?.value();
         value
             .and_then(|v| u32::try_from(v).ok())
             .filter(|&a| a < space)

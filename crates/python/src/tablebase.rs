@@ -14,7 +14,7 @@ use crate::engine::game_argument;
 use crate::errors::{OrRaise, to_py_err};
 use crate::game::PyGame;
 use crate::interrupt::{run_cancellable, run_interruptible};
-use crate::numbers::optional_whole;
+use crate::numbers::{Int, optional_whole};
 use crate::position_arg::position_of;
 use crate::report::PyPositionReport;
 use crate::tablebase_build::{Target, TierDone, build_waves, check_memory, materials, variant};
@@ -159,10 +159,10 @@ impl PyTablebase {
     fn build<'py>(
         &self,
         py: Python<'py>,
-        max_pieces: Option<i128>,
+        max_pieces: Option<Int>,
         material: Option<String>,
         progress: Option<Bound<'py, PyAny>>,
-        memory_limit_mib: Option<i128>,
+        memory_limit_mib: Option<Int>,
     ) -> PyResult<Vec<Bound<'py, PyDict>>> {
         let max_pieces: Option<u32> = optional_whole("max_pieces", max_pieces)?;
         let memory_limit_mib: u64 = optional_whole("memory_limit_mib", memory_limit_mib)?
