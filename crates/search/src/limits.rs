@@ -79,10 +79,16 @@ impl StopFlag {
 /// move is returned on time even when the process is briefly descheduled.
 const SAFETY: Duration = Duration::from_millis(2);
 
+/// How often a search without iterations reports its progress
+/// ([`Budget::report_due`]).
+pub const REPORT_INTERVAL: Duration = Duration::from_millis(100);
+
 /// The running state of the limits: decides, cheaply, when to stop.
 #[derive(Debug)]
 pub struct Budget {
     started: Instant,
+    /// When the next progress report is due ([`Budget::report_due`]).
+    next_report: Instant,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
     stop: StopFlag,
@@ -99,6 +105,7 @@ impl Budget {
         let started = Instant::now();
         Budget {
             started,
+            next_report: started + REPORT_INTERVAL,
             // A deadline past what the clock can represent is no deadline.
             deadline: limits
                 .movetime
@@ -132,6 +139,24 @@ impl Budget {
     /// Whether the deadline passed or the flag was raised.
     fn check_clock(&self) -> bool {
         self.stop.is_raised() || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Whether a progress report is due, having searched `nodes` nodes:
+    /// looks at the clock every few hundred nodes (as
+    /// [`Budget::exhausted`] does) and says yes once every
+    /// [`REPORT_INTERVAL`], for searches without iterations of their own
+    /// (MCTS), so a front end sees their progress while they run.
+    #[inline]
+    pub fn report_due(&mut self, nodes: u64) -> bool {
+        if nodes & (self.check_every - 1) != 0 {
+            return false;
+        }
+        let now = Instant::now();
+        if now < self.next_report {
+            return false;
+        }
+        self.next_report = now + REPORT_INTERVAL;
+        true
     }
 
     /// Whether a stop was decided.

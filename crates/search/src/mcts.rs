@@ -61,6 +61,18 @@ impl<G: Game> Mcts<G> {
     /// time. At least one iteration runs, so a position with a legal move
     /// always gets one, whatever the limits.
     pub fn search(&mut self, root: &G, limits: &Limits) -> SearchInfo<G::Move> {
+        self.search_reporting(root, limits, &mut |_| {})
+    }
+
+    /// [`Mcts::search`] that hands `progress` a report of the line chosen
+    /// so far every [`crate::REPORT_INTERVAL`] while it runs (a front end's
+    /// live analysis); the final report is returned, not handed out.
+    pub fn search_reporting(
+        &mut self,
+        root: &G,
+        limits: &Limits,
+        progress: &mut dyn FnMut(&SearchInfo<G::Move>),
+    ) -> SearchInfo<G::Move> {
         let mut budget = Budget::start(limits, self.stop.clone(), CHECK_EVERY);
         self.tree.clear();
         self.tree.push(Node {
@@ -81,6 +93,9 @@ impl<G: Game> Mcts<G> {
                 let deep_enough = limits.depth.is_some_and(|d| tree_depth >= d);
                 if deep_enough || budget.exhausted(iterations) || self.tree.len() >= MAX_NODES {
                     break;
+                }
+                if budget.report_due(iterations) {
+                    progress(&self.report(iterations, budget.elapsed()));
                 }
             }
         }
@@ -272,7 +287,7 @@ impl<G: Game> Engine<G> for Mcts<G> {
         limits: &Limits,
         progress: &mut dyn FnMut(&SearchInfo<G::Move>),
     ) -> SearchInfo<G::Move> {
-        let info = self.search(position, limits);
+        let info = self.search_reporting(position, limits, progress);
         progress(&info);
         info
     }

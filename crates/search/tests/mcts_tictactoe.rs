@@ -67,3 +67,24 @@ fn a_depth_limit_bounds_the_tree() {
     assert_eq!(info.nodes, 2, "{info:?}");
     assert!(info.depth <= 2);
 }
+
+/// Issue 26 finding 8: MCTS reports its progress while it searches (every
+/// 100 ms), not only at the end, so a live analysis shows it.
+#[test]
+fn progress_is_reported_while_searching() {
+    use gamesolver_search::Engine;
+    let mut mcts = Mcts::<Board>::new(1.4, 3);
+    let mut reports = Vec::new();
+    let started = std::time::Instant::now();
+    let last = mcts.think(&Board::empty(), &Limits::movetime_ms(450), &mut |info| {
+        reports.push((started.elapsed(), info.nodes))
+    });
+    assert!(reports.len() >= 4, "{reports:?}");
+    let (first_at, first_nodes) = reports[0];
+    assert!(
+        first_at < std::time::Duration::from_millis(250),
+        "{reports:?}"
+    );
+    assert!(first_nodes < last.nodes, "{reports:?}");
+    assert!(reports.windows(2).all(|w| w[0].1 <= w[1].1), "{reports:?}");
+}

@@ -2,6 +2,7 @@
 
 use std::net::IpAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// How to run the server.
 #[derive(Clone, Debug)]
@@ -16,6 +17,17 @@ pub struct ServeConfig {
     pub max_searches: usize,
     /// How many searches may wait for a slot; more get 503 + Retry-After.
     pub queue_limit: usize,
+    /// A request's head (request line and headers) must arrive within
+    /// this time of its first byte (or of the connection's start), else
+    /// the connection is closed: a client that sends one byte, or half its
+    /// headers, holds nothing for long.
+    pub header_timeout: Duration,
+    /// A request's body must arrive within this time (408 otherwise).
+    pub body_timeout: Duration,
+    /// After Ctrl-C or SIGTERM, connections still open this long after the
+    /// server stopped accepting are dropped (a second signal drops them at
+    /// once); searches are at most 2 s, so the default lets them finish.
+    pub shutdown_deadline: Duration,
 }
 
 impl Default for ServeConfig {
@@ -26,6 +38,9 @@ impl Default for ServeConfig {
             tablebase: None,
             max_searches: std::thread::available_parallelism().map_or(2, |n| n.get()),
             queue_limit: 16,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            shutdown_deadline: Duration::from_secs(3),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The API's errors: a status and a JSON body that says what was wrong.
 
 use axum::Json;
-use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use gamesolver_engines::FacadeError;
@@ -119,6 +119,12 @@ impl From<JsonRejection> for ApiError {
 impl From<QueryRejection> for ApiError {
     fn from(rejection: QueryRejection) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, "bad_query", rejection.body_text())
+    }
+}
+
+impl From<PathRejection> for ApiError {
+    fn from(rejection: PathRejection) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, "bad_path", rejection.body_text())
     }
 }
 

@@ -15,3 +15,9 @@ pub struct ApiJson<T>(pub T);
 #[derive(FromRequestParts)]
 #[from_request(via(axum::extract::Query), rejection(ApiError))]
 pub struct ApiQuery<T>(pub T);
+
+/// Path parameters, rejected as a 400 [`ApiError`] (bad percent-encoding,
+/// text that is not UTF-8).
+#[derive(FromRequestParts)]
+#[from_request(via(axum::extract::Path), rejection(ApiError))]
+pub struct ApiPath<T>(pub T);

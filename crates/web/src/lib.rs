@@ -38,13 +38,16 @@
 
 mod api;
 mod assets;
+mod body_guard;
 mod config;
+mod connection;
 mod error;
 mod extract;
 mod gate;
 mod limits;
 mod mdp_cache;
 mod openapi;
+mod parse_errors;
 mod replay;
 mod router;
 mod search_task;
@@ -56,5 +59,5 @@ pub use error::{ApiError, ErrorBody};
 pub use limits::MAX_MOVETIME_MS;
 pub use openapi::ApiDoc;
 pub use router::router;
-pub use server::{ServeError, serve, serve_blocking};
+pub use server::{ServeError, Shutdown, ShutdownSignals, serve, serve_blocking, serve_until};
 pub use state::AppState;

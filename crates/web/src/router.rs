@@ -3,10 +3,12 @@
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::Uri;
+use axum::middleware;
 use axum::routing::{get, post};
 
 use crate::api;
 use crate::assets;
+use crate::body_guard::guard_body;
 use crate::error::ApiError;
 use crate::openapi;
 use crate::state::AppState;
@@ -14,11 +16,13 @@ use crate::state::AppState;
 /// The largest request body accepted (413 beyond).
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
-/// The whole application: the JSON API under `/api` and the pages.
+/// The whole application: the JSON API under `/api` and the pages, every
+/// request's body read first ([`guard_body`]: size and time limits).
 pub fn router(state: AppState) -> Router {
     Router::new()
         .nest("/api", api_routes())
         .merge(assets::routes())
+        .layer(middleware::from_fn_with_state(state.clone(), guard_body))
         .with_state(state)
 }
 

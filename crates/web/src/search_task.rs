@@ -1,6 +1,7 @@
 //! Runs one engine search on a blocking thread: progress reports go to an
-//! optional channel, the search is stopped when its client goes away and,
-//! as a safety net, shortly after the server's time cap.
+//! optional channel, the search is stopped as soon as its client goes away
+//! (the channel closes, or the request's future is dropped) and, as a
+//! safety net, shortly after the server's time cap.
 
 use std::time::Duration;
 
@@ -34,7 +35,8 @@ impl<F: FnMut()> Drop for OnDrop<F> {
 }
 
 /// Searches `job`; each intermediate report is offered to `progress` (a full
-/// channel skips it; a closed one stops the search).
+/// channel skips it). When `progress` closes (the stream's client went
+/// away) the search is stopped at once, not at its next report.
 pub async fn run(
     job: SearchJob,
     progress: Option<mpsc::Sender<SearchReport>>,
@@ -46,8 +48,19 @@ pub async fn run(
     });
     let watchdog = tokio::spawn({
         let stop = stop.clone();
+        let progress = progress.clone();
         async move {
-            tokio::time::sleep(Duration::from_millis(MAX_MOVETIME_MS + WATCHDOG_GRACE_MS)).await;
+            let cap =
+                tokio::time::sleep(Duration::from_millis(MAX_MOVETIME_MS + WATCHDOG_GRACE_MS));
+            match progress {
+                Some(progress) => {
+                    tokio::select! {
+                        () = cap => {}
+                        () = progress.closed() => {}
+                    }
+                }
+                None => cap.await,
+            }
             stop.stop();
         }
     });

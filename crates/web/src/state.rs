@@ -17,6 +17,7 @@ pub struct AppState(Arc<Shared>);
 
 struct Shared {
     gate: SearchGate,
+    body_timeout: std::time::Duration,
     tablebase: Option<LoadedTablebase>,
     stats: OnceCell<Vec<MaterialStats>>,
     mdp: MdpCache,
@@ -42,6 +43,7 @@ impl AppState {
         };
         Ok(AppState(Arc::new(Shared {
             gate: SearchGate::new(config.max_searches, config.queue_limit),
+            body_timeout: config.body_timeout,
             tablebase,
             stats: OnceCell::new(),
             mdp: MdpCache::default(),
@@ -51,6 +53,11 @@ impl AppState {
     /// The search gate.
     pub fn gate(&self) -> &SearchGate {
         &self.0.gate
+    }
+
+    /// How long a request's body may take to arrive.
+    pub fn body_timeout(&self) -> std::time::Duration {
+        self.0.body_timeout
     }
 
     /// The tablebase, if the server was started with one.

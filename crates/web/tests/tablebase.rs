@@ -144,3 +144,41 @@ async fn stats_list_every_material_with_its_longest_win() {
     assert_eq!(probed["report"]["value"], "win");
     assert_eq!(probed["report"]["distance"], elephant_cat["longest_win"]);
 }
+
+/// Issue 26 finding 9: on a server with a tablebase, MCTS is served too
+/// (the table answers inside it, the tree search outside), on every
+/// search endpoint.
+#[tokio::test]
+async fn mcts_is_served_with_a_tablebase() {
+    let server = server();
+    for path in ["/api/analyse", "/api/engine-move"] {
+        for position in [ENDGAME, "start"] {
+            let body =
+                json!({ "game": "jungle", "engine": "mcts", "position": position, "nodes": 300 });
+            let (status, answer) = call(&server, json_post(path, &body.to_string())).await;
+            assert_eq!(status, StatusCode::OK, "{path} {position}: {answer}");
+            let report = if path == "/api/analyse" {
+                &answer
+            } else {
+                &answer["report"]
+            };
+            assert_eq!(report["engine"], "mcts", "{answer}");
+            let expected = if position == ENDGAME {
+                "tablebase"
+            } else {
+                "search"
+            };
+            assert_eq!(report["source"], expected, "{answer}");
+        }
+    }
+    let request = Request::get(format!(
+        "/api/analyse/stream?game=jungle&engine=mcts&nodes=300&position={}",
+        ENDGAME.replace('/', "%2F").replace(' ', "%20")
+    ))
+    .body(Body::empty())
+    .expect("request");
+    let (status, text) = send(server.app.clone(), request).await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    assert!(text.contains("event: done"), "{text}");
+    assert!(text.contains("\"source\":\"tablebase\""), "{text}");
+}

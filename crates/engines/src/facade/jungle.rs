@@ -113,12 +113,6 @@ impl GameModel for Jungle {
             .as_deref()
             .map(|dir| open(dir, rules))
             .transpose()?;
-        if tablebase.is_some() && kind == EngineKind::Mcts {
-            return Err(FacadeError::Unsupported {
-                game: INFO.name,
-                what: "tablebase for engine mcts (the hybrid player is alpha-beta)",
-            });
-        }
         let from_table = tablebase.clone().map(|handle| {
             Box::new(move |game: &JungleGame| !game.is_finished() && handle.covers(game.position()))
                 as TableTest<JungleGame>

@@ -69,7 +69,53 @@ impl Default for JungleOptions {
 pub fn build(options: &JungleOptions) -> Box<dyn Engine<JungleGame> + Send> {
     match options.kind {
         EngineKind::Alphabeta => Box::new(JungleEngine::new(options)),
-        EngineKind::Mcts => Box::new(Mcts::<JungleGame>::new(options.exploration, options.seed)),
+        EngineKind::Mcts => {
+            let mcts = Mcts::<JungleGame>::new(options.exploration, options.seed);
+            match &options.tablebase {
+                None => Box::new(mcts),
+                Some(handle) => Box::new(TablesThenMcts {
+                    look: TablebaseLook {
+                        tablebase: Some(handle.clone()),
+                    },
+                    mcts,
+                }),
+            }
+        }
+    }
+}
+
+/// MCTS with the tablebase in front: a position whose material the tables
+/// cover is answered by the table's move (as the alpha-beta hybrid does),
+/// any other by the tree search.
+pub struct TablesThenMcts {
+    look: TablebaseLook,
+    mcts: Mcts<JungleGame>,
+}
+
+impl Engine<JungleGame> for TablesThenMcts {
+    fn name(&self) -> &'static str {
+        "mcts"
+    }
+
+    fn new_game(&mut self) {
+        self.mcts.new_game();
+    }
+
+    fn think(
+        &mut self,
+        game: &JungleGame,
+        limits: &Limits,
+        progress: &mut dyn FnMut(&SearchInfo<Move>),
+    ) -> SearchInfo<Move> {
+        if let Some(info) = self.look.tablebase_move(game) {
+            progress(&info);
+            return info;
+        }
+        self.mcts.think(game, limits, progress)
+    }
+
+    fn stop_flag(&self) -> gamesolver_search::StopFlag {
+        self.mcts.stop_flag()
     }
 }
 
@@ -207,6 +253,27 @@ mod tests {
         }
         assert_eq!(game.outcome(), Some(Outcome::Winner(Player::First)));
         assert_eq!(game.played().len(), 33);
+    }
+
+    /// Issue 26 finding 9: MCTS takes a tablebase too (the table answers
+    /// the positions it covers, the tree search the others).
+    #[test]
+    fn mcts_with_a_tablebase_plays_the_table_inside_it() {
+        let (_dir, handle) = two_piece_tablebase();
+        let options = JungleOptions {
+            kind: EngineKind::Mcts,
+            tablebase: Some(handle),
+            ..JungleOptions::default()
+        };
+        let mut engine = build(&options);
+        assert_eq!(engine.name(), "mcts");
+        let game = JungleGame::new(E_AGAINST_E.parse().unwrap());
+        let info = engine.think(&game, &Limits::nodes(10), &mut |_| {});
+        assert_eq!(info.score, Score::win_in(33));
+        let start = JungleGame::new(Position::start());
+        let info = engine.think(&start, &Limits::nodes(200), &mut |_| {});
+        assert_eq!(info.nodes, 200);
+        assert!(start.play(info.best_move().unwrap()).is_ok());
     }
 
     #[test]

@@ -2,13 +2,12 @@
 //! solution of a solved game (tic-tac-toe).
 
 use axum::Json;
-use axum::extract::Path;
 use gamesolver_engines::{GameDef, Registry, SolvedOracle};
 
 use super::blocking;
 use super::values_view::PositionValues;
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::ApiJson;
+use crate::extract::{ApiJson, ApiPath};
 use crate::replay::PositionRequest;
 
 fn oracle_of(game: &'static dyn GameDef) -> Result<&'static dyn SolvedOracle, ApiError> {
@@ -39,7 +38,7 @@ pub async fn query(
     params(("game" = String, Path, description = "A game with a solved table")),
     responses((status = 200, description = "Per-ply counts, as the `solve` command reports them", body = Object),
               (status = 400, body = ErrorBody)))]
-pub async fn per_ply(Path(game): Path<String>) -> Result<Json<serde_json::Value>, ApiError> {
+pub async fn per_ply(ApiPath(game): ApiPath<String>) -> Result<Json<serde_json::Value>, ApiError> {
     let oracle = oracle_of(Registry::global().get(&game)?)?;
     Ok(Json(blocking(move || Ok(oracle.per_ply_counts())).await?))
 }

@@ -1,7 +1,7 @@
 //! `GET /api/analyse/stream`: live analysis as server-sent events. Each
 //! deepening of the search is an `info` event (a [`SearchReport`]); the end is
 //! a `done` event (the final report) or an `error` event ([`ErrorBody`]).
-//! Closing the stream stops the search.
+//! Closing the stream stops the search within milliseconds.
 
 use std::convert::Infallible;
 
@@ -98,10 +98,18 @@ pub async fn analyse_stream(
     let (events, receiver) = mpsc::channel::<Event>(PROGRESS_BUFFER);
     tokio::spawn(async move {
         let (progress, mut reports) = mpsc::channel::<SearchReport>(PROGRESS_BUFFER);
+        // Forwards reports until they end or the client goes away; then
+        // drops `reports`, which stops the search at once (see
+        // `search_task::run`), even between two of its reports.
         let forward = {
             let events = events.clone();
             tokio::spawn(async move {
-                while let Some(report) = reports.recv().await {
+                loop {
+                    let report = tokio::select! {
+                        report = reports.recv() => report,
+                        () = events.closed() => None,
+                    };
+                    let Some(report) = report else { break };
                     if events.send(event("info", &report)).await.is_err() {
                         break;
                     }

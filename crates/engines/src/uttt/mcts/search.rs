@@ -114,6 +114,19 @@ impl UtttMcts {
     /// root is always expanded, so an unfinished position gets a legal
     /// move whatever the limits.
     pub fn search(&mut self, position: &Board, limits: &Limits) -> SearchInfo<Cell> {
+        self.search_reporting(position, limits, &mut |_| {})
+    }
+
+    /// [`UtttMcts::search`] that hands `progress` a report of the line
+    /// chosen so far every [`gamesolver_search::REPORT_INTERVAL`] while it
+    /// runs (a front end's live analysis); the final report is returned,
+    /// not handed out.
+    pub fn search_reporting(
+        &mut self,
+        position: &Board,
+        limits: &Limits,
+        progress: &mut dyn FnMut(&SearchInfo<Cell>),
+    ) -> SearchInfo<Cell> {
         let mut budget = Budget::start(limits, self.stop.clone(), CHECK_EVERY);
         self.take_root(position);
         let mut iterations = 0;
@@ -123,6 +136,9 @@ impl UtttMcts {
             iterations += 1;
             if limits.depth.is_some_and(|d| deepest >= d) || budget.exhausted(iterations) {
                 break;
+            }
+            if budget.report_due(iterations) {
+                progress(&self.report(position, iterations, budget.elapsed()));
             }
         }
         self.report(position, iterations, budget.elapsed())
@@ -277,7 +293,7 @@ impl Engine<Board> for UtttMcts {
         limits: &Limits,
         progress: &mut dyn FnMut(&SearchInfo<Cell>),
     ) -> SearchInfo<Cell> {
-        let info = self.search(position, limits);
+        let info = self.search_reporting(position, limits, progress);
         progress(&info);
         info
     }
