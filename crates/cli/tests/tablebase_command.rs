@@ -155,6 +155,31 @@ fn bad_input_is_refused_with_the_reason() {
     );
     let verify = fails(&tablebase("verify", dir, &[]));
     assert!(verify.contains("E-e.gstb"), "{verify}");
+    // Issue 26 finding 3: the engine refuses it too, by name (exit 1),
+    // whether it would probe it or not; never "not covered".
+    for (engine, position) in [("alphabeta", E_E), ("mcts", E_E), ("alphabeta", "start")] {
+        let refused = fails(&[
+            "bestmove",
+            "jungle",
+            position,
+            "--depth",
+            "1",
+            "--engine",
+            engine,
+            "--tablebase",
+            dir,
+        ]);
+        assert!(
+            refused.contains("E-e.gstb")
+                && refused.contains("corrupted")
+                && !refused.contains("not for the"),
+            "{refused}"
+        );
+    }
+
+    // Issue 26 finding 11: an output that is no directory is named.
+    let full = fails(&tablebase("wdl", dir, &["--out", "/dev/full"]));
+    assert!(full.contains("/dev/full"), "{full}");
 
     let empty = tempfile::tempdir().unwrap();
     let nowhere = empty.path().join("absent");

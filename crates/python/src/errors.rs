@@ -1,6 +1,7 @@
 //! The library's errors as Python exceptions: bad input of any kind is a
-//! `ValueError` carrying the library's message; file-system trouble is an
-//! `OSError`.
+//! `ValueError` carrying the library's message; file-system trouble, and a
+//! table file that is damaged, foreign or unreadable, is an `OSError` (as
+//! `gzip` raises for a damaged file) naming the file.
 
 use gamesolver_engines::FacadeError;
 use pyo3::exceptions::{PyOSError, PyValueError};
@@ -9,7 +10,7 @@ use pyo3::prelude::*;
 /// The Python exception for a library error.
 pub fn to_py_err(error: FacadeError) -> PyErr {
     match error {
-        FacadeError::Io(_) => PyOSError::new_err(error.to_string()),
+        FacadeError::Io(_) | FacadeError::TableFile(_) => PyOSError::new_err(error.to_string()),
         _ => PyValueError::new_err(error.to_string()),
     }
 }

@@ -39,7 +39,7 @@ pub fn solve(
     let oracle = py.detach(|| def.solved()).ok_or_else(|| {
         to_py_err(FacadeError::Unsupported {
             game: def.info().name,
-            what: "a solved table",
+            what: "solved table",
         })
     })?;
     Ok(PySolvedTable { game, oracle })

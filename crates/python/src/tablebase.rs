@@ -74,7 +74,7 @@ impl PyTablebase {
         if !game.def.info().capabilities.tablebase {
             return Err(to_py_err(FacadeError::Unsupported {
                 game: game.name(),
-                what: "a tablebase",
+                what: "tablebase",
             }));
         }
         Ok(PyTablebase {

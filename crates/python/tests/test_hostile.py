@@ -99,3 +99,13 @@ def test_mdp_questions_about_impossible_positions_are_value_errors():
             solution.action(position)
         with pytest.raises(ValueError):
             solution.action_values(position)
+
+
+def test_refusals_read_as_english(tmp_path, uttt):
+    """Issue 26 finding 11: "uttt has no tablebase", not "has no a tablebase"."""
+    with pytest.raises(ValueError) as refused:
+        gamesolver.Tablebase(str(tmp_path), game="uttt")
+    assert "uttt has no tablebase" in str(refused.value)
+    with pytest.raises(ValueError) as refused:
+        gamesolver.solve(uttt)
+    assert "uttt has no solved table" in str(refused.value)

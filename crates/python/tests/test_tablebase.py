@@ -66,3 +66,41 @@ def test_bad_input(tmp_path, elephant_tablebase):
         tablebase.build(material="EX-q")
     with pytest.raises(ValueError, match="tablebase"):
         gamesolver.Tablebase(str(tmp_path), game="uttt")
+
+
+def _fresh_copy(elephant_tablebase, tmp_path):
+    """A copy of the E-e tables in ``tmp_path`` (to damage)."""
+    import shutil
+
+    tablebase, _, _ = elephant_tablebase
+    copy = tmp_path / "tables"
+    shutil.copytree(tablebase.dir, copy)
+    return copy
+
+
+def test_a_damaged_table_is_an_os_error_naming_it_never_none(elephant_tablebase, tmp_path):
+    """Issue 26 finding 3: at the first use, and after a file went bad."""
+    copy = _fresh_copy(elephant_tablebase, tmp_path)
+    damaged = copy / "E-e.gstb"
+    damaged.write_bytes(damaged.read_bytes()[:100])
+    with pytest.raises(OSError, match="E-e.gstb"):
+        gamesolver.Tablebase(str(copy)).probe(ELEPHANTS)
+    with pytest.raises(OSError, match="E-e.gstb"):
+        gamesolver.Engine("jungle", tablebase=str(copy))
+
+    copy = _fresh_copy(elephant_tablebase, tmp_path / "again")
+    tablebase = gamesolver.Tablebase(str(copy))
+    engine = gamesolver.Engine("jungle", tablebase=str(copy))
+    state = gamesolver.load_game("jungle").state_from_string(ELEPHANTS)
+    assert tablebase.probe(ELEPHANTS).distance == 33
+    damaged = copy / "E-e.gstb"
+    with open(damaged, "r+b") as file:
+        file.truncate(100)
+    for _ in range(2):
+        with pytest.raises(OSError, match="E-e.gstb"):
+            tablebase.probe(ELEPHANTS)
+        with pytest.raises(OSError, match="E-e.gstb"):
+            engine.search(state, depth=1)
+    assert tablebase.covers(ELEPHANTS)
+    with pytest.raises(OSError, match="E-e.gstb"):
+        tablebase.stats()

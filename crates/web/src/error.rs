@@ -84,6 +84,10 @@ impl ApiError {
 }
 
 impl From<FacadeError> for ApiError {
+    /// Bad input is a 400; a tablebase the request needs that cannot be
+    /// used (a damaged, foreign or unreadable file, named in the message)
+    /// is a 409: the server's tables conflict with the request, whose
+    /// answer is not given without them (never a 5xx, never "not covered").
     fn from(error: FacadeError) -> ApiError {
         let kind = match &error {
             FacadeError::UnknownGame { .. } => "unknown_game",
@@ -94,11 +98,13 @@ impl From<FacadeError> for ApiError {
             FacadeError::Unsupported { .. } => "unsupported",
             FacadeError::BadLimit(_) => "bad_limit",
             FacadeError::Tablebase(_) => "tablebase",
+            FacadeError::TableFile(_) => "table_file",
             FacadeError::Io(_) => "io",
             FacadeError::Cancelled => "cancelled",
         };
         let status = match &error {
-            FacadeError::Tablebase(_) | FacadeError::Io(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            FacadeError::Tablebase(_) | FacadeError::TableFile(_) => StatusCode::CONFLICT,
+            FacadeError::Io(_) | FacadeError::Cancelled => StatusCode::INTERNAL_SERVER_ERROR,
             _ => StatusCode::BAD_REQUEST,
         };
         ApiError::new(status, kind, error.to_string())

@@ -55,10 +55,14 @@ pub enum FacadeError {
     /// A search limit or engine setting out of range.
     #[error("{0}")]
     BadLimit(String),
-    /// A tablebase cannot be used (missing directory, damaged file, rules
+    /// A tablebase cannot be used here (missing or empty directory, rules
     /// mismatch …).
     #[error("{0}")]
     Tablebase(String),
+    /// A table file is damaged, of another format version or unreadable
+    /// (the message names it): an answer that needed it is not given.
+    #[error("{0}")]
+    TableFile(String),
     /// Reading or writing failed.
     #[error("{0}")]
     Io(String),

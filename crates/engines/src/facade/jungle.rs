@@ -17,7 +17,7 @@ use crate::EngineKind;
 use crate::jungle::engine::{JungleOptions, build};
 use crate::jungle::host::JungleHost;
 use crate::jungle::table_stats::material_stats_until;
-use crate::jungle::tablebase::TablebaseHandle;
+use crate::jungle::tablebase::{OpenError, TablebaseHandle};
 
 /// Jungle (Dou Shou Qi): actions = from × 63 + to.
 #[derive(Default)]
@@ -117,6 +117,9 @@ impl GameModel for Jungle {
             Box::new(move |game: &JungleGame| !game.is_finished() && handle.covers(game.position()))
                 as TableTest<JungleGame>
         });
+        let table_failures = tablebase
+            .clone()
+            .map(|handle| Box::new(move || handle.take_failures()) as super::model::TableFailures);
         let options = JungleOptions {
             kind,
             hash_mb: spec.hash_mb_or(defaults.hash_mb)?,
@@ -127,6 +130,7 @@ impl GameModel for Jungle {
         Ok(Built {
             engine: build(&options),
             from_table,
+            table_failures,
         })
     }
 
@@ -156,13 +160,19 @@ fn piece_plane(piece: Piece) -> usize {
     Piece::ALL.iter().position(|&p| p == piece).unwrap_or(0)
 }
 
-/// Opens the tablebase in `dir` for preset `rules`.
+/// Opens the tablebase in `dir` for preset `rules` (shared with earlier
+/// opens of the same files: [`TablebaseHandle::open_shared`]). A damaged
+/// or unreadable file is [`FacadeError::TableFile`], naming it.
 fn open(dir: &Path, rules: &'static str) -> Result<TablebaseHandle, FacadeError> {
-    TablebaseHandle::open(dir, variant(rules)).map_err(|e| {
-        FacadeError::Tablebase(format!(
+    TablebaseHandle::open_shared(dir, variant(rules)).map_err(|e| match e {
+        OpenError::Unusable(file) => FacadeError::TableFile(format!(
+            "cannot use the tablebase in {}: {file}",
+            dir.display()
+        )),
+        e => FacadeError::Tablebase(format!(
             "cannot use the tablebase in {}: {e}",
             dir.display()
-        ))
+        )),
     })
 }
 
@@ -221,7 +231,7 @@ impl TablebaseOracle for JungleTablebase {
                 .ok()?
         });
         match failure.into_inner() {
-            Some(error) => Err(FacadeError::Tablebase(error)),
+            Some(error) => Err(FacadeError::TableFile(error)),
             None => Ok(report),
         }
     }
@@ -230,9 +240,13 @@ impl TablebaseOracle for JungleTablebase {
         &self,
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Result<Vec<MaterialStatsReport>, FacadeError> {
-        let error = |e: &dyn std::fmt::Display| FacadeError::Tablebase(e.to_string());
+        let error = |e: &dyn std::fmt::Display| FacadeError::TableFile(e.to_string());
         let mut reports = Vec::new();
-        for material in self.handle.materials().map_err(|e| error(&e))? {
+        let materials = self
+            .handle
+            .materials()
+            .map_err(|e| FacadeError::Tablebase(e.to_string()))?;
+        for material in materials {
             let counted = material_stats_until(&self.handle.tablebase, material, stop)
                 .map_err(|e| error(&e))?;
             if stop() {

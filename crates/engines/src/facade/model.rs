@@ -139,7 +139,14 @@ pub struct Built<G: Game> {
     pub engine: Box<dyn Engine<G> + Send>,
     /// True for positions the engine answers from a tablebase.
     pub from_table: Option<TableTest<G>>,
+    /// The table files that failed since the last call (each message names
+    /// one): a search during which one failed is an error, not an answer
+    /// given without it.
+    pub table_failures: Option<TableFailures>,
 }
+
+/// Collects the failures of an engine's table files since the last call.
+pub type TableFailures = Box<dyn Fn() -> Vec<String> + Send>;
 
 impl<G: Game> Built<G> {
     /// An engine that always searches.
@@ -148,6 +155,7 @@ impl<G: Game> Built<G> {
         Built {
             engine,
             from_table: None,
+            table_failures: None,
         }
     }
 }
@@ -499,9 +507,17 @@ impl<M: GameModel> AnyEngine for ModelEngine<M> {
             _ => "search",
         };
         let name = self.name;
+        let failures = self.built.table_failures.as_ref();
+        // Failures of an earlier search are that search's business.
+        failures.map(|take| take());
         let info = self.built.engine.think(game, &limits, &mut |info| {
             progress(&SearchReport::from_info(name, info, source));
         });
+        if let Some(failed) = failures.map(|take| take()).filter(|f| !f.is_empty()) {
+            let mut distinct = failed;
+            distinct.dedup();
+            return Err(FacadeError::TableFile(distinct.join("; ")));
+        }
         Ok(SearchReport::from_info(name, &info, source))
     }
 

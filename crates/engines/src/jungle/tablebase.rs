@@ -2,8 +2,14 @@
 //! material, and probes that report a damaged or foreign file once (then go
 //! on without it) instead of failing the search. The search probes the WDL
 //! files (`*.gswdl`, win/draw/loss only), the root the distance files.
+//!
+//! Opening verifies every file of the directory (checksums, identities),
+//! so a damaged or foreign file is an error naming it at start-up; a file
+//! that goes bad later is reported by the probe that meets it (naming it)
+//! and recorded, so a front end can fail the request that needed it
+//! ([`TablebaseHandle::take_failures`]) instead of answering without it.
 
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -11,7 +17,10 @@ use std::sync::{Arc, Mutex};
 use gamesolver_core::{Player, Solution, TierLayout};
 use gamesolver_games::jungle::{JungleTiers, Material, Position, Variant};
 use gamesolver_retro::FileError as TablebaseFileError;
-use gamesolver_retro::tablebase::{BuildError, DirectoryError, Tablebase, TierBuilt, build};
+use gamesolver_retro::tablebase::{
+    BuildError, DirectoryError, ProbeError, Tablebase, TierBuilt, build,
+};
+use rayon::prelude::*;
 
 /// The most pieces of a build of every material up to a piece count
 /// (`tablebase build --max-pieces`, Python's `build(max_pieces=…)`): every
@@ -31,7 +40,7 @@ pub enum OpenError {
     /// The directory cannot be read or holds no table.
     #[error(transparent)]
     Directory(#[from] DirectoryError),
-    /// Its tables were built for other rules (or are damaged).
+    /// Its tables were built for other rules (or another game or index).
     #[error("the tablebase in {} is not for the {rules} rules: {source}", dir.display())]
     NotForTheseRules {
         /// The directory.
@@ -41,6 +50,25 @@ pub enum OpenError {
         /// What the table file says.
         source: TablebaseFileError,
     },
+    /// A file of the directory is damaged, of another format version, or
+    /// cannot be read (the message names it).
+    #[error("a tablebase file cannot be used: {0}")]
+    Unusable(TablebaseFileError),
+}
+
+impl OpenError {
+    /// The error for a file of `dir` that failed its check under `rules`.
+    fn of_file(dir: &Path, rules: Variant, error: ProbeError) -> OpenError {
+        let ProbeError::File(source) = error;
+        match source {
+            TablebaseFileError::WrongIdentity { .. } => OpenError::NotForTheseRules {
+                dir: dir.to_path_buf(),
+                rules,
+                source,
+            },
+            source => OpenError::Unusable(source),
+        }
+    }
 }
 
 /// What the search probes inside the tree (the root always uses distances).
@@ -69,6 +97,10 @@ pub struct TablebaseHandle {
     pub dir: PathBuf,
     /// The rules the tables were built for.
     pub rules: Variant,
+    /// The stored materials with a file in the directory when it was opened.
+    stored: Arc<BTreeSet<Material>>,
+    /// Probe failures not yet collected by [`TablebaseHandle::take_failures`].
+    failures: Arc<Mutex<Vec<String>>>,
     /// Materials whose file failed a probe (already reported).
     failed: Arc<Mutex<HashSet<Material>>>,
     /// Materials whose WDL file failed a probe (already reported; their
@@ -97,32 +129,81 @@ impl TablebaseHandle {
     /// Opens the tablebase in `dir` for `rules` (the colour symmetry
     /// folded: one material of each pair stored, see
     /// [`JungleTiers::colour_folded`]); refuses a directory that cannot be
-    /// read, holds no table, or whose smallest table was built for other
-    /// rules (a table is only used under the rules it was built for).
+    /// read or holds no table, and verifies every table file in it (both
+    /// cores, a few seconds for the four-piece set): a file built for other
+    /// rules ([`OpenError::NotForTheseRules`]; a table is only used under
+    /// the rules it was built for), or damaged, of another version or
+    /// unreadable ([`OpenError::Unusable`]), is refused with its name.
     pub fn open(dir: &Path, rules: Variant) -> Result<TablebaseHandle, OpenError> {
         let tablebase = Tablebase::open_dir(JungleTiers::colour_folded(rules), dir)?;
-        let tiers = tablebase.tiers()?;
-        let max_pieces = tiers.iter().map(|m| m.count()).max().unwrap_or(0);
-        if let Some(&smallest) = tiers.iter().min_by_key(|m| (m.count(), m.to_string())) {
+        let mut tiers = tablebase.tiers()?;
+        // Smallest first: a directory of other rules is named as such by
+        // its first file, before the others are read.
+        tiers.sort_by_key(|m| (m.count(), m.to_string()));
+        if let Some(&smallest) = tiers.first() {
             tablebase
-                .open_tier(smallest)
-                .map_err(|source| OpenError::NotForTheseRules {
-                    dir: dir.to_path_buf(),
-                    rules,
-                    source,
-                })?;
+                .open_checked(smallest)
+                .map_err(|e| OpenError::of_file(dir, rules, e))?;
         }
+        if let Some(error) = tiers
+            .par_iter()
+            .map(|&tier| tablebase.open_checked(tier).err())
+            .find_map_first(|failed| failed)
+        {
+            return Err(OpenError::of_file(dir, rules, error));
+        }
+        let max_pieces = tiers.iter().map(|m| m.count()).max().unwrap_or(0);
         Ok(TablebaseHandle {
             tablebase: Arc::new(tablebase),
             max_pieces,
             dir: dir.to_path_buf(),
             rules,
+            stored: Arc::new(tiers.into_iter().collect()),
+            failures: Arc::default(),
             failed: Arc::default(),
             failed_wdl: Arc::default(),
             any_wdl_failed: Arc::default(),
             search_probe: SearchProbe::default(),
             warn: Arc::new(|message| eprintln!("warning: {message}")),
         })
+    }
+
+    /// The handle of `dir` under `rules` as [`TablebaseHandle::open`] gives
+    /// it, shared by every caller in the process while the directory holds
+    /// the same table files (by name), so a server that makes an engine
+    /// per request verifies the files once; each call gets its own failure
+    /// record ([`TablebaseHandle::take_failures`]). A file changed since it
+    /// was verified is verified again by the first probe that needs it
+    /// (`Tablebase::probe`), which fails if it went bad: only the requests
+    /// that need a damaged file fail.
+    pub fn open_shared(dir: &Path, rules: Variant) -> Result<TablebaseHandle, OpenError> {
+        static OPENED: Mutex<Vec<Opened>> = Mutex::new(Vec::new());
+        let listing = listing(dir);
+        let cached = OPENED
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .find(|(d, r, l, _)| d == dir && *r == rules && *l == listing)
+            .map(|(_, _, _, handle)| handle.clone());
+        let handle = match cached {
+            Some(handle) => handle,
+            None => {
+                let handle = TablebaseHandle::open(dir, rules)?;
+                let mut opened = OPENED.lock().unwrap_or_else(|e| e.into_inner());
+                opened.retain(|(d, r, _, _)| !(d == dir && *r == rules));
+                opened.push((dir.to_path_buf(), rules, listing, handle.clone()));
+                handle
+            }
+        };
+        Ok(handle.with_own_failures())
+    }
+
+    /// The same handle with a failure record of its own (the clones of a
+    /// handle share one).
+    #[must_use]
+    pub fn with_own_failures(mut self) -> TablebaseHandle {
+        self.failures = Arc::default();
+        self
     }
 
     /// The same handle with its one-time warnings sent to `sink`.
@@ -149,10 +230,22 @@ impl TablebaseHandle {
     }
 
     /// Whether `position` has at most [`TablebaseHandle::max_pieces`] pieces
-    /// and its material has a file.
+    /// and its material had a file when the directory was opened (usable
+    /// or not: a probe of a file gone bad is an error, not "not covered").
     #[must_use]
     pub fn covers(&self, position: &Position) -> bool {
-        pieces(position) <= self.max_pieces && self.tablebase.covers(position)
+        pieces(position) <= self.max_pieces
+            && self
+                .stored
+                .contains(&self.tablebase.layout().stored_tier(Material::of(position)))
+    }
+
+    /// The probe failures since the last call (each message names the
+    /// file), for a front end that must fail a request whose answer needed
+    /// an unusable file rather than give it without.
+    #[must_use]
+    pub fn take_failures(&self) -> Vec<String> {
+        std::mem::take(&mut *self.failures.lock().unwrap_or_else(|e| e.into_inner()))
     }
 
     /// The stored solution of `position`, or `None` if its material is not
@@ -195,6 +288,10 @@ impl TablebaseHandle {
         match self.tablebase.probe_wdl_bounded(position) {
             Ok(found) => found,
             Err(error) => {
+                self.failures
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(error.to_string());
                 if lock(&self.failed_wdl).insert(stored()) {
                     self.any_wdl_failed.store(true, Ordering::Relaxed);
                     (self.warn)(&format!(
@@ -208,8 +305,13 @@ impl TablebaseHandle {
         }
     }
 
-    /// Reports `material`'s file the first time it fails.
+    /// Records a failure of `material`'s file, and reports it the first
+    /// time.
     fn report(&self, material: Material, error: &str) {
+        self.failures
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(error.to_string());
         if lock(&self.failed).insert(material) {
             (self.warn)(&format!(
                 "tablebase file {material}.gstb in {} is unusable, playing on without it: {error}",
@@ -217,6 +319,31 @@ impl TablebaseHandle {
             ));
         }
     }
+}
+
+/// A directory opened by [`TablebaseHandle::open_shared`]: the directory,
+/// the rules, the names of its table files then, and the handle.
+type Opened = (PathBuf, Variant, Vec<FileListing>, TablebaseHandle);
+
+/// One file of a directory listing: its name.
+type FileListing = std::ffi::OsString;
+
+/// The names of the table files of `dir` (`*.gstb`, `*.gswdl`), sorted;
+/// empty when the directory cannot be read.
+fn listing(dir: &Path) -> Vec<FileListing> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<FileListing> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.file_name())
+        .filter(|name| {
+            let name = name.to_string_lossy();
+            name.ends_with(".gstb") || name.ends_with(".gswdl")
+        })
+        .collect();
+    files.sort_unstable();
+    files
 }
 
 /// A set of failed materials, locked (a panic elsewhere does not matter:
@@ -268,46 +395,92 @@ mod tests {
         (handle, messages)
     }
 
+    /// Issue 26 finding 3: a damaged or cut file is refused when the
+    /// directory is opened, with its name (never taken for "not covered").
     #[test]
-    fn a_damaged_file_is_reported_once_and_skipped() {
+    fn a_damaged_file_is_refused_at_open_with_its_name() {
+        for (file, damage) in [("E-e.gstb", 0), ("E-e.gstb", 1), ("C-c.gswdl", 0)] {
+            let dir = tempfile::tempdir().unwrap();
+            build_tablebase(dir.path(), Variant::Standard, &Material::all_with(2)).unwrap();
+            let path = dir.path().join(file);
+            let mut bytes = std::fs::read(&path).unwrap();
+            if damage == 0 {
+                let middle = bytes.len() / 2;
+                bytes[middle] ^= 0xFF;
+            } else {
+                bytes.truncate(100);
+            }
+            std::fs::write(&path, bytes).unwrap();
+            let error = TablebaseHandle::open(dir.path(), Variant::Standard).unwrap_err();
+            assert!(matches!(error, OpenError::Unusable(_)), "{error}");
+            assert!(error.to_string().contains(file), "{error}");
+            assert!(!error.to_string().contains("not for the"), "{error}");
+        }
+    }
+
+    /// A file damaged after the directory was opened (rewritten in place,
+    /// cut short) is found by the next probe that needs it: reported once,
+    /// recorded for the front end, and skipped by the search.
+    #[test]
+    fn a_file_damaged_after_opening_is_reported_and_recorded() {
         let dir = tempfile::tempdir().unwrap();
         build_tablebase(dir.path(), Variant::Standard, &Material::all_with(2)).unwrap();
-        let file = dir.path().join("E-e.gstb");
-        let mut bytes = std::fs::read(&file).unwrap();
-        let last = bytes.len() - 1;
-        bytes[last / 2] ^= 0xFF;
-        bytes[last] ^= 0xFF;
-        std::fs::write(&file, bytes).unwrap();
         let (handle, messages) = open_recording_warnings(dir.path());
         let position: Position = "7/7/7/7/7/7/1e5/7/E6 w".parse().unwrap();
+        assert!(handle.probe(&position).is_some());
+        assert!(handle.take_failures().is_empty());
+        let file = dir.path().join("E-e.gstb");
+        let mut bytes = std::fs::read(&file).unwrap();
+        let middle = bytes.len() / 2;
+        bytes[middle] ^= 0xFF;
+        std::fs::write(&file, &bytes).unwrap();
+        assert!(handle.covers(&position), "damaged is not uncovered");
         assert_eq!(handle.probe(&position), None);
         assert_eq!(handle.probe(&position), None);
-        let messages = messages.lock().unwrap();
-        assert_eq!(messages.len(), 1, "{messages:?}");
-        assert!(messages[0].contains("E-e.gstb"), "{messages:?}");
+        let failures = handle.take_failures();
+        assert_eq!(failures.len(), 2, "{failures:?}");
+        assert!(
+            failures.iter().all(|f| f.contains("E-e.gstb")),
+            "{failures:?}"
+        );
+        {
+            let messages = messages.lock().unwrap();
+            assert_eq!(messages.len(), 1, "{messages:?}");
+            assert!(messages[0].contains("E-e.gstb"), "{messages:?}");
+        }
         let other: Position = "7/7/7/7/7/7/1l5/7/E6 w".parse().unwrap();
         assert!(handle.probe(&other).is_some());
+        // Cut short in place: the same.
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(dir.path().join("E-l.gstb"))
+            .unwrap()
+            .set_len(100)
+            .unwrap();
+        assert_eq!(handle.probe(&other), None);
+        assert!(handle.take_failures()[0].contains("E-l.gstb"));
     }
 
     #[test]
-    fn a_damaged_wdl_file_is_reported_once_and_the_distance_file_answers() {
+    fn a_wdl_file_cut_after_opening_is_recorded_and_the_distance_file_answers() {
         let dir = tempfile::tempdir().unwrap();
         build_tablebase(dir.path(), Variant::Standard, &Material::all_with(2)).unwrap();
-        let file = dir.path().join("E-e.gswdl");
-        let mut bytes = std::fs::read(&file).unwrap();
-        let last = bytes.len() - 1;
-        bytes[last] ^= 0xFF;
-        std::fs::write(&file, bytes).unwrap();
         let (handle, messages) = open_recording_warnings(dir.path());
         let position: Position = "7/7/7/7/7/7/1e5/7/E6 w".parse().unwrap();
         let exact = handle.probe(&position);
         assert!(exact.is_some());
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(dir.path().join("E-e.gswdl"))
+            .unwrap()
+            .set_len(100)
+            .unwrap();
         assert_eq!(handle.probe_in_search(&position), exact);
         assert_eq!(handle.probe_in_search(&position), exact);
         let messages = messages.lock().unwrap();
         assert_eq!(messages.len(), 1, "{messages:?}");
         assert!(messages[0].contains("E-e.gswdl"), "{messages:?}");
-        assert!(messages[0].contains("corrupted"), "{messages:?}");
+        assert!(!handle.take_failures().is_empty());
     }
 
     #[test]

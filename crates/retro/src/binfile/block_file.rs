@@ -1,54 +1,156 @@
 //! What both block-compressed file kinds (tablebase and WDL files) share
-//! once their header is checked: the file mapped read-only, its entry
-//! count, the offset of each block, and the arithmetic from an index to
-//! its block; and on the writing side, the blocks encoded in parallel.
+//! once their header is checked: the open file, its entry count, the
+//! offset of each block, and the arithmetic from an index to its block; and
+//! on the writing side, the blocks encoded in parallel.
+//!
+//! Blocks are read with positional reads, never through a memory map: a
+//! file cut short or rewritten in place while it is open (by hand, by
+//! another program) then gives an error that names it, where a map would
+//! kill the process with SIGBUS. The file's identity on disk (device,
+//! inode, size, modification time) is kept from the moment it was
+//! verified, so a reader can tell when the file under its name has
+//! changed since ([`BlockFile::changed_on_disk`]).
 
-use std::path::Path;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
-use memmap2::Mmap;
 use rayon::prelude::*;
 
 use super::{FileError, open_regular, put_blocks};
 
-/// A mapped block-compressed file: `entries` entries in blocks of
+/// What identifies a file's contents on disk, cheaply: if none of it
+/// changed, neither did the file (short of deliberate tampering with the
+/// clock).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FileStamp {
+    device: u64,
+    inode: u64,
+    len: u64,
+    modified: Option<SystemTime>,
+}
+
+impl FileStamp {
+    /// The stamp of the file behind `metadata`.
+    #[must_use]
+    pub fn of(metadata: &std::fs::Metadata) -> FileStamp {
+        #[cfg(unix)]
+        let (device, inode) = {
+            use std::os::unix::fs::MetadataExt;
+            (metadata.dev(), metadata.ino())
+        };
+        #[cfg(not(unix))]
+        let (device, inode) = (0, 0);
+        FileStamp {
+            device,
+            inode,
+            len: metadata.len(),
+            modified: metadata.modified().ok(),
+        }
+    }
+}
+
+/// An open block-compressed file: `entries` entries in blocks of
 /// `block_entries` (the last one the rest), block `b` stored in bytes
 /// `offsets[b]..offsets[b + 1]`.
 #[derive(Debug)]
 pub struct BlockFile {
     path: String,
-    map: Mmap,
+    location: PathBuf,
+    file: File,
+    size: u64,
+    stamp: FileStamp,
     entries: u64,
     block_entries: u32,
     offsets: Vec<u64>,
 }
 
-/// Maps the regular file `path` read-only, with its name for errors.
-pub fn map_file(path: &Path) -> Result<(String, Mmap), FileError> {
+/// A regular file read whole, to be verified: its name for errors, the open
+/// file (kept for the block reads), its stamp and its bytes.
+#[derive(Debug)]
+pub struct ReadFile {
+    /// The file's name, for errors.
+    pub name: String,
+    /// The path it was opened by.
+    pub path: PathBuf,
+    /// The open file.
+    pub file: File,
+    /// Its identity on disk when it was read.
+    pub stamp: FileStamp,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// Opens the regular file `path` and reads it whole (to check its
+/// checksum and header), keeping it open for the block reads.
+pub fn read_file(path: &Path) -> Result<ReadFile, FileError> {
     let name = path.display().to_string();
     let (file, _) = open_regular(path)?;
-    // SAFETY: the map is read-only and private to this process; the
-    // project never modifies its files in place (they are replaced by
-    // rename, see `write_atomically`), so the bytes cannot change under it.
-    #[allow(unsafe_code)]
-    let map = unsafe { Mmap::map(&file) }.map_err(|e| FileError::io(&name, e))?;
-    Ok((name, map))
+    let metadata = file.metadata().map_err(|e| FileError::io(&name, e))?;
+    let stamp = FileStamp::of(&metadata);
+    let mut bytes = vec![
+        0;
+        usize::try_from(stamp.len).map_err(|_| {
+            FileError::malformed(&name, "larger than this machine can address")
+        })?
+    ];
+    read_exact_at(&file, &mut bytes, 0).map_err(|e| read_error(&name, e))?;
+    Ok(ReadFile {
+        name,
+        path: path.to_path_buf(),
+        file,
+        stamp,
+        bytes,
+    })
+}
+
+/// Reads exactly `buf.len()` bytes at `offset` without moving a cursor
+/// (threads share the file).
+fn read_exact_at(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileExt;
+        file.read_exact_at(buf, offset)
+    }
+    #[cfg(windows)]
+    {
+        use std::os::windows::fs::FileExt;
+        let mut done = 0;
+        while done < buf.len() {
+            match file.seek_read(&mut buf[done..], offset + done as u64)? {
+                0 => return Err(std::io::ErrorKind::UnexpectedEof.into()),
+                n => done += n,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A failed read of `name`: cut short (changed since it was verified) or
+/// the system's error.
+fn read_error(name: &str, error: std::io::Error) -> FileError {
+    if error.kind() == std::io::ErrorKind::UnexpectedEof {
+        FileError::malformed(
+            name,
+            "cut short (the file changed on disk while it was open)",
+        )
+    } else {
+        FileError::io(name, error)
+    }
 }
 
 impl BlockFile {
-    /// The file `path` mapped as `map`, whose header (checked by the
-    /// caller) gives `entries`, `block_entries` and the block `offsets`
-    /// ([`super::read_block_offsets`]).
+    /// The file `read` (its whole bytes checked by the caller, and dropped
+    /// here), whose header gives `entries`, `block_entries` and the block
+    /// `offsets` ([`super::read_block_offsets`]).
     #[must_use]
-    pub fn new(
-        path: String,
-        map: Mmap,
-        entries: u64,
-        block_entries: u32,
-        offsets: Vec<u64>,
-    ) -> BlockFile {
+    pub fn new(read: ReadFile, entries: u64, block_entries: u32, offsets: Vec<u64>) -> BlockFile {
         BlockFile {
-            path,
-            map,
+            size: read.bytes.len() as u64,
+            path: read.name,
+            location: read.path,
+            file: read.file,
+            stamp: read.stamp,
             entries,
             block_entries,
             offsets,
@@ -76,7 +178,7 @@ impl BlockFile {
     /// The file's size in bytes.
     #[must_use]
     pub fn size(&self) -> u64 {
-        self.map.len() as u64
+        self.size
     }
 
     /// The number of blocks.
@@ -102,11 +204,23 @@ impl BlockFile {
         (self.entries - first).min(u64::from(self.block_entries)) as usize
     }
 
-    /// The stored bytes of `block`.
-    #[inline]
+    /// The stored bytes of `block` (`block` < [`BlockFile::blocks`]), read
+    /// from the disk; an error names the file if it was cut short since.
+    pub fn read_block(&self, block: usize) -> Result<Vec<u8>, FileError> {
+        let (start, end) = (self.offsets[block], self.offsets[block + 1]);
+        let len = usize::try_from(end - start)
+            .map_err(|_| FileError::malformed(&self.path, "a block larger than memory"))?;
+        let mut bytes = vec![0; len];
+        read_exact_at(&self.file, &mut bytes, start).map_err(|e| read_error(&self.path, e))?;
+        Ok(bytes)
+    }
+
+    /// Whether the file now under this file's name is not the one that was
+    /// verified (replaced, cut short, rewritten, removed): its stamp
+    /// differs, or it cannot be looked at.
     #[must_use]
-    pub fn block_bytes(&self, block: usize) -> &[u8] {
-        &self.map[self.offsets[block] as usize..self.offsets[block + 1] as usize]
+    pub fn changed_on_disk(&self) -> bool {
+        std::fs::metadata(&self.location).map_or(true, |m| FileStamp::of(&m) != self.stamp)
     }
 
     /// The error of a damaged `block`.

@@ -27,8 +27,11 @@
 //!   a directory or a symbolic link (so a link's target is never replaced).
 //! - [`put_blocks`] and [`read_block_offsets`]: the offset table of the
 //!   block-compressed kinds (tablebase and WDL files); [`BlockFile`] (with
-//!   [`map_file`]): such a file mapped, with the arithmetic from an index
-//!   to its block; [`put_encoded_blocks`]: blocks encoded in parallel.
+//!   [`read_file`]): such a file open, its blocks read by positional reads
+//!   (no memory map: a file changed under a running process is an error
+//!   naming it, never SIGBUS), with the arithmetic from an index to its
+//!   block and whether the file on disk changed since it was verified;
+//!   [`put_encoded_blocks`]: blocks encoded in parallel.
 //! - [`DirectoryLock`]: an advisory lock on a directory, so two builds never
 //!   work in the same one.
 //! - [`FileError`]: the one error enum of all of it.
@@ -42,7 +45,9 @@ mod lock;
 mod read;
 mod write;
 
-pub use block_file::{BlockFile, block_of, check_entry_count, map_file, put_encoded_blocks};
+pub use block_file::{
+    BlockFile, FileStamp, ReadFile, block_of, check_entry_count, put_encoded_blocks, read_file,
+};
 pub use blocks::{check_block_entries, put_blocks, read_block_offsets};
 pub use error::FileError;
 pub use frame::{FieldReader, Frame, put_text};

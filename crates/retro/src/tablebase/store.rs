@@ -43,11 +43,20 @@ pub enum ProbeError {
 /// (a tier just built, or loaded to build larger ones).
 #[derive(Debug)]
 pub(super) enum Source {
-    File(TablebaseFile),
+    File(Box<TablebaseFile>),
     Memory(TierTable),
 }
 
 impl Source {
+    /// Whether this is a file and the file under its name changed since it
+    /// was verified (an in-memory table never changes).
+    fn changed_on_disk(&self) -> bool {
+        match self {
+            Source::File(file) => file.changed_on_disk(),
+            Source::Memory(_) => false,
+        }
+    }
+
     /// The solution at `index` (`None` for a hole).
     pub(super) fn get(&self, index: u64) -> Result<Option<Solution>, ProbeError> {
         Ok(match self {
@@ -81,7 +90,11 @@ impl<L: TierLayout> TierProbe<'_, L> {
 /// A tablebase directory for one layout: `DIR/<tier>.gstb` per tier.
 ///
 /// Files are opened (and verified) on first use and kept open; a tier
-/// without a file is simply absent, and probes into it answer `None`.
+/// without a file is simply absent, and probes into it answer `None`. A
+/// file that cannot be used is an error on every probe that needs it
+/// (naming the file), never an absent tier; [`Tablebase::probe`] also
+/// notices a file replaced, cut short or rewritten since it was verified
+/// and verifies it again ([`Tablebase::source`]).
 pub struct Tablebase<L: TierLayout> {
     layout: L,
     dir: PathBuf,
@@ -213,19 +226,36 @@ impl<L: TierLayout> Tablebase<L> {
             .remove(&tier);
     }
 
-    /// The source of `tier`, opening its file on first use.
+    /// The source of `tier`, opening its file on first use, and again when
+    /// the file on disk changed since it was verified (one `stat` per
+    /// call): a damaged file is then an error naming it, on this call and
+    /// every later one.
     pub(super) fn source(&self, tier: L::Tier) -> Result<Option<Arc<Source>>, ProbeError> {
         if let Some(found) = self
             .open
             .read()
             .expect("no panic while holding the lock")
             .get(&tier)
+            && !found
+                .as_ref()
+                .is_some_and(|source| source.changed_on_disk())
         {
             return Ok(found.clone());
         }
-        let source = self.open_tier(tier)?.map(|f| Arc::new(Source::File(f)));
+        let opened = self.open_tier(tier);
         let mut open = self.open.write().expect("no panic while holding the lock");
-        Ok(open.entry(tier).or_insert(source).clone())
+        match opened {
+            Ok(file) => {
+                let source = file.map(|f| Arc::new(Source::File(Box::new(f))));
+                open.insert(tier, source.clone());
+                Ok(source)
+            }
+            Err(error) => {
+                // Forgotten, so the next call looks at the file again.
+                open.remove(&tier);
+                Err(error.into())
+            }
+        }
     }
 
     /// The solution of `position`, or `None` if its tier is not in the
@@ -242,9 +272,18 @@ impl<L: TierLayout> Tablebase<L> {
         source.get(index)
     }
 
-    /// Whether `position`'s tier is in the tablebase.
+    /// Whether `position`'s tier is in the tablebase: in memory, or with a
+    /// file in the directory (usable or not: probing a damaged file is an
+    /// error, not an absent tier).
     pub fn covers(&self, position: &L::Game) -> bool {
-        matches!(self.source(self.layout.tier_of(position)), Ok(Some(_)))
+        let tier = self.layout.tier_of(position);
+        let known = self
+            .open
+            .read()
+            .expect("no panic while holding the lock")
+            .get(&tier)
+            .map(Option::is_some);
+        known.unwrap_or_else(|| self.path(tier).exists())
     }
 
     /// A probe for the positions of `tier` and of the tiers its moves lead

@@ -187,6 +187,16 @@ impl<L: TierLayout> Tablebase<L> {
         WdlFile::open(&path, &self.identity(tier), &rule, &radices).map(Some)
     }
 
+    /// Opens and verifies the files of `tier` now (its distance file and
+    /// its WDL file, if it has one) and keeps them open, so that a damaged
+    /// or foreign file is found when a directory is opened rather than at a
+    /// probe. `Ok(false)`: the tier has no distance file.
+    pub fn open_checked(&self, tier: L::Tier) -> Result<bool, ProbeError> {
+        let found = self.source(tier)?.is_some();
+        self.with_wdl_file(tier, |_| ())?;
+        Ok(found)
+    }
+
     /// Calls `probe` with the WDL file of `tier` (`None`: the tier has
     /// none), opened on first use; while the file is in use the map of open
     /// files stays read-locked, so a warm probe takes no reference count.

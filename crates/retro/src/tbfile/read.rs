@@ -1,4 +1,4 @@
-//! Opening and probing a tablebase file through a memory map.
+//! Opening and probing a tablebase file (each probe reads one block).
 
 use std::path::Path;
 
@@ -7,7 +7,7 @@ use gamesolver_core::Solution;
 use super::write::widen_entry;
 use super::{BLOCK_ENTRIES, FRAME, TablebaseIdentity};
 use crate::binfile::{
-    BlockFile, FileError, check_block_entries, check_identity, map_file, read_block_offsets,
+    BlockFile, FileError, check_block_entries, check_identity, read_block_offsets, read_file,
 };
 use crate::loopy::TierTable;
 use crate::table::decode;
@@ -33,11 +33,11 @@ impl TablebaseFile {
     /// that it holds `expected` (with `expected.entries` entries) and its
     /// structure.
     pub fn open(path: &Path, expected: &TablebaseIdentity) -> Result<TablebaseFile, FileError> {
-        let (name, map) = map_file(path)?;
-        let layout = parse(&name, &map, expected)?;
+        let read = read_file(path)?;
+        let layout = parse(&read.name, &read.bytes, expected)?;
         let entries = layout.identity.entries;
         Ok(TablebaseFile {
-            file: BlockFile::new(name, map, entries, BLOCK_ENTRIES, layout.offsets),
+            file: BlockFile::new(read, entries, BLOCK_ENTRIES, layout.offsets),
             identity: layout.identity,
             width: layout.width,
         })
@@ -65,6 +65,13 @@ impl TablebaseFile {
     #[must_use]
     pub fn size(&self) -> u64 {
         self.file.size()
+    }
+
+    /// Whether the file under this file's name changed since it was
+    /// verified (see [`BlockFile::changed_on_disk`]).
+    #[must_use]
+    pub fn changed_on_disk(&self) -> bool {
+        self.file.changed_on_disk()
     }
 
     /// The solution at `index` (`None` for a hole or an index out of range).
@@ -110,7 +117,7 @@ impl TablebaseFile {
         }
         let count = self.file.block_len(block);
         let width = usize::from(self.width);
-        let bytes = zstd::bulk::decompress(self.file.block_bytes(block), width * count)
+        let bytes = zstd::bulk::decompress(&self.file.read_block(block)?, width * count)
             .map_err(|_| self.file.bad_block(block))?;
         if bytes.len() != width * count {
             return Err(self.file.bad_block(block));

@@ -1,4 +1,5 @@
-//! Opening and probing a WDL file through a memory map.
+//! Opening and probing a WDL file: every block's first byte kept in
+//! memory, a compressed block read from the disk when first decoded.
 
 use std::path::Path;
 use std::sync::Mutex;
@@ -10,16 +11,18 @@ use super::codes::{CODES_PER_BYTE, COMPRESSED, WdlSummary, packed_code, value};
 use super::order::DigitOrder;
 use super::{BLOCK_ENTRIES, FRAME};
 use crate::binfile::{
-    BlockFile, FileError, check_block_entries, check_identity, map_file, read_block_offsets,
+    BlockFile, FileError, check_block_entries, check_identity, read_block_offsets, read_file,
 };
 use crate::tbfile::TablebaseIdentity;
 
-/// An open, checked WDL file. A probe of a one-value block reads one byte
-/// of the map; a probe of a compressed block decodes it once into the
-/// file's block cache.
+/// An open, checked WDL file. A probe of a one-value block reads the
+/// block's one byte, kept in memory; a probe of a compressed block decodes
+/// it once into the file's block cache.
 #[derive(Debug)]
 pub struct WdlFile {
     file: BlockFile,
+    /// Each block's first byte: its value, or [`COMPRESSED`].
+    firsts: Box<[u8]>,
     identity: TablebaseIdentity,
     summary: WdlSummary,
     rule: String,
@@ -39,18 +42,17 @@ impl WdlFile {
         rule: &str,
         radices: &[u64],
     ) -> Result<WdlFile, FileError> {
-        let (name, map) = map_file(path)?;
-        let header = parse(&name, &map, expected, rule, radices)?;
-        let file = BlockFile::new(
-            name,
-            map,
-            header.identity.entries,
-            BLOCK_ENTRIES,
-            header.offsets,
-        );
+        let read = read_file(path)?;
+        let header = parse(&read.name, &read.bytes, expected, rule, radices)?;
+        let firsts = header.offsets[..header.offsets.len() - 1]
+            .iter()
+            .map(|&offset| read.bytes[offset as usize])
+            .collect();
+        let file = BlockFile::new(read, header.identity.entries, BLOCK_ENTRIES, header.offsets);
         let cache = Mutex::new(BlockCache::new(file.blocks()));
         Ok(WdlFile {
             file,
+            firsts,
             identity: header.identity,
             summary: header.summary,
             rule: rule.to_string(),
@@ -88,7 +90,7 @@ impl WdlFile {
         self.floored
     }
 
-    /// The mapped file: entry count, size in bytes, blocks.
+    /// The open file: entry count, size in bytes, blocks.
     #[must_use]
     pub fn file(&self) -> &BlockFile {
         &self.file
@@ -107,7 +109,7 @@ impl WdlFile {
         let Some((block, within)) = self.file.locate(self.order.file_index(index)) else {
             return Ok(None);
         };
-        let first = self.file.block_bytes(block)[0];
+        let first = self.firsts[block];
         if first != COMPRESSED {
             return Ok(value(first));
         }
@@ -125,7 +127,7 @@ impl WdlFile {
         let mut stored = Vec::with_capacity(usize::try_from(self.file.len()).unwrap_or(0));
         for block in 0..self.file.blocks() {
             let count = self.file.block_len(block);
-            let first = self.file.block_bytes(block)[0];
+            let first = self.firsts[block];
             if first == COMPRESSED {
                 let codes = self.decode(block)?;
                 stored.extend((0..count).filter_map(|i| value(packed_code(&codes, i))));
@@ -146,7 +148,8 @@ impl WdlFile {
     /// for the cache.
     fn decode(&self, block: usize) -> Result<Box<[u8]>, FileError> {
         let count = self.file.block_len(block);
-        let frame = &self.file.block_bytes(block)[1..];
+        let stored = self.file.read_block(block)?;
+        let frame = stored.get(1..).ok_or_else(|| self.file.bad_block(block))?;
         let codes = zstd::bulk::decompress(frame, count).map_err(|_| self.file.bad_block(block))?;
         if codes.len() != count || codes.iter().any(|&c| c >= COMPRESSED) {
             return Err(self.file.bad_block(block));

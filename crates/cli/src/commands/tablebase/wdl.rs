@@ -31,7 +31,12 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| args.location.dir.clone());
-    std::fs::create_dir_all(&target)?;
+    std::fs::create_dir_all(&target).map_err(|e| {
+        anyhow::anyhow!(
+            "cannot make the output directory {}: {e} (--out names a directory)",
+            target.display()
+        )
+    })?;
     let mut derived = Vec::new();
     for material in scan.materials.clone() {
         match tablebase.derive_wdl(material, &target) {
