@@ -73,6 +73,16 @@ pub trait TierLayout: Sync {
         String::new()
     }
 
+    /// The number of plies without a *zeroing* move after which the game
+    /// is drawn, if the game has such a rule (Jungle: 200 plies without a
+    /// capture). A zeroing move is one that leaves its tier (a capture) or
+    /// ends the game. Tablebases of a game with the rule also store the
+    /// distance to zeroing (DTZ), from which the rule's verdicts follow.
+    /// The default is `None`: no such rule.
+    fn quiet_ply_limit(&self) -> Option<u16> {
+        None
+    }
+
     /// The index of `position` (which must belong to `tier`), with
     /// symmetries folded.
     fn index(&self, tier: Self::Tier, position: &Self::Game) -> u64;

@@ -18,7 +18,10 @@
 //!   (frame with magic, version and CRC-32; regular files only; bounded
 //!   reads; atomic writes; directory lock; one error enum, [`FileError`]).
 //! - [`tbfile`]: tablebase files, one tier each, in compressed blocks
-//!   probed through a memory map.
+//!   read one at a time: the distance to the end (DTM) and, for games with
+//!   a no-zeroing rule, the distance to zeroing (DTZ).
+//! - [`zeroing`]: the no-zeroing rule in tablebase answers (win, cursed
+//!   win, draw, blessed loss, loss) from DTM, DTZ and the counter.
 //! - [`wdlfile`]: win/draw/loss files, one tier each, a fraction of a bit
 //!   per position, probed by searches (the distance files serve the root).
 //! - [`analyse`]: the value of every legal move of a position, and the best
@@ -46,6 +49,7 @@ mod table_verify;
 pub mod tablebase;
 pub mod tbfile;
 pub mod wdlfile;
+pub mod zeroing;
 
 pub use analysis::{MoveVerdict, PositionAnalysis, analyse};
 pub use binfile::FileError;

@@ -23,7 +23,7 @@ use super::board::{BOARD, DENS, LAND, OFF_BOARD};
 use super::rules::RAT;
 use super::square::{FILES, SQUARES};
 use super::unmoves::origins;
-use super::{Material, Move, Piece, Position, Square, Variant};
+use super::{Material, Move, Piece, Position, QUIET_PLIES_DRAW, Square, Variant};
 use odometer::Odometer;
 
 /// The squares one animal may stand on, in order, and each square's
@@ -116,6 +116,9 @@ const fn kind(rat: bool, first: bool) -> u8 {
 #[derive(Clone, Copy, Debug)]
 pub struct JungleTiers {
     variant: Variant,
+    /// The plies without a capture that draw the game (200 in play; a
+    /// smaller limit makes the rule's effects visible in small tables).
+    quiet_ply_limit: u16,
     /// `slot_of[p]`: the strength slot of `Piece::ALL[p]` under the rules.
     slot_of: [u8; 8],
     /// Whether only canonical materials are stored, their colour twins
@@ -247,8 +250,21 @@ impl JungleTiers {
         let slot_of = Piece::ALL.map(|p| rules.slot(p) as u8);
         JungleTiers {
             variant,
+            quiet_ply_limit: QUIET_PLIES_DRAW as u16,
             slot_of,
             fold_colours: false,
+        }
+    }
+
+    /// The same tiers under a no-capture rule of `plies` plies instead of
+    /// the game's 200 ([`QUIET_PLIES_DRAW`]): the distance-to-zeroing
+    /// tables and the rule's verdicts depend on it (a test of the rule's
+    /// effects on tables small enough to check by other means).
+    #[must_use]
+    pub const fn with_quiet_ply_limit(self, plies: u16) -> JungleTiers {
+        JungleTiers {
+            quiet_ply_limit: plies,
+            ..self
         }
     }
 
@@ -600,6 +616,12 @@ impl TierLayout for JungleTiers {
 
     fn scheme(&self) -> String {
         "jungle-mirror-v1".to_string()
+    }
+
+    /// 200 plies without a capture ([`QUIET_PLIES_DRAW`]), unless set by
+    /// [`JungleTiers::with_quiet_ply_limit`].
+    fn quiet_ply_limit(&self) -> Option<u16> {
+        Some(self.quiet_ply_limit)
     }
 
     /// The side to move, then each animal's square ordinal, in index

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use thiserror::Error;
 
-use super::{ProbeError, Tablebase};
+use super::{DtzError, ProbeError, Tablebase};
 use crate::binfile::{DirectoryLock, FileError, TEMP_SUFFIX, write_atomically};
 use crate::loopy::{
     ScheduleError, SolveTierError, TierLayout, TierProgress, TierTable, schedule_waves, solve_tier,
@@ -20,7 +20,8 @@ use crate::loopy::{
 use crate::tbfile::encode_tier;
 
 /// Bytes per index of a solved tier kept in memory (the larger tiers
-/// probe the smaller ones there).
+/// probe the smaller ones there): its distance table, and as much again
+/// for its distance-to-zeroing table when the game has a no-zeroing rule.
 const KEPT_BYTES_PER_INDEX: u64 = 2;
 /// Bytes per index while a tier is solved: the 4-byte working state, up to
 /// 4 bytes of lists of decided indices, and the 2-byte result.
@@ -120,7 +121,12 @@ fn estimate_waves<L: TierLayout>(layout: &L, waves: &[Vec<L::Tier>]) -> BuildEst
     let len = |t: &L::Tier| layout.tier_len(*t);
     let positions: u64 = waves.iter().flatten().map(len).sum();
     let largest = waves.iter().flatten().max_by_key(|t| len(t));
-    let kept: u64 = probed_tiers(layout, waves).iter().map(len).sum();
+    let tables_kept = if layout.quiet_ply_limit().is_some() {
+        2
+    } else {
+        1
+    };
+    let kept: u64 = probed_tiers(layout, waves).iter().map(len).sum::<u64>() * tables_kept;
     // Small tiers of a wave are solved side by side, large ones
     // `LARGE_LANES` at a time: counted as all small ones and that many
     // large ones at once (a bound: the small ones finish first).
@@ -295,10 +301,12 @@ struct Senders<L: TierLayout> {
     disk: Sender<EncodedTier<L>>,
 }
 
-/// A solved tier on its way to its file.
+/// A solved tier on its way to its files.
 struct Solved<L: TierLayout> {
     tier: L::Tier,
     table: TierTable,
+    /// Its distance-to-zeroing table, when the game has the rule.
+    dtz: Option<TierTable>,
     /// Whether the table is kept in memory (for larger tiers to probe).
     kept: bool,
     report: TierBuilt,
@@ -499,8 +507,9 @@ struct EncodedTier<L: TierLayout> {
     tier: L::Tier,
     /// Whether the table is kept in memory (for larger tiers to probe).
     kept: bool,
-    /// Each file's path and bytes: the distance file, then the WDL file.
-    files: [(PathBuf, Vec<u8>); 2],
+    /// Each file's path and bytes: the distance file, the WDL file, then
+    /// the distance-to-zeroing file if the game has the rule.
+    files: Vec<(PathBuf, Vec<u8>)>,
 }
 
 /// Writes a solved tier's distance file and its WDL file beside it, and
@@ -530,11 +539,15 @@ fn encode_solved<L: TierLayout>(
     let distance = encode_tier(&path, &tablebase.identity(tier), &solved.table)?;
     let wdl = tablebase.encode_wdl_file(tier, &solved.table)?;
     report.file_bytes = distance.len() as u64;
+    let mut files = vec![(path, distance), wdl];
+    if let Some(dtz) = &solved.dtz {
+        files.extend(tablebase.encode_dtz_file(tier, dtz)?);
+    }
     report.elapsed += started.elapsed();
     Ok(EncodedTier {
         tier,
         kept: solved.kept,
-        files: [(path, distance), wdl],
+        files,
     })
 }
 
@@ -623,6 +636,7 @@ fn build_tier<L: TierLayout>(
     match existing_table(tablebase, tier) {
         Ok(Some((table, file_bytes))) => {
             tablebase.ensure_wdl_file(tier, &table)?;
+            ensure_dtz(tablebase, tier, keep, observer)?;
             if keep {
                 tablebase.keep_in_memory(tier, table);
             }
@@ -650,18 +664,95 @@ fn build_tier<L: TierLayout>(
             source,
         },
     })?;
+    let dtz = solve_dtz(tablebase, tier, observer)?;
     if keep {
-        // The next waves probe it before its file may be written.
+        // The next waves probe them before their files may be written.
         tablebase.keep_in_memory(tier, table.clone());
+        if let Some(dtz) = &dtz {
+            tablebase.keep_dtz_in_memory(tier, dtz.clone());
+        }
     }
     report.skipped = false;
     report.elapsed = started.elapsed();
     Ok(Built::Solved(Solved {
         tier,
         table,
+        dtz,
         kept: keep,
         report,
     }))
+}
+
+/// The distance-to-zeroing table of `tier` (`None` for a game without the
+/// rule), solved after its distance table: the successors' tables are
+/// there. The observer may stop it; its progress counts are not fed (the
+/// build's plan counts each tier's indices once).
+fn solve_dtz<L: TierLayout>(
+    tablebase: &Tablebase<L>,
+    tier: L::Tier,
+    observer: &dyn BuildObserver,
+) -> Result<Option<TierTable>, BuildError> {
+    tablebase
+        .solve_dtz(tier, &CancelOnly(observer))
+        .map_err(|error| match error {
+            DtzError::Solve(SolveTierError::Cancelled) => BuildError::Cancelled,
+            DtzError::Solve(source) => BuildError::Solve {
+                tier: tier.to_string(),
+                source,
+            },
+            DtzError::Probe(error) => BuildError::Probe(error),
+        })
+}
+
+/// An observer's cancellation alone (for the distance-to-zeroing solve,
+/// whose progress the build's plan does not count).
+struct CancelOnly<'a>(&'a dyn BuildObserver);
+
+impl TierProgress for CancelOnly<'_> {
+    fn cancelled(&self) -> bool {
+        self.0.cancelled()
+    }
+}
+
+/// Makes sure a reused tier has a valid distance-to-zeroing file (solving
+/// and writing it when it is missing or damaged: a directory built before
+/// such files gains them on its next build; a foreign one stops the
+/// build), and keeps its table in memory when `keep`.
+fn ensure_dtz<L: TierLayout>(
+    tablebase: &Tablebase<L>,
+    tier: L::Tier,
+    keep: bool,
+    observer: &dyn BuildObserver,
+) -> Result<(), BuildError> {
+    if tablebase.dtz_kind().is_none() {
+        return Ok(());
+    }
+    let table = match tablebase.open_dtz(tier) {
+        Ok(Some(file)) if keep => file.load()?,
+        Ok(Some(_)) => return Ok(()),
+        Ok(None) => write_dtz(tablebase, tier, observer)?,
+        Err(e) if e.is_damaged() => write_dtz(tablebase, tier, observer)?,
+        Err(e) => return Err(e.into()),
+    };
+    if keep {
+        tablebase.keep_dtz_in_memory(tier, table);
+    }
+    Ok(())
+}
+
+/// Solves and writes `tier`'s distance-to-zeroing file; returns its table.
+fn write_dtz<L: TierLayout>(
+    tablebase: &Tablebase<L>,
+    tier: L::Tier,
+    observer: &dyn BuildObserver,
+) -> Result<TierTable, BuildError> {
+    let Some(table) = solve_dtz(tablebase, tier, observer)? else {
+        return Ok(TierTable::from_entries(Vec::new()));
+    };
+    if let Some((path, bytes)) = tablebase.encode_dtz_file(tier, &table)? {
+        write_atomically(&path, &bytes)?;
+    }
+    Ok(table)
 }
 
 /// The table and file size of `tier`'s existing file, fully checked
@@ -780,10 +871,11 @@ mod tests {
         let estimate = estimate(&layout, &targets).unwrap();
         let mut sizes: Vec<u64> = targets.iter().map(|&t| layout.tier_len(t)).collect();
         sizes.sort_unstable();
-        let kept: u64 = probed_tiers(&layout, &schedule_waves(&layout, &targets).unwrap())
+        // The distance table and the distance-to-zeroing table of each.
+        let kept: u64 = 2 * probed_tiers(&layout, &schedule_waves(&layout, &targets).unwrap())
             .iter()
             .map(|&t| layout.tier_len(t))
-            .sum();
+            .sum::<u64>();
         assert_eq!(
             estimate.memory_bytes,
             kept * KEPT_BYTES_PER_INDEX + (sizes[1] + sizes[2]) * SOLVING_BYTES_PER_INDEX

@@ -4,6 +4,7 @@
 
 pub use build::{BuildEstimate, DEFAULT_MEMORY_LIMIT, build_within, estimate};
 mod build;
+mod dtz;
 mod ready;
 mod scan;
 mod store;
@@ -12,6 +13,7 @@ mod tier_worker;
 mod wdl;
 
 pub use build::{BuildError, BuildObserver, TierBuilt, build};
+pub use dtz::DtzError;
 pub use ready::{ReadySet, ReadySetError, TierNode, tier_graph};
 pub use scan::{scan_tier, scan_tier_until};
 pub use store::{DirectoryError, ProbeError, Tablebase, TierProbe};

@@ -50,7 +50,7 @@ pub(super) enum Source {
 impl Source {
     /// Whether this is a file and the file under its name changed since it
     /// was verified (an in-memory table never changes).
-    fn changed_on_disk(&self) -> bool {
+    pub(super) fn changed_on_disk(&self) -> bool {
         match self {
             Source::File(file) => file.changed_on_disk(),
             Source::Memory(_) => false,
@@ -101,6 +101,9 @@ pub struct Tablebase<L: TierLayout> {
     open: RwLock<FxHashMap<L::Tier, Option<Arc<Source>>>>,
     /// The WDL files opened so far (`None`: the tier has none).
     pub(super) wdl: RwLock<FxHashMap<L::Tier, Option<Arc<WdlFile>>>>,
+    /// The distance-to-zeroing tables opened or kept so far (`None`: the
+    /// tier has none).
+    pub(super) dtz: RwLock<FxHashMap<L::Tier, Option<Arc<Source>>>>,
 }
 
 impl<L: TierLayout> Tablebase<L> {
@@ -111,6 +114,7 @@ impl<L: TierLayout> Tablebase<L> {
             dir: dir.into(),
             open: RwLock::new(FxHashMap::default()),
             wdl: RwLock::new(FxHashMap::default()),
+            dtz: RwLock::new(FxHashMap::default()),
         }
     }
 
@@ -224,6 +228,10 @@ impl<L: TierLayout> Tablebase<L> {
             .write()
             .expect("no panic while holding the lock")
             .remove(&tier);
+        self.dtz
+            .write()
+            .expect("no panic while holding the lock")
+            .remove(&tier);
     }
 
     /// The source of `tier`, opening its file on first use, and again when
@@ -310,6 +318,10 @@ impl<L: TierLayout> Tablebase<L> {
             .expect("no panic while holding the lock")
             .clear();
         self.wdl
+            .write()
+            .expect("no panic while holding the lock")
+            .clear();
+        self.dtz
             .write()
             .expect("no panic while holding the lock")
             .clear();

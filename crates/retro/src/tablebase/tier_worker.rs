@@ -110,20 +110,31 @@ impl<L: TierLayout> TierWorker<L> {
         Ok(report)
     }
 
-    /// Reads a finished tier's file into memory, waiting for it to appear.
+    /// Reads a finished tier's files into memory (its distance file, and
+    /// its distance-to-zeroing file when the game has the rule), waiting
+    /// for them to appear.
     fn load(&mut self, tier: L::Tier) -> Result<(), TierWorkerError> {
-        let path = self.tablebase.path(tier);
-        wait_for(&path, self.visibility_wait).map_err(|waited| TierWorkerError::NotVisible {
-            tier: tier.to_string(),
-            path: path.clone(),
-            waited,
-        })?;
-        self.tablebase
-            .load_into_memory(tier)
-            .map_err(|source| TierWorkerError::Unreadable {
-                tier: tier.to_string(),
-                source,
+        let mut paths = vec![self.tablebase.path(tier)];
+        if self.tablebase.dtz_kind().is_some() {
+            paths.push(self.tablebase.dtz_path(tier));
+        }
+        for path in paths {
+            wait_for(&path, self.visibility_wait).map_err(|waited| {
+                TierWorkerError::NotVisible {
+                    tier: tier.to_string(),
+                    path: path.clone(),
+                    waited,
+                }
             })?;
+        }
+        let unreadable = |source| TierWorkerError::Unreadable {
+            tier: tier.to_string(),
+            source,
+        };
+        self.tablebase.load_into_memory(tier).map_err(unreadable)?;
+        self.tablebase
+            .load_dtz_into_memory(tier)
+            .map_err(unreadable)?;
         self.loaded.insert(tier);
         Ok(())
     }
@@ -172,21 +183,24 @@ mod tests {
         let shared = tempfile::tempdir().unwrap();
         // Another "process" wrote every successor.
         for s in layout().successors(target) {
-            std::fs::copy(
-                single.path().join(format!("{s}.gstb")),
-                shared.path().join(format!("{s}.gstb")),
-            )
-            .unwrap();
+            for extension in ["gstb", "gsdtz"] {
+                std::fs::copy(
+                    single.path().join(format!("{s}.{extension}")),
+                    shared.path().join(format!("{s}.{extension}")),
+                )
+                .unwrap();
+            }
         }
         let mut worker =
             TierWorker::new(Tablebase::new(layout(), shared.path()), &[target]).unwrap();
         let report = worker.build(target, &()).unwrap();
         assert!(!report.skipped);
-        let name = format!("{target}.gstb");
-        assert_eq!(
-            std::fs::read(shared.path().join(&name)).unwrap(),
-            std::fs::read(single.path().join(&name)).unwrap()
-        );
+        for name in [format!("{target}.gstb"), format!("{target}.gsdtz")] {
+            assert_eq!(
+                std::fs::read(shared.path().join(&name)).unwrap(),
+                std::fs::read(single.path().join(&name)).unwrap()
+            );
+        }
         let again = worker.build(target, &()).unwrap();
         assert!(again.skipped, "a valid file is reused");
     }

@@ -29,6 +29,17 @@
 //! block, the first right after the table, increasing, the last at the
 //! checksum).
 //!
+//! **Distance-to-zeroing files** (`<tier>.gsdtz`, magic `GSTBDTZ\0`,
+//! version 1) have the same layout with one more header field after the
+//! entry count: the game's no-zeroing rule in plies (2 bytes, e.g. 200 for
+//! Jungle), which a reader must match. Each entry holds, for the side to
+//! move, the value of the game in which reaching a zeroing move (one that
+//! leaves the tier, a capture, or ends the game) decides, each zeroing
+//! move worth what the position it reaches is worth under the rule from a
+//! counter of zero (a win only if it is won within the rule), and the
+//! distance in plies to that zeroing move under best play: the winner
+//! shortest, the loser longest (see `crate::zeroing`).
+//!
 //! The writer writes a temporary file and renames it into place
 //! ([`crate::binfile::write_atomically`]), so a crash never leaves a file
 //! that looks valid. The reader opens only a regular file
@@ -43,7 +54,7 @@ mod write;
 pub use directory::{RejectedFile, TierFiles, scan_tier_files};
 pub use header::TablebaseIdentity;
 pub use read::TablebaseFile;
-pub use write::{encode_tier, write_tier};
+pub use write::{encode_table, encode_tier, write_tier};
 
 use crate::binfile::{FileError, Frame};
 
@@ -54,6 +65,40 @@ pub(crate) const FRAME: Frame = Frame {
     kind: "tablebase",
     rebuild: "remove it and build the tablebase again (gamesolver tablebase build)",
 };
+
+/// The distance-to-zeroing file's frame.
+pub(crate) const DTZ_FRAME: Frame = Frame {
+    magic: b"GSTBDTZ\0",
+    version: 1,
+    kind: "distance-to-zeroing",
+    rebuild: "remove it and build the tablebase again (gamesolver tablebase build writes it beside the distance file)",
+};
+
+/// The file name extension of a tier's distance-to-zeroing file.
+pub const DTZ_EXTENSION: &str = "gsdtz";
+
+/// What a tablebase file holds at each index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TableKind {
+    /// The value and the distance to the end of the game (`GSTBASE`).
+    Distance,
+    /// The value and the distance to the next zeroing move, under a rule
+    /// that draws after `limit` plies without one (`GSTBDTZ`).
+    Zeroing {
+        /// The rule's plies.
+        limit: u16,
+    },
+}
+
+impl TableKind {
+    /// The kind's frame.
+    pub(crate) const fn frame(self) -> &'static Frame {
+        match self {
+            TableKind::Distance => &FRAME,
+            TableKind::Zeroing { .. } => &DTZ_FRAME,
+        }
+    }
+}
 /// Entries per compressed block: 8192 entries, 16 KiB before compression.
 pub const BLOCK_ENTRIES: u32 = 8192;
 /// The file name extension of a tier file.

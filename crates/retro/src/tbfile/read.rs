@@ -5,7 +5,7 @@ use std::path::Path;
 use gamesolver_core::Solution;
 
 use super::write::widen_entry;
-use super::{BLOCK_ENTRIES, FRAME, TablebaseIdentity};
+use super::{BLOCK_ENTRIES, TableKind, TablebaseIdentity};
 use crate::binfile::{
     BlockFile, FileError, check_block_entries, check_identity, read_block_offsets, read_file,
 };
@@ -33,8 +33,18 @@ impl TablebaseFile {
     /// that it holds `expected` (with `expected.entries` entries) and its
     /// structure.
     pub fn open(path: &Path, expected: &TablebaseIdentity) -> Result<TablebaseFile, FileError> {
+        TablebaseFile::open_kind(path, expected, TableKind::Distance)
+    }
+
+    /// [`TablebaseFile::open`] for a file of `kind` (a distance-to-zeroing
+    /// file must have been written under the same rule).
+    pub fn open_kind(
+        path: &Path,
+        expected: &TablebaseIdentity,
+        kind: TableKind,
+    ) -> Result<TablebaseFile, FileError> {
         let read = read_file(path)?;
-        let layout = parse(&read.name, &read.bytes, expected)?;
+        let layout = parse(kind, &read.name, &read.bytes, expected)?;
         let entries = layout.identity.entries;
         Ok(TablebaseFile {
             file: BlockFile::new(read, entries, BLOCK_ENTRIES, layout.offsets),
@@ -140,10 +150,25 @@ impl TablebaseFile {
 
 /// Checks the frame and every header field of a mapped file against
 /// `expected`, before allocating anything the header sizes.
-fn parse(path: &str, bytes: &[u8], expected: &TablebaseIdentity) -> Result<Layout, FileError> {
-    let mut fields = FRAME.open(path, bytes)?;
+fn parse(
+    kind: TableKind,
+    path: &str,
+    bytes: &[u8],
+    expected: &TablebaseIdentity,
+) -> Result<Layout, FileError> {
+    let mut fields = kind.frame().open(path, bytes)?;
     let identity = TablebaseIdentity::read(&mut fields)?;
     check_identity(path, expected, &identity)?;
+    if let TableKind::Zeroing { limit } = kind {
+        let found = u16::from_le_bytes(fields.array("quiet-ply rule")?);
+        if found != limit {
+            return Err(FileError::WrongIdentity {
+                path: path.to_string(),
+                expected: format!("{expected} under a {limit}-ply rule"),
+                found: format!("{identity} under a {found}-ply rule"),
+            });
+        }
+    }
     check_block_entries(&mut fields, BLOCK_ENTRIES)?;
     let width = fields.u8("entry width")?;
     if width != 1 && width != 2 {

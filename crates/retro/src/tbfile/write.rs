@@ -3,7 +3,7 @@
 use std::cell::RefCell;
 use std::path::Path;
 
-use super::{BLOCK_ENTRIES, FRAME, TablebaseIdentity};
+use super::{BLOCK_ENTRIES, TableKind, TablebaseIdentity};
 use crate::binfile::{
     FileError, block_of, check_entry_count, put_encoded_blocks, write_atomically,
 };
@@ -31,15 +31,35 @@ pub fn encode_tier(
     identity: &TablebaseIdentity,
     table: &TierTable,
 ) -> Result<Vec<u8>, FileError> {
+    encode_table(TableKind::Distance, path, identity, table)
+}
+
+/// The bytes of a file of `kind` (a distance or a distance-to-zeroing
+/// file) holding `table`, for `path` (named in errors).
+pub fn encode_table(
+    kind: TableKind,
+    path: &Path,
+    identity: &TablebaseIdentity,
+    table: &TierTable,
+) -> Result<Vec<u8>, FileError> {
     let name = path.display().to_string();
     check_entry_count(&name, table.len(), identity.entries)?;
-    encode(&name, identity, table.entries())
+    encode(kind, &name, identity, table.entries())
 }
 
 /// The whole file's bytes.
-fn encode(path: &str, identity: &TablebaseIdentity, entries: &[u16]) -> Result<Vec<u8>, FileError> {
-    let mut out = FRAME.start();
+fn encode(
+    kind: TableKind,
+    path: &str,
+    identity: &TablebaseIdentity,
+    entries: &[u16],
+) -> Result<Vec<u8>, FileError> {
+    let frame = kind.frame();
+    let mut out = frame.start();
     identity.put(&mut out, path)?;
+    if let TableKind::Zeroing { limit } = kind {
+        out.extend_from_slice(&limit.to_le_bytes());
+    }
     out.extend_from_slice(&BLOCK_ENTRIES.to_le_bytes());
     let narrow = entries.iter().all(|&e| narrow_entry(e).is_some());
     out.push(if narrow { 1 } else { 2 });
@@ -47,7 +67,7 @@ fn encode(path: &str, identity: &TablebaseIdentity, entries: &[u16]) -> Result<V
     put_encoded_blocks(&mut out, path, blocks, |block| {
         compress_block(block_of(entries, BLOCK_ENTRIES, block), narrow)
     })?;
-    FRAME.finish(&mut out);
+    frame.finish(&mut out);
     Ok(out)
 }
 
