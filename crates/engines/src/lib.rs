@@ -37,7 +37,7 @@ pub mod mdp_service;
 pub mod tictactoe;
 
 pub use facade::{
-    AnyEngine, Capabilities, EngineSpec, ErasedHost, FacadeError, GameDef, GameInfo,
+    AnyEngine, Capabilities, Category, EngineSpec, ErasedHost, FacadeError, GameDef, GameInfo,
     MaterialStatsReport, MoveVerdictText, Observation, PlayoutStats, PositionReport, Registry,
     SearchLimits, SearchReport, SolvedOracle, State, TablebaseOracle, Verdict,
 };

@@ -170,7 +170,7 @@ fn tablebase_section(out: &mut dyn Write) -> anyhow::Result<()> {
         )?;
         let position =
             jungle::Position::from_fen("7/7/7/7/7/7/1e5/7/E6 w", jungle::Variant::Standard)?;
-        tablebase::write_probe(&location.open(), &position, false, out)
+        tablebase::write_probe(&location, &jungle::JungleGame::new(position), false, out)
     })();
     let _ = std::fs::remove_dir_all(&dir);
     result

@@ -8,7 +8,6 @@ use gamesolver_core::{Game, Player};
 use gamesolver_games::jungle::{JungleGame, Move, Piece, Position, Square, Variant};
 
 use super::model::{Built, DEFAULT_SEED, GameModel, HostBox, TableTest, configure_host, typed};
-use super::report::position_report;
 use super::{
     Capabilities, EngineSpec, ErasedHost, FacadeError, GameInfo, MaterialStatsReport, Observation,
     PositionReport, State, TablebaseOracle,
@@ -16,6 +15,7 @@ use super::{
 use crate::EngineKind;
 use crate::jungle::engine::{JungleOptions, build};
 use crate::jungle::host::JungleHost;
+use crate::jungle::rule_report::rule_report;
 use crate::jungle::table_stats::material_stats_until;
 use crate::jungle::tablebase::{OpenError, TablebaseHandle};
 
@@ -217,23 +217,15 @@ impl TablebaseOracle for JungleTablebase {
             .is_ok_and(|position| self.handle.covers(position))
     }
 
+    /// The position under the game's draw rules, from the state's history
+    /// (its counter of quiet plies, its repetitions): the five verdicts,
+    /// the distances to the end and to zeroing, every move, the best ones
+    /// and the main line; a game drawn already answers "draw" with the
+    /// rule that drew it and no move.
     fn probe(&self, state: &dyn State) -> Result<Option<PositionReport>, FacadeError> {
-        let position = self.position(state)?;
-        if !self.handle.covers(position) {
-            return Ok(None);
-        }
-        let tablebase = &self.handle.tablebase;
-        let failure = std::cell::RefCell::new(None);
-        let report = position_report(position, |p: &Position| {
-            tablebase
-                .probe(p)
-                .map_err(|e| failure.borrow_mut().get_or_insert(e.to_string()).clone())
-                .ok()?
-        });
-        match failure.into_inner() {
-            Some(error) => Err(FacadeError::TableFile(error)),
-            None => Ok(report),
-        }
+        let game = &typed::<Jungle>(state)?.game;
+        self.position(state)?;
+        rule_report(&self.handle, game).map_err(FacadeError::TableFile)
     }
 
     fn stats_until(

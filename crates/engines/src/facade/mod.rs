@@ -52,7 +52,7 @@ pub use registry::Registry;
 pub use report::position_report;
 pub use traits::{AnyEngine, ErasedHost, GameDef, SolvedOracle, State, TablebaseOracle};
 pub use types::{
-    Capabilities, DEFAULT_MOVETIME_MS, EngineSpec, GameInfo, HASH_MB_RANGE, MaterialStatsReport,
-    MoveVerdictText, Observation, PlayoutStats, PositionReport, SearchLimits, SearchReport,
-    Verdict, check_hash_mb,
+    Capabilities, Category, DEFAULT_MOVETIME_MS, EngineSpec, GameInfo, HASH_MB_RANGE,
+    MaterialStatsReport, MoveVerdictText, Observation, PlayoutStats, PositionReport, SearchLimits,
+    SearchReport, Verdict, check_hash_mb,
 };

@@ -34,11 +34,17 @@ pub fn position_report<G: Game + std::fmt::Display>(
                     mv: m.mv.to_string(),
                     value,
                     distance,
+                    category: None,
+                    dtz: None,
                 }
             })
             .collect(),
         best: analysis.best.iter().map(ToString::to_string).collect(),
         main_line: main_line(position, &lookup),
+        category: None,
+        dtz: None,
+        counter: None,
+        drawn_by_rule: None,
     })
 }
 

@@ -259,15 +259,56 @@ impl From<Wdl> for Verdict {
     }
 }
 
+/// A value under a game's no-zeroing rule (Jungle: 200 plies without a
+/// capture draw), from the position's counter: a cursed win is won by the
+/// distance to the end but drawn by the rule, a blessed loss the other
+/// side of one (see `gamesolver_retro::zeroing`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Category {
+    /// Won under the rule.
+    Win,
+    /// Won by the distance to the end, drawn by the rule.
+    CursedWin,
+    /// Drawn.
+    Draw,
+    /// Lost by the distance to the end, drawn by the rule.
+    BlessedLoss,
+    /// Lost under the rule.
+    Loss,
+}
+
+impl From<gamesolver_retro::zeroing::RuleVerdict> for Category {
+    fn from(verdict: gamesolver_retro::zeroing::RuleVerdict) -> Category {
+        use gamesolver_retro::zeroing::RuleVerdict;
+        match verdict {
+            RuleVerdict::Win => Category::Win,
+            RuleVerdict::CursedWin => Category::CursedWin,
+            RuleVerdict::Draw => Category::Draw,
+            RuleVerdict::BlessedLoss => Category::BlessedLoss,
+            RuleVerdict::Loss => Category::Loss,
+        }
+    }
+}
+
 /// One move's exact worth for the mover.
 #[derive(Clone, Debug, Serialize)]
 pub struct MoveVerdictText {
     /// The move.
+    #[serde(rename = "move")]
     pub mv: String,
-    /// Its value for the mover.
+    /// Its value for the mover (under the game's draw rules, when its
+    /// tables have a no-zeroing rule: a cursed win is a draw).
     pub value: Verdict,
-    /// Plies to the end after it, counting it.
+    /// Plies to the end after it, counting it (ignoring the no-zeroing rule).
     pub distance: u32,
+    /// Its value under the no-zeroing rule, for games with one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub category: Option<Category>,
+    /// Plies to the next zeroing move after it, counting it (1 for a
+    /// capture or a move that ends the game), for games with the rule.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dtz: Option<u32>,
 }
 
 /// A position judged exactly, move by move.
@@ -286,6 +327,22 @@ pub struct PositionReport {
     pub best: Vec<String>,
     /// Best play to the end (or until the tables end or a position repeats).
     pub main_line: Vec<String>,
+    /// Its value under the game's no-zeroing rule from its counter, for
+    /// games with one (Jungle's tables).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub category: Option<Category>,
+    /// Plies to the next zeroing move under best play, for games with the
+    /// rule.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dtz: Option<u32>,
+    /// Plies since the last zeroing move (the position's counter), for
+    /// games with the rule.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counter: Option<u32>,
+    /// Why the game is drawn already, if it is (`200-ply rule`,
+    /// `threefold repetition`): then no move is listed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drawn_by_rule: Option<String>,
 }
 
 /// Per material of a tablebase: positions by value, and the longest win.

@@ -3,9 +3,9 @@
 //! an endgame tablebase when the position's material is in it (the hybrid
 //! player); or MCTS.
 
-use gamesolver_core::{Game, Outcome, Solution, Wdl};
+use gamesolver_core::Game;
 use gamesolver_games::jungle::{JungleGame, Move, Position, QUIET_PLIES_DRAW};
-use gamesolver_retro::analyse;
+use gamesolver_retro::zeroing::RuleVerdict;
 use gamesolver_search::{AlphaBeta, Engine, Limits, Mcts, Score, SearchConfig, SearchInfo};
 
 use super::eval::{JungleEval, JungleWeights};
@@ -157,28 +157,33 @@ impl JungleEngine {
 
 impl TablebaseLook {
     /// The move the tablebase dictates, if the position's material is in it
-    /// (with every child's): the best verdict by the project's convention
-    /// (shortest win, longest defence, a draw held), where a child that the
-    /// real game declares drawn (third repetition, 200 quiet plies) counts
-    /// as a draw. A tablebase win in N assumes no repetition and no
-    /// 200-ply rule: the shortest win never repeats a position of its own
-    /// line, but a win longer than the plies left before the 200-ply rule
-    /// (captures on the way reset the count) may end drawn.
+    /// (with every child's), under the game's draw rules: the best verdict
+    /// of the five (win, cursed win, draw, blessed loss, loss) from the
+    /// game's counter of quiet plies and the distances to the end and to
+    /// zeroing, a child that repeats a position for the third time counted
+    /// as drawn; among wins the shortest to the end when the mate comes
+    /// before the 200-ply rule could draw the game, else the shortest to
+    /// the next capture (the zeroing-optimal move, which keeps the win);
+    /// among losses the longest to zeroing (see
+    /// [`gamesolver_retro::zeroing::RuleAnalysis::rank`]). The score is a
+    /// mate score for a win or loss under the rule, a draw score otherwise
+    /// (a cursed win or blessed loss is a draw).
     #[must_use]
     pub fn tablebase_move(&self, game: &JungleGame) -> Option<SearchInfo<Move>> {
         let tablebase = self.tablebase.as_ref()?;
-        if game.is_finished() || !tablebase.covers(game.position()) {
+        if game.is_finished() {
             return None;
         }
         let started = std::time::Instant::now();
-        let analysis = analyse(game, |child: &JungleGame| match child.outcome() {
-            Some(Outcome::Draw) => Some(Solution::finished(Wdl::Draw)),
-            _ => tablebase.probe(child.position()),
-        })?;
+        let analysis = tablebase.analyse_game(game)?;
         let best = *analysis.best.first()?;
+        let score = match analysis.verdict {
+            RuleVerdict::Win | RuleVerdict::Loss => Score::from_solution(analysis.dtm, 0),
+            _ => Score::DRAW,
+        };
         Some(SearchInfo {
             depth: 1,
-            score: Score::from_solution(analysis.solution, 0),
+            score,
             nodes: analysis.moves.len() as u64,
             elapsed: started.elapsed(),
             pv: vec![best],
@@ -218,7 +223,7 @@ impl FirstLook<JungleGame, Position, JungleEval> for TablebaseLook {
 
 #[cfg(test)]
 mod tests {
-    use gamesolver_core::Player;
+    use gamesolver_core::{Outcome, Player, Wdl};
     use gamesolver_games::jungle::Material;
 
     use super::*;

@@ -5,6 +5,7 @@
 pub mod engine;
 pub mod eval;
 pub mod host;
+pub mod rule_report;
 pub mod selfcheck;
 pub mod table_stats;
 pub mod tablebase;

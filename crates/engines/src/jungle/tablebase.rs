@@ -14,12 +14,15 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use gamesolver_core::{Player, Solution, TierLayout};
-use gamesolver_games::jungle::{JungleTiers, Material, Position, Variant};
+use gamesolver_core::{Game, Outcome, Player, Solution, TierLayout};
+use gamesolver_games::jungle::{
+    JungleGame, JungleTiers, Material, Move, Position, QUIET_PLIES_DRAW, Variant,
+};
 use gamesolver_retro::FileError as TablebaseFileError;
 use gamesolver_retro::tablebase::{
     BuildError, DirectoryError, ProbeError, Tablebase, TierBuilt, build,
 };
+use gamesolver_retro::zeroing::{RuleAnalysis, analyse_under_rule};
 use rayon::prelude::*;
 
 /// The most pieces of a build of every material up to a piece count
@@ -264,6 +267,102 @@ impl TablebaseHandle {
                 None
             }
         }
+    }
+
+    /// The distance-to-zeroing entry of `position` (see
+    /// [`gamesolver_retro::zeroing`]), or `None` as [`TablebaseHandle::probe`]
+    /// answers (a failure is reported and recorded the same way).
+    #[must_use]
+    pub fn probe_dtz(&self, position: &Position) -> Option<Solution> {
+        if pieces(position) > self.max_pieces {
+            return None;
+        }
+        match self.tablebase.probe_dtz(position) {
+            Ok(found) => found,
+            Err(error) => {
+                let stored = self.tablebase.layout().stored_tier(Material::of(position));
+                self.report(stored, &error.to_string());
+                None
+            }
+        }
+    }
+
+    /// The no-capture rule the tables were built for (200 plies).
+    #[must_use]
+    pub fn quiet_ply_limit(&self) -> u16 {
+        self.tablebase
+            .layout()
+            .quiet_ply_limit()
+            .unwrap_or(QUIET_PLIES_DRAW as u16)
+    }
+
+    /// The game `game` judged under the draw rules, from its history: its
+    /// counter of quiet plies (the 200-ply rule), a child that repeats a
+    /// position for the third time counted as drawn, the five verdicts of
+    /// the position and of every move (see
+    /// [`gamesolver_retro::zeroing::analyse_under_rule`]). `None` when the
+    /// tables do not cover the position and all its children, or a file
+    /// failed (reported and recorded).
+    #[must_use]
+    pub fn analyse_game(&self, game: &JungleGame) -> Option<RuleAnalysis<Move>> {
+        if !self.covers(game.position()) {
+            return None;
+        }
+        self.analyse_with(
+            game,
+            |p: &Position| self.probe(p),
+            |p: &Position| self.probe_dtz(p),
+        )
+    }
+
+    /// [`TablebaseHandle::analyse_game`] for an answer that must not be
+    /// given without a file it needs: the first file failure is the error
+    /// (naming the file), and nothing is reported or recorded. `Ok(None)`:
+    /// not covered.
+    pub fn analyse_game_exactly(
+        &self,
+        game: &JungleGame,
+    ) -> Result<Option<RuleAnalysis<Move>>, String> {
+        if !self.covers(game.position()) {
+            return Ok(None);
+        }
+        let failure = std::cell::RefCell::new(None);
+        let noted = |result: Result<Option<Solution>, ProbeError>| match result {
+            Ok(found) => found,
+            Err(error) => {
+                failure.borrow_mut().get_or_insert(error.to_string());
+                None
+            }
+        };
+        let analysis = self.analyse_with(
+            game,
+            |p: &Position| noted(self.tablebase.probe(p)),
+            |p: &Position| noted(self.tablebase.probe_dtz(p)),
+        );
+        match failure.into_inner() {
+            Some(error) => Err(error),
+            None => Ok(analysis),
+        }
+    }
+
+    /// The rule-aware analysis of `game` with the tables read by `dtm` and
+    /// `dtz`.
+    fn analyse_with(
+        &self,
+        game: &JungleGame,
+        dtm: impl Fn(&Position) -> Option<Solution>,
+        dtz: impl Fn(&Position) -> Option<Solution>,
+    ) -> Option<RuleAnalysis<Move>> {
+        let counter = u16::try_from(game.quiet_plies()).unwrap_or(u16::MAX);
+        analyse_under_rule(
+            game,
+            counter,
+            self.quiet_ply_limit(),
+            |g: &JungleGame, mv| g.position().is_capture(mv),
+            |child: &JungleGame| child.outcome() == Some(Outcome::Draw),
+            |g: &JungleGame| dtm(g.position()),
+            |g: &JungleGame| dtz(g.position()),
+        )
     }
 
     /// The verdict the search scores `position` by, or `None` (not in the

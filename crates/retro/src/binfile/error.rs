@@ -136,6 +136,14 @@ pub enum FileError {
         /// The block number.
         block: usize,
     },
+    /// A file the directory must hold is not there.
+    #[error("{path} is missing: {why}")]
+    Missing {
+        /// The file.
+        path: String,
+        /// Why it must be there, and how to make it.
+        why: String,
+    },
     /// Another process holds the directory's lock (another build runs).
     #[error(
         "{path} is locked by another process (another build is running in it); wait for it to finish or use another directory"

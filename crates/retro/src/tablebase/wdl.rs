@@ -187,13 +187,24 @@ impl<L: TierLayout> Tablebase<L> {
         WdlFile::open(&path, &self.identity(tier), &rule, &radices).map(Some)
     }
 
-    /// Opens and verifies the files of `tier` now (its distance file and
-    /// its WDL file, if it has one) and keeps them open, so that a damaged
-    /// or foreign file is found when a directory is opened rather than at a
-    /// probe. `Ok(false)`: the tier has no distance file.
+    /// Opens and verifies the files of `tier` now (its distance file, its
+    /// WDL file if it has one, and its distance-to-zeroing file, which a
+    /// game with a no-zeroing rule must have beside the distance file) and
+    /// keeps them open, so that a damaged, foreign or missing file is found
+    /// when a directory is opened rather than at a probe. `Ok(false)`: the
+    /// tier has no distance file.
     pub fn open_checked(&self, tier: L::Tier) -> Result<bool, ProbeError> {
         let found = self.source(tier)?.is_some();
         self.with_wdl_file(tier, |_| ())?;
+        if found && self.dtz_kind().is_some() && self.dtz_source(tier)?.is_none() {
+            return Err(ProbeError::File(crate::binfile::FileError::Missing {
+                path: self.dtz_path(tier).display().to_string(),
+                why: "the tables answer under the game's no-zeroing rule from it; the directory \
+                      was built before such files: run the build again, which keeps the distance \
+                      files and adds them"
+                    .to_string(),
+            }));
+        }
         Ok(found)
     }
 

@@ -1,12 +1,13 @@
-//! `gamesolver tablebase probe`.
+//! `gamesolver tablebase probe`: the position under the game's draw rules,
+//! as every front end answers it (`engines::jungle::rule_report`).
 
 use std::io::Write;
 
-use anyhow::{Context, anyhow, bail};
-use gamesolver_core::{Game, Solution, Wdl};
-use gamesolver_games::jungle::{JungleTiers, Material, Move, Position};
-use gamesolver_retro::tablebase::Tablebase;
-use gamesolver_retro::{PositionAnalysis, analyse};
+use anyhow::{Context, bail};
+use gamesolver_core::Game;
+use gamesolver_engines::jungle::rule_report::rule_report;
+use gamesolver_engines::{Category, MoveVerdictText, PositionReport};
+use gamesolver_games::jungle::{JungleGame, Material, Position};
 use serde::Serialize;
 
 use super::{Location, TablebaseGame};
@@ -18,7 +19,9 @@ pub struct Args {
     /// The game.
     #[arg(value_parser = crate::game_arg::registered(), ignore_case = true)]
     pub game: TablebaseGame,
-    /// The position in FEN, e.g. `7/7/7/7/7/7/1l5/7/L6 w` (quotes optional).
+    /// The position in FEN, e.g. `7/7/7/7/7/7/1l5/7/L6 w` (quotes
+    /// optional); the long form's half-move field (`… w - - 150 80`) is the
+    /// counter of the 200-ply rule.
     #[arg(required = true, num_args = 1.., value_name = "FEN")]
     pub fen: Vec<String>,
     /// Where the tables are.
@@ -29,50 +32,40 @@ pub struct Args {
     pub json: bool,
 }
 
-/// Longest main line printed for a drawn position.
-const DRAWN_LINE: usize = 12;
-/// Longest main line at all.
-const MAX_LINE: usize = 1000;
-
 /// Probes the position and prints the answer.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let fen = args.fen.join(" ");
-    let position = Position::from_fen(&fen, args.location.rules)
+    let game = JungleGame::from_fen(&fen, args.location.rules)
         .with_context(|| format!("cannot read the Jungle position {fen:?}"))?;
-    let tablebase = args.location.open();
-    write_probe(&tablebase, &position, args.json, out)
+    write_probe(&args.location, &game, args.json, out)
 }
 
-/// Probes `position` in `tablebase` and prints the answer as text or JSON.
+/// Probes `game` in the tables at `location` and prints the answer as text
+/// or JSON.
 pub(crate) fn write_probe(
-    tablebase: &Tablebase<JungleTiers>,
-    position: &Position,
+    location: &Location,
+    game: &JungleGame,
     json: bool,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let material = Material::of(position);
-    if !tablebase.dir().is_dir() {
+    let material = Material::of(game.position());
+    if !location.dir.is_dir() {
         bail!(
             "the tablebase directory {} does not exist (or is not a directory); build one with \
              `gamesolver tablebase build jungle --material {material} --dir {}`",
-            tablebase.dir().display(),
-            tablebase.dir().display()
+            location.dir.display(),
+            location.dir.display()
         );
     }
-    if tablebase.probe(position)?.is_none() {
+    let tables = location.handle()?;
+    let Some(report) = rule_report(&tables, game).map_err(anyhow::Error::msg)? else {
         bail!(
             "material {material} is not in the tablebase at {}; build it with \
              `gamesolver tablebase build jungle --material {material}`",
-            tablebase.dir().display()
+            location.dir.display()
         );
-    }
-    let analysis = judge(tablebase, position)?;
-    let answer = Answer::new(
-        position,
-        material,
-        &analysis,
-        main_line(tablebase, position)?,
-    );
+    };
+    let answer = Answer::new(game, material, report);
     if json {
         write_json(out, &answer)
     } else {
@@ -80,124 +73,100 @@ pub(crate) fn write_probe(
     }
 }
 
-/// Every move of `position` judged from the tablebase.
-fn judge(
-    tablebase: &Tablebase<JungleTiers>,
-    position: &Position,
-) -> anyhow::Result<PositionAnalysis<Move>> {
-    let probe_error = std::cell::RefCell::new(None);
-    let analysis = analyse(position, |p| match tablebase.probe(p) {
-        Ok(found) => found,
-        Err(e) => {
-            probe_error.borrow_mut().get_or_insert(e);
-            None
-        }
-    });
-    if let Some(error) = probe_error.into_inner() {
-        return Err(error.into());
-    }
-    analysis.ok_or_else(|| anyhow!("a position after a capture is missing from the tablebase"))
-}
-
-/// The line of best moves to the end (wins and losses), or its first
-/// plies (draws).
-fn main_line(tablebase: &Tablebase<JungleTiers>, start: &Position) -> anyhow::Result<Vec<Move>> {
-    let mut line = Vec::new();
-    let mut position = *start;
-    while !position.is_finished() && line.len() < MAX_LINE {
-        let analysis = judge(tablebase, &position)?;
-        if analysis.solution.wdl == Wdl::Draw && line.len() >= DRAWN_LINE {
-            break;
-        }
-        let Some(&best) = analysis.best.first() else {
-            break;
-        };
-        line.push(best);
-        position.play_unchecked(best);
-    }
-    Ok(line)
-}
-
-/// One move's verdict.
-#[derive(Debug, Serialize)]
-struct MoveAnswer {
-    #[serde(skip)]
-    solution: Solution,
-    #[serde(rename = "move")]
-    mv: String,
-    value: &'static str,
-    distance: u16,
-}
-
-/// The answer to a probe.
+/// The answer to a probe: the shared report with the material and the side
+/// to move.
 #[derive(Debug, Serialize)]
 struct Answer {
-    #[serde(skip)]
-    solution: Solution,
     fen: String,
     material: String,
     to_move: &'static str,
-    value: &'static str,
-    distance: u16,
-    best: Vec<String>,
-    moves: Vec<MoveAnswer>,
-    main_line: Vec<String>,
+    #[serde(flatten)]
+    report: PositionReport,
 }
 
 impl Answer {
-    fn new(
-        position: &Position,
-        material: Material,
-        analysis: &PositionAnalysis<Move>,
-        line: Vec<Move>,
-    ) -> Answer {
+    fn new(game: &JungleGame, material: Material, report: PositionReport) -> Answer {
         Answer {
-            solution: analysis.solution,
-            fen: position.to_string(),
+            fen: game.long_fen(),
             material: material.to_string(),
-            to_move: Position::player_name(position.turn()),
-            value: analysis.solution.wdl.name(),
-            distance: analysis.solution.distance,
-            best: analysis.best.iter().map(ToString::to_string).collect(),
-            moves: analysis
-                .moves
-                .iter()
-                .map(|m| MoveAnswer {
-                    solution: m.solution,
-                    mv: m.mv.to_string(),
-                    value: m.solution.wdl.name(),
-                    distance: m.solution.distance,
-                })
-                .collect(),
-            main_line: line.iter().map(ToString::to_string).collect(),
+            to_move: Position::player_name(game.turn()),
+            report,
         }
     }
 
     fn write_text(&self, out: &mut dyn Write) -> anyhow::Result<()> {
+        let report = &self.report;
         writeln!(
             out,
             "{}  ({}, {} to move)",
             self.fen, self.material, self.to_move
         )?;
-        writeln!(out, "value: {}", describe(self.solution))?;
-        for m in &self.moves {
-            writeln!(out, "  {}  {}", m.mv, describe(m.solution))?;
+        match &report.drawn_by_rule {
+            Some(rule) => writeln!(out, "value: draw by the {rule} (the game is over)")?,
+            None => writeln!(
+                out,
+                "value: {}",
+                describe(report.category, report.distance, report.dtz, report.counter)
+            )?,
         }
-        if !self.best.is_empty() {
-            writeln!(out, "best: {}", self.best.join(" "))?;
+        for m in &report.moves {
+            writeln!(out, "  {}  {}", m.mv, describe_move(m))?;
         }
-        if !self.main_line.is_empty() {
-            writeln!(out, "main line: {}", self.main_line.join(" "))?;
+        if !report.best.is_empty() {
+            writeln!(out, "best: {}", report.best.join(" "))?;
+        }
+        if !report.main_line.is_empty() {
+            writeln!(out, "main line: {}", report.main_line.join(" "))?;
         }
         Ok(())
     }
 }
 
-/// "win in 7 plies", "draw", "loss (game over)".
-fn describe(s: Solution) -> String {
-    match (s.wdl, s.distance) {
-        (Wdl::Draw, _) => "draw".to_string(),
-        (wdl, 0) => format!("{wdl} (game over)"),
-        (wdl, d) => format!("{wdl} in {d} plies"),
+/// "win in 33 plies (next capture or end in 33, counter 0)", "cursed win
+/// (draw by the 200-ply rule): …", "draw", "loss (game over)".
+fn describe(
+    category: Option<Category>,
+    distance: u32,
+    dtz: Option<u32>,
+    counter: Option<u32>,
+) -> String {
+    let zeroing = match (dtz, counter) {
+        (Some(dtz), Some(counter)) => format!(" (next capture or end in {dtz}, counter {counter})"),
+        _ => String::new(),
+    };
+    match (category, distance) {
+        (Some(Category::Draw) | None, _) => "draw".to_string(),
+        (Some(c), 0) => format!("{} (game over)", name(c)),
+        (Some(c @ (Category::CursedWin | Category::BlessedLoss)), d) => format!(
+            "{} (a draw by the 200-ply rule; {} in {d} plies without it){zeroing}",
+            name(c),
+            if c == Category::CursedWin {
+                "win"
+            } else {
+                "loss"
+            }
+        ),
+        (Some(c), d) => format!("{} in {d} plies{zeroing}", name(c)),
+    }
+}
+
+/// A move's verdict in words.
+fn describe_move(m: &MoveVerdictText) -> String {
+    match (m.category, m.dtz) {
+        (Some(Category::Draw), _) | (None, _) => "draw".to_string(),
+        (Some(c), dtz) => {
+            let zeroing = dtz.map_or(String::new(), |d| format!(", next capture or end in {d}"));
+            format!("{} in {} plies{zeroing}", name(c), m.distance)
+        }
+    }
+}
+
+fn name(category: Category) -> &'static str {
+    match category {
+        Category::Win => "win",
+        Category::CursedWin => "cursed win",
+        Category::Draw => "draw",
+        Category::BlessedLoss => "blessed loss",
+        Category::Loss => "loss",
     }
 }
