@@ -4,7 +4,7 @@
 /// The data lines of `text`, trimmed, each with its 1-based line number
 /// (for error messages); blank lines and lines starting with `#` are
 /// skipped.
-pub(crate) fn data_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+pub fn data_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines()
         .enumerate()
         .map(|(i, line)| (i + 1, line.trim()))

@@ -63,3 +63,16 @@ pub enum FacadeError {
     #[error("{0}")]
     Io(String),
 }
+
+/// `error` and its causes, as one message (`top: cause: deeper cause`).
+#[must_use]
+pub fn error_chain(error: &dyn std::error::Error) -> String {
+    let mut message = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        message.push_str(": ");
+        message.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    message
+}

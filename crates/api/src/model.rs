@@ -8,28 +8,31 @@ use std::any::Any;
 use std::fmt::{self, Display};
 use std::io::{BufRead, Write};
 use std::marker::PhantomData;
-use std::path::Path;
 use std::sync::Arc;
 
 use gamesolver_core::{Game, Outcome, Player};
 use gamesolver_search::{Engine, Mcts, StopFlag};
 
-pub use super::playouts::PLAYOUT_PLY_CAP;
-use super::playouts::{PlayoutRng, random_move_from_list, random_playouts};
-use super::{
-    AnyEngine, EngineSpec, ErasedHost, FacadeError, GameDef, GameInfo, Observation, PlayoutStats,
-    SearchLimits, SearchReport, SolvedOracle, State, TablebaseOracle,
-};
-use crate::EngineKind;
+pub use crate::playouts::PLAYOUT_PLY_CAP;
+use crate::playouts::{PlayoutRng, random_move_from_list, random_playouts_with};
 use crate::protocol::common::CommonOptions;
 use crate::protocol::uci::serve;
 use crate::protocol::{EngineHost, OptionSpec};
+use crate::{
+    AnyEngine, ArenaRules, Bench, EngineKind, EngineSpec, ErasedHost, FacadeError, GameDef,
+    GameInfo, MdpModel, Observation, PlayoutStats, SearchLimits, SearchReport, SolvedOracle, State,
+    Tablebases, TerminalRenderer, TourStep,
+};
 
 /// The seed engines use when none is given.
 pub const DEFAULT_SEED: u64 = 2026;
 
 /// A typed game as the façade needs it. Implement this (or use
-/// [`super::custom::TextGame`]) and register `ModelDef::new(model)`.
+/// [`crate::TextGame`]) and register `ModelDef::new(model)`: the bridge
+/// gives the game every generic part (parsing with presets, play by text
+/// or action, perft, playouts, engines, the protocol host). The
+/// capability members default to none; a game declares what it offers by
+/// returning its own.
 pub trait GameModel: Send + Sync + Sized + 'static {
     /// The position type (with whatever history its rules need).
     type G: Game<Move: Send + Sync> + Display + Send + Sync + 'static;
@@ -64,6 +67,20 @@ pub trait GameModel: Send + Sync + Sized + 'static {
             .into_iter()
             .map(|mv| self.action_of(game, mv))
             .collect()
+    }
+    /// `n` uniformly random playouts from `start`, reproducible from
+    /// `seed`: the generic loop ([`random_playouts_with`]) drawing with
+    /// [`GameModel::random_move`]. A game with a faster kernel may play the
+    /// same games its own way (the same draws give the same games).
+    fn random_playouts(&self, start: &Self::G, n: u64, seed: u64) -> PlayoutStats {
+        random_playouts_with(start, n, seed, |game, rng, scratch| {
+            self.random_move(game, rng, scratch)
+        })
+    }
+    /// Why a finished game ended, when its outcome needs a note (see
+    /// [`State::end_reason`]); None by default.
+    fn end_reason(&self, _game: &Self::G) -> Option<&'static str> {
+        None
     }
     /// A uniformly random legal move for random playouts. A faster draw
     /// must return the move [`random_move_from_list`] (the default) returns
@@ -100,17 +117,33 @@ pub trait GameModel: Send + Sync + Sized + 'static {
             EngineKind::Alphabeta => Err(self.unsupported("engine alphabeta")),
         }
     }
-    /// The game's exact solution, if it has one.
+    /// Capability: the game's exact solution ([`GameDef::solved`]).
     fn solved(&self) -> Option<&dyn SolvedOracle> {
         None
     }
-    /// Opens a tablebase directory (default: the game has none).
-    fn tablebase(
-        &self,
-        _dir: &Path,
-        _rules: &'static str,
-    ) -> Result<Box<dyn TablebaseOracle>, FacadeError> {
-        Err(self.unsupported("tablebase"))
+    /// Capability: endgame tablebases ([`GameDef::tablebase`]).
+    fn tablebase(&self) -> Option<&dyn Tablebases> {
+        None
+    }
+    /// Capability: the game as an MDP ([`GameDef::mdp`]).
+    fn mdp(&self) -> Option<&dyn MdpModel> {
+        None
+    }
+    /// Capability: the bench ([`GameDef::bench`]).
+    fn bench(&self) -> Option<&dyn Bench> {
+        None
+    }
+    /// Capability: the terminal board ([`GameDef::terminal`]).
+    fn terminal(&self) -> Option<&dyn TerminalRenderer> {
+        None
+    }
+    /// Capability: match openings and bot formats ([`GameDef::arena`]).
+    fn arena(&self) -> Option<&dyn ArenaRules> {
+        None
+    }
+    /// The game's steps of the tour ([`GameDef::tour`]).
+    fn tour(&self) -> &[TourStep] {
+        &[]
     }
     /// The game's own protocol host, if it has one (default: the generic
     /// [`ModelHost`]).
@@ -152,12 +185,9 @@ impl<G: Game> Built<G> {
     }
 }
 
-/// The preset of `model` called `rules` (None = the default).
-pub fn resolve_rules<M: GameModel>(
-    model: &M,
-    rules: Option<&str>,
-) -> Result<&'static str, FacadeError> {
-    let info = model.info();
+/// The preset of the game `info` describes called `rules` (None = the
+/// default).
+pub fn resolve_rules(info: &GameInfo, rules: Option<&str>) -> Result<&'static str, FacadeError> {
     match rules.map(str::trim) {
         None | Some("") => Ok(info.rules[0]),
         Some(name) => info
@@ -173,9 +203,9 @@ pub fn resolve_rules<M: GameModel>(
     }
 }
 
-/// The engine kind `spec` asks for, checked against the game's engines.
-pub fn resolve_kind<M: GameModel>(model: &M, spec: &EngineSpec) -> Result<EngineKind, FacadeError> {
-    let info = model.info();
+/// The engine kind `spec` asks for, checked against the engines of the
+/// game `info` describes.
+pub fn resolve_kind(info: &GameInfo, spec: &EngineSpec) -> Result<EngineKind, FacadeError> {
     let name = spec
         .kind
         .as_deref()
@@ -240,12 +270,12 @@ impl<M: GameModel> GameDef for ModelDef<M> {
     }
 
     fn start(&self, rules: Option<&str>) -> Result<Box<dyn State>, FacadeError> {
-        let rules = resolve_rules(self.model.as_ref(), rules)?;
+        let rules = resolve_rules(self.model.info(), rules)?;
         Ok(self.state(self.model.start(rules)))
     }
 
     fn parse(&self, text: &str, rules: Option<&str>) -> Result<Box<dyn State>, FacadeError> {
-        let rules = resolve_rules(self.model.as_ref(), rules)?;
+        let rules = resolve_rules(self.model.info(), rules)?;
         match text.trim() {
             "" => Err(FacadeError::BadPosition(format!(
                 "empty {} position text (write `start` for the start)",
@@ -261,9 +291,9 @@ impl<M: GameModel> GameDef for ModelDef<M> {
     }
 
     fn engine(&self, spec: &EngineSpec) -> Result<Box<dyn AnyEngine>, FacadeError> {
-        let kind = resolve_kind(self.model.as_ref(), spec)?;
-        let rules = resolve_rules(self.model.as_ref(), spec.rules.as_deref())?;
-        if spec.tablebase.is_some() && !self.info().capabilities.tablebase {
+        let kind = resolve_kind(self.model.info(), spec)?;
+        let rules = resolve_rules(self.model.info(), spec.rules.as_deref())?;
+        if spec.tablebase.is_some() && self.model.tablebase().is_none() {
             return Err(self.model.unsupported("tablebase"));
         }
         let built = self.model.engine(kind, spec, rules)?;
@@ -273,26 +303,41 @@ impl<M: GameModel> GameDef for ModelDef<M> {
         }))
     }
 
+    fn protocol_host(&self, spec: &EngineSpec) -> Result<Box<dyn ErasedHost>, FacadeError> {
+        resolve_kind(self.model.info(), spec)?;
+        resolve_rules(self.model.info(), spec.rules.as_deref())?;
+        if spec.tablebase.is_some() && self.model.tablebase().is_none() {
+            return Err(self.model.unsupported("tablebase"));
+        }
+        Arc::clone(&self.model).protocol_host(spec)
+    }
+
     fn solved(&self) -> Option<&dyn SolvedOracle> {
         self.model.solved()
     }
 
-    fn tablebase(
-        &self,
-        dir: &Path,
-        rules: Option<&str>,
-    ) -> Result<Box<dyn TablebaseOracle>, FacadeError> {
-        let rules = resolve_rules(self.model.as_ref(), rules)?;
-        self.model.tablebase(dir, rules)
+    fn tablebase(&self) -> Option<&dyn Tablebases> {
+        self.model.tablebase()
     }
 
-    fn protocol_host(&self, spec: &EngineSpec) -> Result<Box<dyn ErasedHost>, FacadeError> {
-        resolve_kind(self.model.as_ref(), spec)?;
-        resolve_rules(self.model.as_ref(), spec.rules.as_deref())?;
-        if spec.tablebase.is_some() && !self.info().capabilities.tablebase {
-            return Err(self.model.unsupported("tablebase"));
-        }
-        Arc::clone(&self.model).protocol_host(spec)
+    fn mdp(&self) -> Option<&dyn MdpModel> {
+        self.model.mdp()
+    }
+
+    fn bench(&self) -> Option<&dyn Bench> {
+        self.model.bench()
+    }
+
+    fn terminal(&self) -> Option<&dyn TerminalRenderer> {
+        self.model.terminal()
+    }
+
+    fn arena(&self) -> Option<&dyn ArenaRules> {
+        self.model.arena()
+    }
+
+    fn tour(&self) -> &[TourStep] {
+        self.model.tour()
     }
 }
 
@@ -415,6 +460,10 @@ impl<M: GameModel> State for ModelState<M> {
         self.game.outcome()
     }
 
+    fn end_reason(&self) -> Option<&'static str> {
+        self.model.end_reason(&self.game)
+    }
+
     fn history(&self) -> Vec<String> {
         self.history.iter().map(ToString::to_string).collect()
     }
@@ -434,7 +483,7 @@ impl<M: GameModel> State for ModelState<M> {
     }
 
     fn random_playouts(&self, n: u64, seed: u64) -> PlayoutStats {
-        random_playouts(self.model.as_ref(), &self.game, n, seed)
+        self.model.random_playouts(&self.game, n, seed)
     }
 
     fn clone_box(&self) -> Box<dyn State> {
@@ -524,8 +573,8 @@ impl<M: GameModel> ModelHost<M> {
     /// The host of `model` set up by `spec`.
     pub fn new(model: Arc<M>, spec: &EngineSpec) -> Result<ModelHost<M>, FacadeError> {
         Ok(ModelHost {
-            kind: resolve_kind(model.as_ref(), spec)?,
-            rules: resolve_rules(model.as_ref(), spec.rules.as_deref())?,
+            kind: resolve_kind(model.info(), spec)?,
+            rules: resolve_rules(model.info(), spec.rules.as_deref())?,
             hash_mb: spec.hash_mb_or(16)?,
             seed: spec.seed.unwrap_or(DEFAULT_SEED),
             model,
@@ -577,12 +626,12 @@ impl<M: GameModel> EngineHost<M::G> for ModelHost<M> {
             seed: &mut self.seed,
         };
         if let Some(result) = common.set(name, value) {
-            resolve_kind(self.model.as_ref(), &self.spec()).map_err(|e| e.to_string())?;
+            resolve_kind(self.model.info(), &self.spec()).map_err(|e| e.to_string())?;
             return result;
         }
         if name.eq_ignore_ascii_case("rules") {
             self.rules =
-                resolve_rules(self.model.as_ref(), Some(value)).map_err(|e| e.to_string())?;
+                resolve_rules(self.model.info(), Some(value)).map_err(|e| e.to_string())?;
             return Ok(());
         }
         Err(format!("unknown option {name:?}"))

@@ -1,22 +1,19 @@
-//! Random playouts: the loop every game shares ([`random_playouts`]) and
-//! the generic way to draw a uniformly random legal move
+//! Random playouts: the loop every game shares ([`random_playouts_with`])
+//! and the generic way to draw a uniformly random legal move
 //! ([`random_move_from_list`]). A game with a faster way to draw the same
-//! move (ultimate tic-tac-toe: a random set bit of its move mask) gives it
-//! through [`GameModel::random_move`]; it must draw the move the generic
-//! way would for the same generator state, so the statistics of a seed do
-//! not depend on the path. Ultimate tic-tac-toe goes further: its whole
-//! games run in the playout kernel of the games crate
-//! ([`uttt::playout::Playout`]), fed the same draws.
-
-use std::any::Any;
+//! move gives it through [`GameModel::random_move`]; it must draw the move
+//! the generic way would for the same generator state, so the statistics
+//! of a seed do not depend on the path. A game may go further and play
+//! whole games in a kernel of its own ([`GameModel::random_playouts`]),
+//! fed the same draws and counted by [`PlayoutStats::record`].
 
 use gamesolver_core::{Game, Outcome, Player};
-use gamesolver_games::uttt;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use super::PlayoutStats;
-use super::model::GameModel;
+use crate::PlayoutStats;
+#[cfg(doc)]
+use crate::model::GameModel;
 
 /// Random playouts longer than this are cut and counted as draws (a game
 /// whose rules let it go on for ever).
@@ -40,41 +37,10 @@ pub fn random_move_from_list<G: Game>(
     scratch.get(rng.random_range(0..scratch.len())).copied()
 }
 
-/// `n` games of uniformly random moves (drawn by `model`'s
-/// [`GameModel::random_move`]) from `start`, with one generator seeded by
+/// `n` games of moves drawn by `draw` (for example
+/// [`random_move_from_list`]) from `start`, with one generator seeded by
 /// `seed`. A game cut at [`PLAYOUT_PLY_CAP`] plies, or left without a move
-/// before its end, counts as a draw. An ultimate tic-tac-toe position is
-/// played by [`uttt_random_playouts`] (the same games, faster).
-pub fn random_playouts<M: GameModel>(model: &M, start: &M::G, n: u64, seed: u64) -> PlayoutStats {
-    if let Some(board) = (start as &dyn Any).downcast_ref::<uttt::Board>() {
-        return uttt_random_playouts(board, n, seed);
-    }
-    random_playouts_with(start, n, seed, |game, rng, scratch| {
-        model.random_move(game, rng, scratch)
-    })
-}
-
-/// [`random_playouts`] of ultimate tic-tac-toe through the playout kernel
-/// ([`uttt::playout::Playout`]): each ply draws
-/// `rng.random_range(0..count)` over `usize` and plays the legal move of
-/// that rank in increasing cell order, as the generic loop with
-/// [`random_move_from_list`] does, so a seed gives the same games.
-pub fn uttt_random_playouts(start: &uttt::Board, n: u64, seed: u64) -> PlayoutStats {
-    let playout = uttt::playout::Playout::new(start);
-    let mut rng = PlayoutRng::seed_from_u64(seed);
-    let mut stats = PlayoutStats::default();
-    for _ in 0..n {
-        let (outcome, plies) = playout.play_out(|count| {
-            // A count of at most 81 moves: the rank fits in u32.
-            rng.random_range(0..count as usize) as u32
-        });
-        record(&mut stats, Some(outcome), plies.into());
-    }
-    stats
-}
-
-/// [`random_playouts`] with the moves drawn by `draw` (for example
-/// [`random_move_from_list`]).
+/// before its end, counts as a draw.
 pub fn random_playouts_with<G: Game>(
     start: &G,
     n: u64,
@@ -94,19 +60,21 @@ pub fn random_playouts_with<G: Game>(
             game.play_unchecked(mv);
             plies += 1;
         }
-        record(&mut stats, game.outcome(), plies);
+        stats.record(game.outcome(), plies);
     }
     stats
 }
 
-/// Adds a game of `plies` plies that ended with `outcome` (a game without
-/// one, cut or stuck, counts as a draw) to `stats`.
-fn record(stats: &mut PlayoutStats, outcome: Option<Outcome>, plies: u64) {
-    match outcome {
-        Some(Outcome::Winner(Player::First)) => stats.first_wins += 1,
-        Some(Outcome::Winner(Player::Second)) => stats.second_wins += 1,
-        _ => stats.draws += 1,
+impl PlayoutStats {
+    /// Counts a game of `plies` plies that ended with `outcome` (a game
+    /// without one, cut or stuck, counts as a draw).
+    pub fn record(&mut self, outcome: Option<Outcome>, plies: u64) {
+        match outcome {
+            Some(Outcome::Winner(Player::First)) => self.first_wins += 1,
+            Some(Outcome::Winner(Player::Second)) => self.second_wins += 1,
+            _ => self.draws += 1,
+        }
+        self.total_plies += plies;
+        self.max_plies = self.max_plies.max(plies);
     }
-    stats.total_plies += plies;
-    stats.max_plies = stats.max_plies.max(plies);
 }

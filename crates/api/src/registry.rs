@@ -1,58 +1,57 @@
-//! The registry of games: every front end finds its game here.
+//! The registry of games: the declarations a front end serves. It is built
+//! by the caller and passed in (no game is built in here), so a game
+//! registered at run time reaches every command, the web server and the
+//! Python module alike.
 
-use std::sync::OnceLock;
+use std::sync::Arc;
 
-use super::jungle::Jungle;
-use super::model::ModelDef;
-use super::tictactoe::TicTacToe;
-use super::uttt::Uttt;
-use super::{FacadeError, GameDef};
+use crate::{FacadeError, GameDef};
 
 /// The games, in registration order.
 ///
 /// ```
-/// use gamesolver_engines::facade::{EngineSpec, Registry, SearchLimits};
+/// use gamesolver_api::Registry;
 ///
-/// let uttt = Registry::global().get("ultimate").unwrap();
-/// let state = uttt.parse("start", None).unwrap();
-/// let mut engine = uttt.engine(&EngineSpec::default()).unwrap();
-/// let limits = SearchLimits { depth: Some(3), ..SearchLimits::default() };
-/// let report = engine.search(state.as_ref(), &limits, &mut |_| {}).unwrap();
-/// assert!(state.legal_moves().contains(report.bestmove.as_ref().unwrap()));
-/// assert!(Registry::global().get("chess").is_err());
+/// let empty = Registry::new();
+/// assert!(empty.names().is_empty());
+/// let error = empty.get("chess").err().unwrap();
+/// assert_eq!(error.to_string(), "unknown game \"chess\"; the games are ");
 /// ```
+#[derive(Clone, Default)]
 pub struct Registry {
-    games: Vec<Box<dyn GameDef>>,
+    games: Vec<Arc<dyn GameDef>>,
 }
 
 impl Registry {
-    /// The built-in games: tic-tac-toe, ultimate tic-tac-toe, Jungle.
+    /// A registry without games.
     #[must_use]
-    pub fn builtin() -> Registry {
-        Registry { games: Vec::new() }
-            .with(Box::new(ModelDef::new(TicTacToe::default())))
-            .with(Box::new(ModelDef::new(Uttt)))
-            .with(Box::new(ModelDef::new(Jungle)))
-    }
-
-    /// The built-in registry, made once.
-    pub fn global() -> &'static Registry {
-        static GLOBAL: OnceLock<Registry> = OnceLock::new();
-        GLOBAL.get_or_init(Registry::builtin)
+    pub fn new() -> Registry {
+        Registry::default()
     }
 
     /// The same registry with `game` added (a game registered under a
     /// name already taken replaces nothing: the first one wins lookups).
     #[must_use]
     pub fn with(mut self, game: Box<dyn GameDef>) -> Registry {
-        self.games.push(game);
+        self.games.push(Arc::from(game));
         self
     }
 
     /// The game called `name` or one of its aliases, case-insensitively.
     pub fn get(&self, name: &str) -> Result<&dyn GameDef, FacadeError> {
+        self.find(name).map(AsRef::as_ref)
+    }
+
+    /// The game called `name` or one of its aliases, shared (for a caller
+    /// that keeps it past the registry's borrow, such as a server task).
+    pub fn shared(&self, name: &str) -> Result<Arc<dyn GameDef>, FacadeError> {
+        self.find(name).map(Arc::clone)
+    }
+
+    fn find(&self, name: &str) -> Result<&Arc<dyn GameDef>, FacadeError> {
         let wanted = name.trim();
-        self.games()
+        self.games
+            .iter()
             .find(|game| {
                 let info = game.info();
                 info.name.eq_ignore_ascii_case(wanted)

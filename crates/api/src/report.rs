@@ -5,8 +5,8 @@ use std::collections::HashSet;
 use gamesolver_core::{Game, Solution};
 use gamesolver_retro::analyse;
 
-use super::types::verdict_of;
-use super::{MoveVerdictText, PositionReport};
+use crate::types::verdict_of;
+use crate::{MoveVerdictText, PositionReport};
 
 /// The longest main line followed (a safety net for cyclic tables).
 const MAIN_LINE_CAP: usize = 1000;

@@ -7,7 +7,7 @@
 //! (`action_space` 0) and it has no observation planes.
 //!
 //! ```
-//! use gamesolver_engines::facade::{Registry, text_game};
+//! use gamesolver_api::{Registry, text_game};
 //! # use gamesolver_core::{Game, Outcome, ParseMoveError, Player};
 //! # #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 //! # struct Countdown(u8);
@@ -37,7 +37,7 @@
 //! #     fn play_unchecked(&mut self, mv: Take) { self.0 -= mv.0; }
 //! #     fn outcome(&self) -> Option<Outcome> { (self.0 == 0).then(|| Outcome::Winner(self.turn().opponent())) }
 //! # }
-//! let registry = Registry::builtin().with(text_game("countdown", "Countdown", Countdown(5)));
+//! let registry = Registry::new().with(text_game("countdown", "Countdown", Countdown(5)));
 //! let game = registry.get("countdown").unwrap();
 //! let mut state = game.start(None).unwrap();
 //! state.play("2").unwrap();
@@ -50,8 +50,8 @@ use std::str::FromStr;
 
 use gamesolver_core::Game;
 
-use super::model::{GameModel, ModelDef};
-use super::{Capabilities, GameDef, GameInfo};
+use crate::model::{GameModel, ModelDef};
+use crate::{GameDef, GameInfo};
 
 /// A user's game known by its text notation.
 pub struct TextGame<G> {
@@ -70,11 +70,6 @@ impl<G> TextGame<G> {
                 title,
                 rules: &["standard"],
                 engines: &["mcts"],
-                capabilities: Capabilities {
-                    search: true,
-                    perft: true,
-                    ..Capabilities::default()
-                },
                 action_space: 0,
                 observation_shape: [0, 0, 0],
             },
@@ -108,7 +103,7 @@ where
     }
 }
 
-/// The game `G` starting at `start`, ready for [`super::Registry::with`].
+/// The game `G` starting at `start`, ready for [`crate::Registry::with`].
 #[must_use]
 pub fn text_game<G>(name: &'static str, title: &'static str, start: G) -> Box<dyn GameDef>
 where

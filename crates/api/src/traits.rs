@@ -8,14 +8,17 @@ use std::path::Path;
 use gamesolver_core::{Outcome, Player};
 use gamesolver_search::StopFlag;
 
-use super::{
-    EngineSpec, FacadeError, GameInfo, MaterialStatsReport, Observation, PlayoutStats,
-    PositionReport, SearchLimits, SearchReport,
+use crate::{
+    ArenaRules, Bench, Capabilities, EngineSpec, FacadeError, GameInfo, MaterialStatsReport,
+    MdpModel, Observation, PlayoutStats, PositionReport, SearchLimits, SearchReport,
+    TerminalRenderer, TourStep,
 };
 
-/// One registered game.
+/// One game's declaration: its rules and notation, its engines and
+/// protocol host, and its optional capabilities (each `None` unless the
+/// game declares it; [`GameDef::capabilities`] lists them).
 pub trait GameDef: Send + Sync {
-    /// What the game is and offers.
+    /// What the game is.
     fn info(&self) -> &GameInfo;
     /// The start position under `rules` (None = the default preset).
     fn start(&self, rules: Option<&str>) -> Result<Box<dyn State>, FacadeError>;
@@ -24,19 +27,43 @@ pub trait GameDef: Send + Sync {
     fn parse(&self, text: &str, rules: Option<&str>) -> Result<Box<dyn State>, FacadeError>;
     /// An engine (`spec.kind` None = the game's default engine).
     fn engine(&self, spec: &EngineSpec) -> Result<Box<dyn AnyEngine>, FacadeError>;
-    /// The exact solution of the whole game, where the game has one.
+    /// The UCI-style protocol host of this game, set up by `spec`.
+    fn protocol_host(&self, spec: &EngineSpec) -> Result<Box<dyn ErasedHost>, FacadeError>;
+
+    /// Capability: the exact solution of the whole game.
     fn solved(&self) -> Option<&dyn SolvedOracle> {
         None
     }
-    /// Opens a tablebase directory for `rules`, where the game has
-    /// tablebases.
-    fn tablebase(
-        &self,
-        dir: &Path,
-        rules: Option<&str>,
-    ) -> Result<Box<dyn TablebaseOracle>, FacadeError>;
-    /// The UCI-style protocol host of this game, set up by `spec`.
-    fn protocol_host(&self, spec: &EngineSpec) -> Result<Box<dyn ErasedHost>, FacadeError>;
+    /// Capability: endgame tablebases.
+    fn tablebase(&self) -> Option<&dyn Tablebases> {
+        None
+    }
+    /// Capability: the game against a fixed opponent as a Markov decision
+    /// process.
+    fn mdp(&self) -> Option<&dyn MdpModel> {
+        None
+    }
+    /// Capability: the bench (fixed positions, a fixed depth).
+    fn bench(&self) -> Option<&dyn Bench> {
+        None
+    }
+    /// Capability: the board drawn for a terminal.
+    fn terminal(&self) -> Option<&dyn TerminalRenderer> {
+        None
+    }
+    /// Capability: how matches open and which bot formats its engines
+    /// speak besides the UCI-style protocol.
+    fn arena(&self) -> Option<&dyn ArenaRules> {
+        None
+    }
+    /// What the game offers, derived from the members above.
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::of(self)
+    }
+    /// The game's steps of `gamesolver tour` (none by default).
+    fn tour(&self) -> &[TourStep] {
+        &[]
+    }
 }
 
 /// A position of some game, with the moves played since it was parsed.
@@ -69,16 +96,23 @@ pub trait State: Send + Sync + std::fmt::Debug {
     fn play(&mut self, mv: &str) -> Result<(), FacadeError>;
     /// Plays a move given as an action number; unchanged on error.
     fn play_action(&mut self, action: u32) -> Result<(), FacadeError>;
-    /// How the game ended, None while it goes on (Jungle: repetition and
-    /// 200-ply draws included).
+    /// How the game ended, None while it goes on (draws by the game's
+    /// history, such as repetitions, included).
     fn outcome(&self) -> Option<Outcome>;
+    /// Why the game ended, in a few words (`den entered`), for games whose
+    /// end needs a note; None while it goes on or when the outcome says
+    /// it all.
+    fn end_reason(&self) -> Option<&'static str> {
+        None
+    }
     /// Whether the game is over.
     fn is_terminal(&self) -> bool {
         self.outcome().is_some()
     }
     /// The moves played since the parse or the start.
     fn history(&self) -> Vec<String>;
-    /// The position as numbers (layouts in [`crate::facade`]).
+    /// The position as numbers (the game's declaration documents the
+    /// planes).
     fn observation(&self) -> Observation;
     /// The number of move paths of `depth` plies from here.
     fn perft(&self, depth: u32) -> Result<u64, FacadeError>;
@@ -86,7 +120,8 @@ pub trait State: Send + Sync + std::fmt::Debug {
     fn random_playouts(&self, n: u64, seed: u64) -> PlayoutStats;
     /// A copy.
     fn clone_box(&self) -> Box<dyn State>;
-    /// For downcasting inside this crate.
+    /// For downcasting to the game's typed position (see
+    /// [`crate::model::typed`]).
     fn as_any(&self) -> &dyn Any;
 }
 
@@ -114,13 +149,92 @@ pub trait AnyEngine: Send {
     fn stop_flag(&self) -> StopFlag;
 }
 
-/// The exact solution of a whole game.
+/// A report in the two forms a front end prints: one line of JSON and
+/// text for people.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rendered {
+    /// The JSON form, one line.
+    pub json: String,
+    /// The text form, lines ending in newlines.
+    pub text: String,
+}
+
+/// Capability: the exact solution of a whole game.
 pub trait SolvedOracle: Send + Sync {
     /// Value, distance, every move and the main line of `state`.
     fn query(&self, state: &dyn State) -> Result<PositionReport, FacadeError>;
     /// Per ply: positions won, drawn and lost for the side to move (the
     /// `solve` report), as JSON.
     fn per_ply_counts(&self) -> serde_json::Value;
+
+    /// The report of `gamesolver solve` for the game `info` describes,
+    /// saving the solved table to `save` when given. The default reports
+    /// [`SolvedOracle::per_ply_counts`] and saves nothing (a game solved in
+    /// memory only refuses `save`).
+    fn solve_report(&self, info: &GameInfo, save: Option<&Path>) -> Result<Rendered, FacadeError> {
+        if save.is_some() {
+            return Err(FacadeError::Unsupported {
+                game: info.name,
+                what: "solved table file (it is solved in memory)",
+            });
+        }
+        let report = serde_json::json!({ "game": info.name, "per_ply": self.per_ply_counts() });
+        let pretty = serde_json::to_string_pretty(&report).unwrap_or_default();
+        Ok(Rendered {
+            json: report.to_string(),
+            text: format!("{}: {pretty}\n", info.title),
+        })
+    }
+
+    /// A few lines on the solution (the tour's); the default is the text
+    /// of [`SolvedOracle::solve_report`].
+    fn summary(&self, info: &GameInfo) -> Result<String, FacadeError> {
+        self.solve_report(info, None).map(|report| report.text)
+    }
+
+    /// The answer of `gamesolver query` for `state`, read from the table
+    /// file `table` (one [`SolvedOracle::solve_report`] saved) or from the
+    /// solution in memory. The default answers [`SolvedOracle::query`]
+    /// and reads no files.
+    fn query_report(
+        &self,
+        state: &dyn State,
+        table: Option<&Path>,
+    ) -> Result<Rendered, FacadeError> {
+        if table.is_some() {
+            return Err(FacadeError::Unsupported {
+                game: state.game(),
+                what: "solved table file (it is solved in memory)",
+            });
+        }
+        let report = self.query(state)?;
+        let mut text = format!(
+            "{}: {:?} in {} plies\n",
+            report.position, report.value, report.distance
+        );
+        for m in &report.moves {
+            text.push_str(&format!(
+                "  move {}  {:?} in {} plies\n",
+                m.mv, m.value, m.distance
+            ));
+        }
+        text.push_str(&format!("best moves: {}\n", report.best.join(" ")));
+        Ok(Rendered {
+            json: serde_json::to_string(&report).unwrap_or_default(),
+            text,
+        })
+    }
+}
+
+/// Capability: endgame tablebases, opened from a directory of table files.
+pub trait Tablebases: Send + Sync {
+    /// Opens the tablebase in `dir` built for the rules preset `rules`
+    /// (None = the game's default).
+    fn open(
+        &self,
+        dir: &Path,
+        rules: Option<&str>,
+    ) -> Result<Box<dyn TablebaseOracle>, FacadeError>;
 }
 
 /// An opened tablebase directory.

@@ -7,9 +7,11 @@ use gamesolver_core::{Solution, Wdl};
 use gamesolver_search::{Limits, MAX_PLY, SearchInfo};
 use serde::Serialize;
 
-use super::FacadeError;
+use crate::FacadeError;
 
-/// What a game is and what it offers.
+/// What a game is: its names, rules presets, engines and the shape of its
+/// actions and observations. What it offers beyond play is declared by its
+/// [`crate::GameDef`]'s capability members ([`crate::GameDef::capabilities`]).
 #[derive(Clone, Debug, Serialize)]
 pub struct GameInfo {
     /// The registry name: `tictactoe`, `uttt`, `jungle`, …
@@ -22,32 +24,17 @@ pub struct GameInfo {
     pub rules: &'static [&'static str],
     /// The engine kinds, the default first.
     pub engines: &'static [&'static str],
-    /// What the game supports.
-    pub capabilities: Capabilities,
-    /// The number of action numbers (see [`crate::facade`]); 0 when actions
-    /// are indices into the legal-move list (user games).
+    /// The number of action numbers (the game's declaration documents
+    /// them); 0 when actions are indices into the legal-move list
+    /// ([`crate::text_game`]).
     pub action_space: u32,
     /// Planes, rows, columns of [`Observation`]s.
     pub observation_shape: [usize; 3],
 }
 
-/// What a game supports.
-#[derive(Clone, Copy, Debug, Default, Serialize)]
-pub struct Capabilities {
-    /// An exact solution of the whole game ([`super::SolvedOracle`]).
-    pub solved_table: bool,
-    /// Endgame tablebases ([`super::TablebaseOracle`]).
-    pub tablebase: bool,
-    /// Engines that search ([`super::AnyEngine`]).
-    pub search: bool,
-    /// The game as a Markov decision process ([`crate::mdp_service`]).
-    pub mdp: bool,
-    /// Move-path counting ([`super::State::perft`]).
-    pub perft: bool,
-}
-
 /// A position as numbers for learning: `shape` = planes, rows, columns;
-/// `data` row-major plane after plane (layouts in [`crate::facade`]).
+/// `data` row-major plane after plane (each game's declaration documents
+/// its planes).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Observation {
     /// Planes, rows, columns.
@@ -79,7 +66,7 @@ impl Observation {
     }
 }
 
-/// Results of random playouts (see [`super::State::random_playouts`]).
+/// Results of random playouts (see [`crate::State::random_playouts`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct PlayoutStats {
     /// Games the first player won.

@@ -1,93 +1,215 @@
-//! The players of a match: an engine program the referee asks for moves,
-//! in the UCI-style protocol ([`EngineProcess`]) or in CodinGame's
-//! ultimate tic-tac-toe turn format ([`CodinGameBot`]), named on the
-//! command line by [`EngineCommand`].
+//! The players of a match as `--engine` names them ([`EngineCommand`]): a
+//! command line run with `sh -c` that speaks the UCI-style protocol
+//! ([`crate::process::EngineProcess`]), or, with the prefix `FORMAT:`, a
+//! bot in a turn format the game declares ([`BotFormat`]).
 
-use super::codingame::CodinGameBot;
-use super::process::{EngineError, EngineProcess};
-use super::referee::MoveLimit;
-use crate::facade::State;
+use gamesolver_api::match_player::{EngineError, MatchEngine};
+use gamesolver_api::{BotFormat, GameDef, Registry};
 
-/// An engine the referee plays games with.
-pub trait MatchEngine {
-    /// Gets ready for a new game from `opening`.
-    fn new_game(&mut self, opening: &dyn State) -> Result<(), EngineError>;
+use crate::process::EngineProcess;
 
-    /// The move (in the game's notation) it plays after `moves` from
-    /// `opening`, answered within `limit` and `grace_ms` more.
-    fn choose(
-        &mut self,
-        opening: &dyn State,
-        moves: &[String],
-        limit: MoveLimit,
-        grace_ms: u64,
-    ) -> Result<String, EngineError>;
-}
-
-/// The prefix of an engine command that speaks CodinGame's format.
-pub const CODINGAME_PREFIX: &str = "codingame:";
-
-/// An engine as given to `gamesolver match --engine`: a command line run
-/// with `sh -c`, in the UCI-style protocol, or with the prefix
-/// [`CODINGAME_PREFIX`] in CodinGame's ultimate tic-tac-toe format (one
-/// process per game).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// An engine as given to `gamesolver match --engine`.
+#[derive(Clone)]
 pub enum EngineCommand {
     /// Speaks the UCI-style protocol.
     Uci(String),
-    /// Speaks CodinGame's ultimate tic-tac-toe turn format.
-    CodinGame(String),
+    /// Speaks a bot format of the game.
+    Bot {
+        /// The format.
+        format: &'static dyn BotFormat,
+        /// The command line.
+        command: String,
+    },
+}
+
+impl std::fmt::Debug for EngineCommand {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EngineCommand::Uci(command) => write!(f, "Uci({command:?})"),
+            EngineCommand::Bot { format, command } => {
+                write!(f, "Bot({}, {command:?})", format.name())
+            }
+        }
+    }
 }
 
 impl EngineCommand {
-    /// Reads `--engine`'s text: [`CODINGAME_PREFIX`] selects CodinGame's
-    /// format; an empty command is refused.
-    pub fn parse(text: &str) -> Result<EngineCommand, String> {
-        let (command, build): (&str, fn(String) -> EngineCommand) =
-            match text.trim_start().strip_prefix(CODINGAME_PREFIX) {
-                Some(rest) => (rest, EngineCommand::CodinGame),
-                None => (text, EngineCommand::Uci),
-            };
-        if command.trim().is_empty() {
-            return Err(format!("the engine command {text:?} is empty"));
+    /// Reads `--engine`'s text for a match of `game`: a prefix `FORMAT:`
+    /// naming one of the game's bot formats selects it; the prefix of a
+    /// format only another game of `registry` declares is refused (such a
+    /// bot cannot play this game); an empty command is refused.
+    pub fn parse(
+        text: &str,
+        game: &dyn GameDef,
+        registry: &Registry,
+    ) -> Result<EngineCommand, String> {
+        let trimmed = text.trim_start();
+        let command = |rest: &str| {
+            let rest = rest.trim();
+            if rest.is_empty() {
+                Err(format!("the engine command {text:?} is empty"))
+            } else {
+                Ok(rest.to_string())
+            }
+        };
+        for &format in formats(game) {
+            if let Some(rest) = strip_format(trimmed, format) {
+                return Ok(EngineCommand::Bot {
+                    format,
+                    command: command(rest)?,
+                });
+            }
         }
-        Ok(build(command.trim().to_string()))
+        for other in registry.games() {
+            if let Some(format) = formats(other)
+                .iter()
+                .find(|&&f| strip_format(trimmed, f).is_some())
+            {
+                return Err(format!(
+                    "{}: engines speak the {} format of {}; they cannot play {}",
+                    format.name(),
+                    format.name(),
+                    other.info().name,
+                    game.info().name
+                ));
+            }
+        }
+        command(text).map(EngineCommand::Uci)
     }
 
-    /// Whether it speaks CodinGame's format.
+    /// The bot format it speaks, None for the UCI-style protocol.
     #[must_use]
-    pub fn is_codingame(&self) -> bool {
-        matches!(self, EngineCommand::CodinGame(_))
+    pub fn format(&self) -> Option<&'static dyn BotFormat> {
+        match self {
+            EngineCommand::Uci(_) => None,
+            EngineCommand::Bot { format, .. } => Some(*format),
+        }
     }
 
     /// The engine, ready for games: a UCI-style program is started and
-    /// greeted; a CodinGame bot starts with each game.
+    /// greeted; a bot is set up by its format.
     pub fn start(&self) -> Result<Box<dyn MatchEngine>, EngineError> {
         Ok(match self {
             EngineCommand::Uci(command) => Box::new(EngineProcess::start(command)?),
-            EngineCommand::CodinGame(command) => Box::new(CodinGameBot::new(command)),
+            EngineCommand::Bot { format, command } => format.player(command),
         })
     }
 }
 
+/// The bot formats `game` declares.
+fn formats(game: &dyn GameDef) -> &[&'static dyn BotFormat] {
+    game.arena().map_or(&[], |rules| rules.bot_formats())
+}
+
+/// `text` after the prefix `FORMAT:` of `format`, if it has it.
+fn strip_format<'a>(text: &'a str, format: &dyn BotFormat) -> Option<&'a str> {
+    text.strip_prefix(format.name())?.strip_prefix(':')
+}
+
 #[cfg(test)]
 mod tests {
+    use gamesolver_api::match_player::MoveLimit;
+    use gamesolver_api::{
+        AnyEngine, ArenaRules, EngineSpec, ErasedHost, FacadeError, GameInfo, State, text_game,
+    };
+    use gamesolver_games::tictactoe::Board;
+
     use super::*;
 
+    /// A format whose bots never answer.
+    struct Silent;
+
+    impl MatchEngine for Silent {
+        fn new_game(&mut self, _opening: &dyn State) -> Result<(), EngineError> {
+            Ok(())
+        }
+
+        fn choose(
+            &mut self,
+            _opening: &dyn State,
+            _moves: &[String],
+            _limit: MoveLimit,
+            _grace_ms: u64,
+        ) -> Result<String, EngineError> {
+            Err(EngineError::Crashed("silent".into()))
+        }
+    }
+
+    impl BotFormat for Silent {
+        fn name(&self) -> &'static str {
+            "silent"
+        }
+
+        fn check_opening(&self, _opening: &dyn State) -> Result<(), String> {
+            Ok(())
+        }
+
+        fn player(&self, _command: &str) -> Box<dyn MatchEngine> {
+            Box::new(Silent)
+        }
+
+        fn host(&self, _: &EngineSpec, _: u64) -> Result<Box<dyn ErasedHost>, FacadeError> {
+            Err(FacadeError::BadLimit("no host".into()))
+        }
+    }
+
+    static SILENT: Silent = Silent;
+    static FORMATS: [&dyn BotFormat; 1] = [&SILENT];
+
+    /// Tic-tac-toe under another name, declaring the silent format.
+    struct WithBots(Box<dyn GameDef>);
+
+    impl ArenaRules for WithBots {
+        fn bot_formats(&self) -> &[&'static dyn BotFormat] {
+            &FORMATS
+        }
+    }
+
+    impl GameDef for WithBots {
+        fn info(&self) -> &GameInfo {
+            self.0.info()
+        }
+        fn start(&self, rules: Option<&str>) -> Result<Box<dyn State>, FacadeError> {
+            self.0.start(rules)
+        }
+        fn parse(&self, text: &str, rules: Option<&str>) -> Result<Box<dyn State>, FacadeError> {
+            self.0.parse(text, rules)
+        }
+        fn engine(&self, spec: &EngineSpec) -> Result<Box<dyn AnyEngine>, FacadeError> {
+            self.0.engine(spec)
+        }
+        fn protocol_host(&self, spec: &EngineSpec) -> Result<Box<dyn ErasedHost>, FacadeError> {
+            self.0.protocol_host(spec)
+        }
+        fn arena(&self) -> Option<&dyn ArenaRules> {
+            Some(self)
+        }
+    }
+
     #[test]
-    fn the_prefix_selects_codingame_and_empty_commands_are_refused() {
-        assert_eq!(
-            EngineCommand::parse("gamesolver engine uttt"),
-            Ok(EngineCommand::Uci("gamesolver engine uttt".into()))
+    fn a_declared_prefix_selects_its_format_and_others_are_refused() {
+        let registry = Registry::new()
+            .with(text_game("plain", "Plain", Board::empty()))
+            .with(Box::new(WithBots(text_game(
+                "bots",
+                "Bots",
+                Board::empty(),
+            ))));
+        let (plain, bots) = (
+            registry.get("plain").unwrap(),
+            registry.get("bots").unwrap(),
         );
-        let bot = EngineCommand::parse("codingame: ./bot 20").unwrap();
-        assert_eq!(bot, EngineCommand::CodinGame("./bot 20".into()));
-        assert!(bot.is_codingame());
-        assert!(
-            EngineCommand::parse("codingame:  ")
-                .unwrap_err()
-                .contains("empty")
-        );
-        assert!(EngineCommand::parse(" ").unwrap_err().contains("empty"));
+        let parse = |text: &str, game| EngineCommand::parse(text, game, &registry);
+        let bot = parse("silent: ./bot 20", bots).unwrap();
+        assert_eq!(bot.format().map(|f| f.name()), Some("silent"));
+        assert!(matches!(&bot, EngineCommand::Bot { command, .. } if command == "./bot 20"));
+        assert!(matches!(
+            parse("gamesolver engine x", bots),
+            Ok(EngineCommand::Uci(command)) if command == "gamesolver engine x"
+        ));
+        let refused = parse("silent:./bot", plain).unwrap_err();
+        assert!(refused.contains("cannot play plain"), "{refused}");
+        assert!(parse("silent:  ", bots).unwrap_err().contains("empty"));
+        assert!(parse(" ", plain).unwrap_err().contains("empty"));
     }
 }

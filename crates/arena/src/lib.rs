@@ -1,13 +1,19 @@
-//! Matches between engines: engine processes, the protocols the referee
-//! speaks with them (UCI-style, and CodinGame's ultimate tic-tac-toe
-//! format), the referee that checks every move, the statistics of the
-//! result and the sequential test (SPRT) that stops a match once it has
-//! decided.
+//! # gamesolver-arena
+//!
+//! Matches between engines, for any game of the façade: engine programs
+//! run as processes ([`process`]) and spoken to in the UCI-style protocol
+//! ([`uci`]) or in a bot format the game declares
+//! ([`gamesolver_api::BotFormat`], chosen by [`engine::EngineCommand`]),
+//! the referee that checks every move ([`referee`]), openings
+//! ([`openings`]), the statistics of the result ([`stats`]) and the
+//! sequential test that stops a match once it has decided ([`sprt`]).
 
-pub mod codingame;
 pub mod engine;
+pub mod openings;
 pub mod process;
 pub mod referee;
 pub mod sprt;
 pub mod stats;
 pub mod uci;
+
+pub use gamesolver_api::match_player::{EngineError, MatchEngine, MoveLimit};

@@ -1,16 +1,18 @@
 //! Opening positions for self-play and matches, for any game (typed, or
-//! the façade's [`State`]): a few random plies from the start, reproducible
-//! from a seed, or read from a file.
+//! the façade's [`State`]: [`random_state_openings`],
+//! [`parse_state_openings`]): a few random plies from the start,
+//! reproducible from a seed, or read from a file.
 
 use gamesolver_core::Game;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use crate::facade::State;
+use gamesolver_api::State;
+use gamesolver_api::data_lines::data_lines;
 
 /// What openings need of a position: its legal moves by index and whether
-/// the game is over. Every [`Game`] and the façade's boxed [`State`] have
-/// it.
+/// the game is over. Every [`Game`] has it (the façade's states through
+/// the `state` functions of this module).
 pub trait Opening: Clone {
     /// The number of legal moves (0 when the game is over).
     fn move_count(&self) -> usize;
@@ -36,20 +38,24 @@ impl<G: Game> Opening for G {
     }
 }
 
-impl Opening for Box<dyn State> {
+/// A façade position as an [`Opening`].
+#[derive(Clone)]
+struct StateOpening(Box<dyn State>);
+
+impl Opening for StateOpening {
     fn move_count(&self) -> usize {
-        self.legal_moves().len()
+        self.0.legal_moves().len()
     }
 
     fn play_nth(&mut self, index: usize) {
-        if let Some(mv) = self.legal_moves().get(index) {
+        if let Some(mv) = self.0.legal_moves().get(index) {
             // A move from the legal list is accepted.
-            let _ = self.play(mv);
+            let _ = self.0.play(mv);
         }
     }
 
     fn is_over(&self) -> bool {
-        self.is_terminal()
+        self.0.is_terminal()
     }
 }
 
@@ -70,6 +76,20 @@ pub fn random_openings<P: Opening>(start: &P, count: usize, plies: usize, seed: 
             }
             position
         })
+        .collect()
+}
+
+/// [`random_openings`] of a façade position.
+#[must_use]
+pub fn random_state_openings(
+    start: &dyn State,
+    count: usize,
+    plies: usize,
+    seed: u64,
+) -> Vec<Box<dyn State>> {
+    random_openings(&StateOpening(start.clone_box()), count, plies, seed)
+        .into_iter()
+        .map(|opening| opening.0)
         .collect()
 }
 
@@ -103,7 +123,7 @@ pub fn parse_openings<P: Opening, E: std::fmt::Display>(
     parse: impl Fn(&str) -> Result<P, E>,
 ) -> Result<Vec<P>, OpeningsError> {
     let mut openings = Vec::new();
-    for (number, line) in crate::data_lines::data_lines(text) {
+    for (number, line) in data_lines(text) {
         let position = parse(line).map_err(|e| OpeningsError::BadLine {
             line: number,
             reason: e.to_string(),
@@ -119,17 +139,36 @@ pub fn parse_openings<P: Opening, E: std::fmt::Display>(
     Ok(openings)
 }
 
+/// [`parse_openings`] of façade positions.
+pub fn parse_state_openings<E: std::fmt::Display>(
+    text: &str,
+    parse: impl Fn(&str) -> Result<Box<dyn State>, E>,
+) -> Result<Vec<Box<dyn State>>, OpeningsError> {
+    let openings = parse_openings(text, |line| parse(line).map(StateOpening))?;
+    Ok(openings.into_iter().map(|opening| opening.0).collect())
+}
+
 #[cfg(test)]
 mod tests {
+    use gamesolver_api::{GameDef, text_game};
+    use gamesolver_games::{tictactoe, uttt};
+
     use super::*;
-    use crate::facade::Registry;
+
+    /// A game of the façade with `start`'s rules and notation.
+    fn declared<G>(start: G) -> Box<dyn GameDef>
+    where
+        G: Game<Move: Send + Sync> + std::fmt::Display + std::str::FromStr + Send + Sync + 'static,
+        <G as std::str::FromStr>::Err: std::fmt::Display,
+    {
+        text_game("test", "Test", start)
+    }
 
     #[test]
     fn states_and_typed_games_get_the_same_openings() {
-        let uttt = Registry::global().get("uttt").unwrap();
-        let start = uttt.start(None).unwrap();
-        let states = random_openings(&start, 4, 3, 11);
-        let board = gamesolver_games::uttt::Board::start(gamesolver_games::uttt::Variant::Standard);
+        let board = uttt::Board::start(uttt::Variant::Standard);
+        let start = declared(board).start(None).unwrap();
+        let states = random_state_openings(start.as_ref(), 4, 3, 11);
         let boards = random_openings(&board, 4, 3, 11);
         for (state, board) in states.iter().zip(&boards) {
             assert_eq!(state.to_text(), board.to_string());
@@ -139,10 +178,10 @@ mod tests {
 
     #[test]
     fn finished_state_openings_are_refused() {
-        let ttt = Registry::global().get("tictactoe").unwrap();
+        let ttt = declared(tictactoe::Board::empty());
         let parse = |line: &str| ttt.parse(line, None);
-        assert!(parse_openings("X........\n", parse).is_ok());
-        let error = parse_openings("# c\nXXXOO....\n", parse).unwrap_err();
+        assert!(parse_state_openings("X........\n", parse).is_ok());
+        let error = parse_state_openings("# c\nXXXOO....\n", parse).unwrap_err();
         assert!(
             matches!(error, OpeningsError::Finished { line: 2 }),
             "{error}"

@@ -8,65 +8,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use thiserror::Error;
-
-/// What went wrong with an engine process.
-#[derive(Debug, Error)]
-pub enum EngineError {
-    /// The program could not be started.
-    #[error("cannot start engine {command:?}: {source}")]
-    Spawn {
-        /// The command line.
-        command: String,
-        /// The operating system's reason.
-        source: std::io::Error,
-    },
-    /// The program closed its output or could not be written to (a crash).
-    #[error("engine {0:?} stopped answering (crashed or exited)")]
-    Crashed(String),
-    /// No expected answer in time.
-    #[error("engine {command:?} did not answer {expected:?} within {waited_ms} ms")]
-    TimedOut {
-        /// The command line.
-        command: String,
-        /// The answer awaited.
-        expected: String,
-        /// How long we waited.
-        waited_ms: u128,
-    },
-    /// An answer that is not in the protocol's form, or not a valid action.
-    #[error("engine {command:?} answered {answer:?}: {reason}")]
-    BadAnswer {
-        /// The command line.
-        command: String,
-        /// The line it answered.
-        answer: String,
-        /// What was wrong with it.
-        reason: String,
-    },
-    /// A move other than the one the opening prescribes, though it was
-    /// offered as the only valid action.
-    #[error(
-        "engine {command:?} played {played} where the opening's move is {prescribed} (offered as the only valid action)"
-    )]
-    LeftOpening {
-        /// The command line.
-        command: String,
-        /// The move it played.
-        played: String,
-        /// The opening's move.
-        prescribed: String,
-    },
-    /// The game cannot be given to the engine in its protocol (a referee
-    /// or set-up problem, not the engine's fault).
-    #[error("cannot give this game to engine {command:?}: {reason}")]
-    Unplayable {
-        /// The command line.
-        command: String,
-        /// Why.
-        reason: String,
-    },
-}
+use gamesolver_api::match_player::EngineError;
 
 /// How long a process that was told to quit (or whose input was closed)
 /// may take to exit before it is killed.

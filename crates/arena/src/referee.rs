@@ -1,13 +1,9 @@
 //! One game between two engines, every move checked: an illegal move, a
 //! crash, a garbage answer or a time-out loses the game.
 
-use std::fmt::Display;
-use std::time::Duration;
-
+use gamesolver_api::State;
+use gamesolver_api::match_player::{MatchEngine, MoveLimit};
 use gamesolver_core::{Outcome, Player};
-
-use super::engine::MatchEngine;
-use crate::facade::State;
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,55 +30,6 @@ impl<'a> Seat<'a> {
         Seat {
             engine,
             broken: false,
-        }
-    }
-}
-
-/// What each move is given: the `go` command the referee sends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MoveLimit {
-    /// `go movetime MS`: wall-clock milliseconds.
-    Movetime(u64),
-    /// `go nodes N`: a node (or iteration) budget, independent of the
-    /// machine's load.
-    Nodes(u64),
-    /// `go depth D`: a fixed depth, independent of the machine's load.
-    Depth(u32),
-}
-
-/// How long an engine given a node or depth budget may take before it is a
-/// time-out (added to the grace).
-const UNTIMED_WAIT: Duration = Duration::from_secs(10);
-
-impl MoveLimit {
-    /// The `go` command.
-    #[must_use]
-    pub fn go_command(&self) -> String {
-        match self {
-            MoveLimit::Movetime(ms) => format!("go movetime {ms}"),
-            MoveLimit::Nodes(n) => format!("go nodes {n}"),
-            MoveLimit::Depth(d) => format!("go depth {d}"),
-        }
-    }
-
-    /// How long to wait for `bestmove`: the move time plus `grace_ms`, or
-    /// for node and depth budgets ten seconds plus `grace_ms`.
-    #[must_use]
-    pub fn timeout(&self, grace_ms: u64) -> Duration {
-        let grace = Duration::from_millis(grace_ms);
-        match self {
-            MoveLimit::Movetime(ms) => Duration::from_millis(*ms) + grace,
-            MoveLimit::Nodes(_) | MoveLimit::Depth(_) => UNTIMED_WAIT + grace,
-        }
-    }
-}
-
-impl Display for MoveLimit {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            MoveLimit::Movetime(ms) => write!(f, "{ms} ms/move"),
-            MoveLimit::Nodes(n) => write!(f, "{n} nodes/move"),
-            MoveLimit::Depth(d) => write!(f, "depth {d}"),
         }
     }
 }
@@ -140,26 +87,5 @@ fn player_word(p: Player) -> &'static str {
     match p {
         Player::First => "first player",
         Player::Second => "second player",
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn move_limits_make_go_commands_and_time_outs() {
-        assert_eq!(MoveLimit::Movetime(20).go_command(), "go movetime 20");
-        assert_eq!(MoveLimit::Nodes(5000).go_command(), "go nodes 5000");
-        assert_eq!(MoveLimit::Depth(6).go_command(), "go depth 6");
-        assert_eq!(
-            MoveLimit::Movetime(20).timeout(100),
-            Duration::from_millis(120)
-        );
-        assert_eq!(
-            MoveLimit::Nodes(9).timeout(100),
-            Duration::from_millis(10_100)
-        );
-        assert_eq!(MoveLimit::Nodes(9).to_string(), "9 nodes/move");
     }
 }

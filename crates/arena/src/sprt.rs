@@ -14,7 +14,7 @@
 
 use thiserror::Error;
 
-use super::stats::Tally;
+use crate::stats::Tally;
 
 /// A refused SPRT set-up.
 #[derive(Clone, Debug, PartialEq, Error)]

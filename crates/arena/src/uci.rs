@@ -2,10 +2,10 @@
 //! `position fen … moves …` and `go` for each move, answered by
 //! `bestmove`.
 
-use super::engine::MatchEngine;
-use super::process::{EngineError, EngineProcess};
-use super::referee::MoveLimit;
-use crate::facade::State;
+use gamesolver_api::State;
+use gamesolver_api::match_player::{EngineError, MatchEngine, MoveLimit};
+
+use crate::process::EngineProcess;
 
 impl MatchEngine for EngineProcess {
     fn new_game(&mut self, _opening: &dyn State) -> Result<(), EngineError> {

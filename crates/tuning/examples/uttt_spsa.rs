@@ -1,5 +1,5 @@
 //! SPSA tuning of the ultimate tic-tac-toe evaluation by match results (see
-//! `gamesolver_engines::uttt::tuning::spsa`): game pairs between the
+//! `gamesolver_tuning::spsa`): game pairs between the
 //! perturbed weight sets at a fixed node budget, each from its own opening
 //! of four random plies (a game at a node budget is a function of its
 //! opening, so few openings would replay the same games). Deterministic
@@ -18,12 +18,10 @@ use std::error::Error;
 
 use gamesolver_engines::uttt::eval::EvalWeights;
 use gamesolver_engines::uttt::openings::random_openings;
-use gamesolver_engines::uttt::tuning::eval_parameters::{
-    parameters, setoption_lines, weights_with,
-};
-use gamesolver_engines::uttt::tuning::pair::pair_result;
-use gamesolver_engines::uttt::tuning::spsa::{Schedule, Spsa};
 use gamesolver_games::uttt::Variant;
+use gamesolver_tuning::eval_parameters::{parameters, setoption_lines, weights_with};
+use gamesolver_tuning::pair::pair_result;
+use gamesolver_tuning::spsa::{Schedule, Spsa};
 
 /// The usage text.
 const USAGE: &str = "usage: uttt_spsa RULES PAIRS NODES SEED [R_END] > OPTIONS_FILE\n\

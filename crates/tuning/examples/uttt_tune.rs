@@ -11,10 +11,10 @@
 use std::error::Error;
 
 use gamesolver_engines::uttt::eval::EvalWeights;
-use gamesolver_engines::uttt::tuning::dataset::{dataset_text, parse_dataset};
-use gamesolver_engines::uttt::tuning::selfplay::SelfPlay;
-use gamesolver_engines::uttt::tuning::tune::{Losses, tune};
 use gamesolver_games::uttt::Variant;
+use gamesolver_tuning::dataset::{dataset_text, parse_dataset};
+use gamesolver_tuning::selfplay::SelfPlay;
+use gamesolver_tuning::tune::{Losses, tune};
 
 /// The usage text.
 const USAGE: &str = "usage: uttt_tune generate RULES GAMES NODES SEED [RANDOM_PLIES] > FILE\n       \

@@ -4,7 +4,7 @@
 
 use gamesolver_games::uttt::{Board, Variant};
 
-use super::selfplay::LabelledPosition;
+use crate::selfplay::LabelledPosition;
 
 /// Why a dataset text was refused.
 #[derive(Debug, thiserror::Error)]
@@ -35,7 +35,7 @@ pub fn dataset_text(positions: &[LabelledPosition], header: &str) -> String {
 /// Reads a dataset text whose positions are under `variant`.
 pub fn parse_dataset(text: &str, variant: Variant) -> Result<Vec<LabelledPosition>, DatasetError> {
     let mut positions = Vec::new();
-    for (number, line) in crate::data_lines::data_lines(text) {
+    for (number, line) in gamesolver_api::data_lines::data_lines(text) {
         let bad = |reason: String| DatasetError::BadLine {
             line: number,
             reason,

@@ -5,10 +5,10 @@
 
 use gamesolver_games::uttt::Variant;
 
-use super::spsa::Parameter;
-use crate::protocol::EngineHost;
-use crate::uttt::eval::EvalWeights;
-use crate::uttt::host::UtttHost;
+use crate::spsa::Parameter;
+use gamesolver_api::protocol::EngineHost;
+use gamesolver_engines::uttt::eval::EvalWeights;
+use gamesolver_engines::uttt::host::UtttHost;
 
 /// A tuned weight: its option name, last perturbation, range.
 type Spec = (&'static str, f64, f64, f64);

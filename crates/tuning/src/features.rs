@@ -4,7 +4,7 @@
 
 use gamesolver_games::uttt::{Board, Variant};
 
-use crate::uttt::eval::{EvalWeights, UtttEval, meta_lines_dead};
+use gamesolver_engines::uttt::eval::{EvalWeights, UtttEval, meta_lines_dead};
 
 /// The number of features.
 pub const FEATURE_COUNT: usize = 9;

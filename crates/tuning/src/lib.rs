@@ -1,3 +1,8 @@
+//! # gamesolver-tuning
+//!
+//! A tool crate (not published): tuning of ultimate tic-tac-toe's
+//! evaluation, kept out of the library crates.
+//!
 //! Texel-style tuning of the ultimate tic-tac-toe evaluation: labelled
 //! quiet positions from seeded self-play at a fixed node budget, the
 //! evaluation as a weighted sum of features, and a logistic fit of the
@@ -11,6 +16,8 @@
 //!
 //! [`spsa`] tunes the weights by match results instead (game pairs of
 //! [`pair`] at a fixed node budget, `--example uttt_spsa`).
+
+#![deny(missing_docs)]
 
 pub mod dataset;
 pub mod eval_parameters;

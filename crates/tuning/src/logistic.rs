@@ -2,7 +2,7 @@
 //! the results, the fit of `K` for fixed weights (golden-section search on
 //! `ln K`) and of the weights for fixed `K` (damped Newton steps).
 
-use super::linear::solve;
+use crate::linear::solve;
 
 /// One training example: a feature vector and the result for the side to
 /// move (1 win, 0.5 draw, 0 loss; any value in between is a soft label).

@@ -7,8 +7,8 @@ use gamesolver_core::{Game, Player, Wdl};
 use gamesolver_games::uttt::Board;
 use gamesolver_search::{Engine, Limits};
 
-use crate::uttt::engines::{EngineOptions, build};
-use crate::uttt::eval::EvalWeights;
+use gamesolver_engines::uttt::engines::{EngineOptions, build};
+use gamesolver_engines::uttt::eval::EvalWeights;
 
 /// The score of one game for `player`: 1 win, ½ draw, 0 loss (a game the
 /// engine cannot finish counts as a draw).

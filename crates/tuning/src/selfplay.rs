@@ -8,8 +8,8 @@ use gamesolver_search::{Engine, Limits};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use super::quiet::is_quiet;
-use crate::uttt::engines::{EngineOptions, build};
+use crate::quiet::is_quiet;
+use gamesolver_engines::uttt::engines::{EngineOptions, build};
 
 /// A position with the result of its game for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -2,10 +2,10 @@
 //! weights, fit the weights, round them, and report the losses on the
 //! training positions and on a held-out part.
 
-use super::features::{FEATURE_COUNT, FITTED, features, weight_vector, weights_from_vector};
-use super::logistic::{Sample, fit_k, fit_weights, loss};
-use super::selfplay::LabelledPosition;
-use crate::uttt::eval::{EvalWeights, UtttEval};
+use crate::features::{FEATURE_COUNT, FITTED, features, weight_vector, weights_from_vector};
+use crate::logistic::{Sample, fit_k, fit_weights, loss};
+use crate::selfplay::LabelledPosition;
+use gamesolver_engines::uttt::eval::{EvalWeights, UtttEval};
 
 /// One position in this many is held out of the fit to check it.
 pub const HOLD_OUT_EVERY: usize = 10;
@@ -82,7 +82,7 @@ pub fn tune(start: EvalWeights, positions: &[LabelledPosition]) -> TuneReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::uttt::tuning::selfplay::SelfPlay;
+    use crate::selfplay::SelfPlay;
     use gamesolver_games::uttt::Variant;
 
     #[test]

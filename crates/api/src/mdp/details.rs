@@ -2,7 +2,7 @@
 //! method's trace, the values of the start and of the first moves, the
 //! ends of the game (exact, and simulated when asked), the times. The
 //! CLI prints it as text or JSON; the web server and the Python module can
-//! read it from [`super::MdpSession::details`].
+//! read it from [`super::MdpSolved::details`].
 
 use gamesolver_mdp::{Interval, OutcomeProbabilities, Rational, Tally, to_f64};
 use serde::Serialize;
@@ -130,7 +130,7 @@ pub enum Trace {
 /// One move of a first decision, with its optimal value.
 #[derive(Clone, Debug, Serialize)]
 pub struct MoveValue {
-    /// The cell, 0..8.
+    /// The move's number (tic-tac-toe: its cell, 0..8).
     #[serde(rename = "move")]
     pub mv: u8,
     /// Its optimal value (playing it, then optimally).

@@ -105,7 +105,7 @@ impl CommandError {
 /// Reads one protocol line.
 ///
 /// ```
-/// use gamesolver_engines::protocol::command::{Command, parse_command};
+/// use gamesolver_api::protocol::command::{Command, parse_command};
 ///
 /// let Ok(Command::Go(go)) = parse_command("go depth 6 movetime 100") else {
 ///     panic!("a go command");

@@ -3,7 +3,7 @@
 
 use super::OptionSpec;
 use crate::EngineKind;
-use crate::facade::{HASH_MB_RANGE, check_hash_mb};
+use crate::{HASH_MB_RANGE, check_hash_mb};
 
 /// The settings behind the common options, borrowed from a host.
 #[derive(Debug)]

@@ -1,23 +1,38 @@
-//! Jungle in the façade: positions are [`JungleGame`]s, so repetition and
-//! 200-ply draws count.
+//! Jungle's declaration: positions are [`JungleGame`]s, so repetition and
+//! 200-ply draws count; its capabilities: tablebases, the bench, the
+//! terminal board, and four random plies for match openings.
+//!
+//! Actions are `from * 63 + to`, squares `a1` = 0 … `g9` = 62 (file + 7 ×
+//! rank; 3969 actions). Observation `[17, 9, 7]`: planes 0..8 the bottom
+//! side's pieces, 8..16 the top side's, each in the order rat, cat, dog,
+//! wolf, leopard, tiger, lion, elephant
+//! ([`gamesolver_games::jungle::Piece::ALL`]); plane 16 all ones when the
+//! bottom side is to move. Row 0 is rank 9 (as in the FEN), column 0 is
+//! file a. Terrain is fixed and not encoded.
 
 use std::path::Path;
 use std::sync::Arc;
 
-use gamesolver_core::{Game, Player};
-use gamesolver_games::jungle::{JungleGame, Move, Piece, Position, Square, Variant};
-
-use super::model::{Built, DEFAULT_SEED, GameModel, HostBox, TableTest, configure_host, typed};
-use super::report::position_report;
-use super::{
-    Capabilities, EngineSpec, ErasedHost, FacadeError, GameInfo, MaterialStatsReport, Observation,
-    PositionReport, State, TablebaseOracle,
+use gamesolver_api::model::{
+    Built, DEFAULT_SEED, HostBox, TableTest, configure_host, resolve_rules, typed,
 };
-use crate::EngineKind;
-use crate::jungle::engine::{JungleOptions, build};
-use crate::jungle::host::JungleHost;
-use crate::jungle::table_stats::material_stats;
-use crate::jungle::tablebase::TablebaseHandle;
+use gamesolver_api::{
+    ArenaRules, Bench, EngineKind, EngineSpec, ErasedHost, FacadeError, GameInfo, GameModel,
+    MaterialStatsReport, Observation, PositionReport, State, TablebaseOracle, Tablebases,
+    TerminalRenderer, TourStep, position_report,
+};
+use gamesolver_core::{Game, Player};
+use gamesolver_games::jungle::{
+    DrawReason, GameEnd, JungleGame, Move, Piece, Position, Square, Variant,
+};
+
+use super::bench::BENCH;
+use super::engine::{JungleOptions, build};
+use super::host::JungleHost;
+use super::table_stats::material_stats;
+use super::tablebase::TablebaseHandle;
+use super::terminal::JungleTerminal;
+use super::tour::TOUR;
 
 /// Jungle (Dou Shou Qi): actions = from × 63 + to.
 #[derive(Default)]
@@ -29,13 +44,6 @@ static INFO: GameInfo = GameInfo {
     title: "Jungle (Dou Shou Qi)",
     rules: &["standard", "dog-over-wolf", "rat-across-water"],
     engines: &["alphabeta", "mcts"],
-    capabilities: Capabilities {
-        solved_table: false,
-        tablebase: true,
-        search: true,
-        mdp: false,
-        perft: true,
-    },
     action_space: 63 * 63,
     observation_shape: [17, 9, 7],
 };
@@ -136,17 +144,6 @@ impl GameModel for Jungle {
         })
     }
 
-    fn tablebase(
-        &self,
-        dir: &Path,
-        rules: &'static str,
-    ) -> Result<Box<dyn TablebaseOracle>, FacadeError> {
-        Ok(Box::new(JungleTablebase {
-            handle: open(dir, rules)?,
-            rules,
-        }))
-    }
-
     fn protocol_host(
         self: Arc<Self>,
         spec: &EngineSpec,
@@ -154,6 +151,66 @@ impl GameModel for Jungle {
         let mut host = JungleHost::default();
         configure_host(&mut host, spec, "Rules")?;
         Ok(Box::new(HostBox::new(host)))
+    }
+
+    /// Why the game ended: the draw rules of the game's history, or how
+    /// the position ended it.
+    fn end_reason(&self, game: &JungleGame) -> Option<&'static str> {
+        Some(match (game.draw_reason(), game.position().game_end()) {
+            (Some(DrawReason::Repetition), _) => "threefold repetition",
+            (Some(DrawReason::NoCapture), _) => "200 plies without capture",
+            (None, Some(GameEnd::DenEntered)) => "den entered",
+            (None, Some(GameEnd::AllCaptured)) => "all pieces captured",
+            (None, Some(GameEnd::NoMoves)) => "no legal move",
+            (None, None) => return None,
+        })
+    }
+
+    fn tablebase(&self) -> Option<&dyn Tablebases> {
+        Some(&JungleTablebases)
+    }
+
+    fn bench(&self) -> Option<&dyn Bench> {
+        Some(&BENCH)
+    }
+
+    fn terminal(&self) -> Option<&dyn TerminalRenderer> {
+        Some(&JungleTerminal)
+    }
+
+    fn arena(&self) -> Option<&dyn ArenaRules> {
+        Some(&JungleArena)
+    }
+
+    fn tour(&self) -> &[TourStep] {
+        &TOUR
+    }
+}
+
+/// Jungle's match rules: its start needs four random plies to vary.
+struct JungleArena;
+
+impl ArenaRules for JungleArena {
+    fn opening_plies(&self) -> usize {
+        4
+    }
+}
+
+/// Jungle's tablebase capability: directories of tier files, one per
+/// material, the colour symmetry folded.
+struct JungleTablebases;
+
+impl Tablebases for JungleTablebases {
+    fn open(
+        &self,
+        dir: &Path,
+        rules: Option<&str>,
+    ) -> Result<Box<dyn TablebaseOracle>, FacadeError> {
+        let rules = resolve_rules(&INFO, rules)?;
+        Ok(Box::new(JungleTablebase {
+            handle: open(dir, rules)?,
+            rules,
+        }))
     }
 }
 

@@ -1,18 +1,37 @@
-//! Drawing a Jungle position for a terminal: files and ranks, water, traps
-//! and dens visible, pieces by letter (upper case bottom, lower case top)
-//! or by Chinese name, the two sides in two colours.
+//! Jungle's terminal capability: the board drawn for a terminal (files
+//! and ranks, water, traps and dens visible, pieces by letter (upper case
+//! bottom, lower case top) or by Chinese name with the style's native
+//! names, the two sides in red and blue with its colours), moves typed as
+//! from-square and to-square.
 
+use gamesolver_api::model::typed;
+use gamesolver_api::{State, TerminalRenderer, TerminalStyle as Style};
 use gamesolver_core::Player;
 use gamesolver_games::jungle::board::{DENS, TRAPS, WATER};
-use gamesolver_games::jungle::{Piece, Position, Square};
+use gamesolver_games::jungle::{Move, Piece, Position, Square};
 
-/// How pieces are drawn.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Style {
-    /// Chinese names (象 狮 虎 豹 狼 狗 猫 鼠) instead of letters.
-    pub chinese: bool,
-    /// ANSI colours: red for the bottom side, blue for the top side.
-    pub colour: bool,
+use super::Jungle;
+
+/// The terminal picture of Jungle.
+pub struct JungleTerminal;
+
+impl TerminalRenderer for JungleTerminal {
+    fn move_help(&self) -> &'static str {
+        "Moves: from-square then to-square, e.g. `g3g4`; `undo`, `quit`."
+    }
+
+    fn draw(&self, state: &dyn State, style: Style) -> Option<String> {
+        typed::<Jungle>(state)
+            .ok()
+            .map(|s| draw(s.game.position(), style))
+    }
+
+    fn read_move(&self, typed: &str) -> Result<String, String> {
+        typed
+            .parse::<Move>()
+            .map(|mv| mv.to_string())
+            .map_err(|e| format!("{e}"))
+    }
 }
 
 /// The Chinese name of `piece`.
@@ -32,7 +51,7 @@ pub fn chinese_name(piece: Piece) -> char {
 
 /// A piece as three terminal columns: a separator, then the piece in two.
 fn piece_cell(player: Player, piece: Piece, style: Style) -> String {
-    let text = match (style.chinese, player) {
+    let text = match (style.native_names, player) {
         (true, _) => chinese_name(piece).to_string(),
         (false, Player::First) => format!("{} ", piece.letter()),
         (false, Player::Second) => format!("{} ", piece.letter().to_ascii_lowercase()),
@@ -40,7 +59,7 @@ fn piece_cell(player: Player, piece: Piece, style: Style) -> String {
     if style.colour {
         let code = if player == Player::First { 31 } else { 34 };
         format!(" \u{1b}[1;{code}m{text}\u{1b}[0m")
-    } else if style.chinese && player == Player::Second {
+    } else if style.native_names && player == Player::Second {
         // Without colour, a star before top pieces tells the sides apart.
         format!("*{text}")
     } else {
@@ -81,7 +100,7 @@ pub fn draw(position: &Position, style: Style) -> String {
     }
     text.push_str("   a  b  c  d  e  f  g\n");
     text.push_str("   ~~ water  ## trap  () den");
-    text.push_str(if style.chinese {
+    text.push_str(if style.native_names {
         if style.colour {
             "  象8 狮7 虎6 豹5 狼4 狗3 猫2 鼠1\n"
         } else {
@@ -112,7 +131,7 @@ mod tests {
         let cn = draw(
             &Position::start(),
             Style {
-                chinese: true,
+                native_names: true,
                 colour: true,
             },
         );
@@ -120,7 +139,7 @@ mod tests {
         let plain = draw(
             &Position::start(),
             Style {
-                chinese: true,
+                native_names: true,
                 colour: false,
             },
         );

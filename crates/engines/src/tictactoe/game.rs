@@ -1,20 +1,24 @@
-//! Tic-tac-toe in the façade.
+//! Tic-tac-toe's declaration: its notation, actions, observation,
+//! engines, and its capabilities: the solved table and the MDP model.
+//!
+//! Actions are the cells 0..8, row-major from the top-left (9 actions).
+//! Observation `[3, 3, 3]`: plane 0 X marks, plane 1 O marks, plane 2 all
+//! ones when X is to move; row 0 is the top row.
 
-use std::sync::OnceLock;
-
+use gamesolver_api::model::{Built, DEFAULT_SEED};
+use gamesolver_api::{
+    EngineKind, EngineSpec, FacadeError, GameInfo, GameModel, MdpModel, Observation, SolvedOracle,
+    TourStep,
+};
 use gamesolver_core::{Game, Player};
 use gamesolver_games::tictactoe::{Board, Cell};
 use gamesolver_search::{AlphaBeta, Mcts};
 
-use super::cells::{action_of_cell, actions_of_mask, cell_of_action};
-use super::model::{Built, DEFAULT_SEED, GameModel};
-use super::report::position_report;
-use super::{
-    Capabilities, EngineSpec, FacadeError, GameInfo, Observation, PositionReport, SolvedOracle,
-    State,
-};
-use crate::EngineKind;
-use crate::tictactoe::{TicTacToeEval, TicTacToeSolution, solve};
+use super::TicTacToeEval;
+use super::mdp::TicTacToeMdp;
+use super::solved::TicTacToeOracle;
+use super::tour::TOUR;
+use crate::cells::{action_of_cell, actions_of_mask, cell_of_action};
 
 /// Tic-tac-toe: cells 0..8, actions = cells.
 #[derive(Default)]
@@ -28,13 +32,6 @@ static INFO: GameInfo = GameInfo {
     title: "Tic-tac-toe",
     rules: &["standard"],
     engines: &["alphabeta", "mcts"],
-    capabilities: Capabilities {
-        solved_table: true,
-        tablebase: false,
-        search: true,
-        mdp: true,
-        perft: true,
-    },
     action_space: 9,
     observation_shape: [3, 3, 3],
 };
@@ -111,51 +108,12 @@ impl GameModel for TicTacToe {
     fn solved(&self) -> Option<&dyn SolvedOracle> {
         Some(&self.solved)
     }
-}
 
-/// The solved game, computed on first use.
-#[derive(Default)]
-pub struct TicTacToeOracle {
-    solution: OnceLock<Option<TicTacToeSolution>>,
-}
-
-impl TicTacToeOracle {
-    /// The solution (computed once).
-    pub fn solution(&self) -> Result<&TicTacToeSolution, FacadeError> {
-        self.solution
-            .get_or_init(|| solve().ok())
-            .as_ref()
-            .ok_or_else(|| FacadeError::BadPosition("tic-tac-toe could not be solved".into()))
-    }
-}
-
-impl SolvedOracle for TicTacToeOracle {
-    fn query(&self, state: &dyn State) -> Result<PositionReport, FacadeError> {
-        let board = super::model::typed::<TicTacToe>(state)?.game;
-        let solution = self.solution()?;
-        position_report(&board, |b| solution.get(b)).ok_or_else(|| {
-            FacadeError::BadPosition(format!("{board} is not reachable from the empty board"))
-        })
+    fn mdp(&self) -> Option<&dyn MdpModel> {
+        Some(&TicTacToeMdp)
     }
 
-    fn per_ply_counts(&self) -> serde_json::Value {
-        let Ok(solution) = self.solution() else {
-            return serde_json::Value::Null;
-        };
-        let stats = gamesolver_retro::loopfree::SolveStats::of(solution);
-        let layers: Vec<_> = stats
-            .layers
-            .iter()
-            .map(|layer| {
-                serde_json::json!({
-                    "ply": layer.depth,
-                    "win": layer.wdl.win,
-                    "draw": layer.wdl.draw,
-                    "loss": layer.wdl.loss,
-                    "finished": layer.finished,
-                })
-            })
-            .collect();
-        serde_json::json!({ "positions": stats.positions, "per_ply": layers })
+    fn tour(&self) -> &[TourStep] {
+        &TOUR
     }
 }

@@ -1,29 +1,32 @@
-//! The solved tic-tac-toe table: built in memory or loaded from a file.
+//! The solved tic-tac-toe table: built in memory or loaded from a file
+//! (`solve --out`, `query --table`).
 
 use std::path::Path;
-use std::time::{Duration, Instant};
 
-use anyhow::Context;
+use gamesolver_api::FacadeError;
+use gamesolver_api::error_chain;
 use gamesolver_core::{Indexer, Solution};
 use gamesolver_games::tictactoe::{Base3Indexer, Board};
-use gamesolver_retro::loopfree::{DensePositionMap, GameGraph, LoopFreeSolution};
 use gamesolver_retro::{SolvedTable, TableIdentity};
 
-/// The tic-tac-toe solution with its dense base-3 position map.
-pub(crate) type TicTacToeSolution = LoopFreeSolution<Board, DensePositionMap<Base3Indexer>>;
+use super::solution::{TicTacToeSolution, solve};
 
 /// What a tic-tac-toe table file is built for.
 pub(crate) fn identity() -> TableIdentity {
     TableIdentity::new("tictactoe", "standard", "base3", Base3Indexer.len())
 }
 
-/// Solves tic-tac-toe from the empty board; returns the solution and the
-/// time taken (enumeration, layering, values and distances).
-pub(crate) fn solve() -> anyhow::Result<(TicTacToeSolution, Duration)> {
-    let started = Instant::now();
-    let graph = GameGraph::enumerate(Board::empty(), DensePositionMap::new(Base3Indexer))?;
-    let solution = LoopFreeSolution::solve(graph);
-    Ok((solution, started.elapsed()))
+/// Saves `solution` as a table file at `path`.
+pub(crate) fn save(solution: &TicTacToeSolution, path: &Path) -> Result<(), FacadeError> {
+    SolvedTable::from_solution(solution, &Base3Indexer, identity())
+        .save(path)
+        .map_err(|e| {
+            FacadeError::Io(format!(
+                "cannot write the table to {}: {}",
+                path.display(),
+                error_chain(&e)
+            ))
+        })
 }
 
 /// Answers queries from a table file, or from a fresh solution if none.
@@ -39,19 +42,25 @@ impl Oracle {
     /// table is verified against the rules when it is loaded (every entry
     /// against its children: 5478 positions, a millisecond), so a crafted
     /// file with a valid checksum never gives a wrong answer.
-    pub(crate) fn open(path: Option<&Path>) -> anyhow::Result<Oracle> {
-        match path {
-            Some(path) => {
-                let unusable = || format!("cannot use {} as a tic-tac-toe table", path.display());
-                let table = SolvedTable::load(path, &identity()).with_context(unusable)?;
-                table
-                    .verify(&Base3Indexer, &Board::empty())
-                    .context("the table contradicts the rules")
-                    .with_context(unusable)?;
-                Ok(Oracle::Table(table))
-            }
-            None => Ok(Oracle::Solved(Box::new(solve()?.0))),
-        }
+    pub(crate) fn open(path: Option<&Path>) -> Result<Oracle, FacadeError> {
+        let Some(path) = path else {
+            let solution = solve().map_err(|e| FacadeError::BadPosition(error_chain(&e)))?;
+            return Ok(Oracle::Solved(Box::new(solution)));
+        };
+        let unusable = |cause: String| {
+            FacadeError::Io(format!(
+                "cannot use {} as a tic-tac-toe table: {cause}",
+                path.display()
+            ))
+        };
+        let table = SolvedTable::load(path, &identity()).map_err(|e| unusable(error_chain(&e)))?;
+        table.verify(&Base3Indexer, &Board::empty()).map_err(|e| {
+            unusable(format!(
+                "the table contradicts the rules: {}",
+                error_chain(&e)
+            ))
+        })?;
+        Ok(Oracle::Table(table))
     }
 
     /// The solution of `board`, if it is reachable.

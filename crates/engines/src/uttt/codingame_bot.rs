@@ -1,5 +1,7 @@
-//! A bot in CodinGame's ultimate tic-tac-toe turn format as a match player
-//! (`gamesolver match --engine codingame:CMD`).
+//! CodinGame's ultimate tic-tac-toe turn format as a bot format of the
+//! game's declaration ([`CODINGAME_FORMAT`]): a bot in that format as a
+//! match player (`gamesolver match --engine codingame:CMD`), and our own
+//! engine serving it (`gamesolver engine uttt --format codingame`).
 //!
 //! Each game starts a fresh process, as CodinGame runs one per game. Every
 //! turn the bot is sent the opponent's last move (`-1 -1` on the very first
@@ -14,18 +16,102 @@
 //! its own business (give it the move time on its command line). Its
 //! standard error is ignored.
 
+use std::io::{BufRead, Write};
 use std::time::Duration;
 
+use gamesolver_api::match_player::{EngineError, MatchEngine, MoveLimit};
+use gamesolver_api::model::{configure_host, typed};
+use gamesolver_api::protocol::EngineHost;
+use gamesolver_api::{BotFormat, EngineSpec, ErasedHost, FacadeError, State};
+use gamesolver_arena::process::EngineProcess;
 use gamesolver_core::Game;
 use gamesolver_games::uttt::{Board, Cell, Variant};
 
-use super::engine::MatchEngine;
-use super::process::{EngineError, EngineProcess};
-use super::referee::MoveLimit;
-use crate::facade::State;
-use crate::facade::model::typed;
-use crate::facade::uttt::Uttt;
-use crate::uttt::codingame::{FIRST_TURN_FACTOR, parse_action, write_turn};
+use super::Uttt;
+use super::codingame::{FIRST_TURN_FACTOR, parse_action, serve, write_turn};
+use super::host::UtttHost;
+
+/// The format's name: the prefix of a match engine command.
+const NAME: &str = "codingame";
+
+/// CodinGame's turn format, declared by ultimate tic-tac-toe.
+pub static CODINGAME_FORMAT: CodinGameFormat = CodinGameFormat;
+
+/// CodinGame's ultimate tic-tac-toe turn format (see the module
+/// documentation).
+pub struct CodinGameFormat;
+
+impl BotFormat for CodinGameFormat {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    /// The opening must be reached from the empty board by legal moves
+    /// (the format has no way to set up a position).
+    fn check_opening(&self, opening: &dyn State) -> Result<(), String> {
+        uttt_board(opening).and_then(|board| moves_to(&board).map(drop))
+    }
+
+    fn player(&self, command: &str) -> Box<dyn MatchEngine> {
+        Box::new(CodinGameBot::new(command))
+    }
+
+    /// A [`UtttHost`] under CodinGame's rule (whose evaluation defaults
+    /// follow), with `spec`'s engine and hash, serving the referee's
+    /// format with the CodinGame rule.
+    fn host(
+        &self,
+        spec: &EngineSpec,
+        movetime_ms: u64,
+    ) -> Result<Box<dyn ErasedHost>, FacadeError> {
+        let mut host = UtttHost::default();
+        host.set_option("Variant", NAME)
+            .map_err(FacadeError::BadLimit)?;
+        let spec = EngineSpec {
+            rules: None,
+            ..spec.clone()
+        };
+        configure_host(&mut host, &spec, "Variant")?;
+        Ok(Box::new(CodinGameHost { host, movetime_ms }))
+    }
+}
+
+/// Our engine in CodinGame's format: the protocol host's options, the
+/// referee's turns.
+struct CodinGameHost {
+    host: UtttHost,
+    movetime_ms: u64,
+}
+
+impl ErasedHost for CodinGameHost {
+    fn engine_name(&self) -> String {
+        self.host.engine_name()
+    }
+
+    fn option_names(&self) -> Vec<&'static str> {
+        self.host.options().iter().map(|o| o.name).collect()
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        self.host.set_option(name, value)
+    }
+
+    /// The referee's turns on `input` until its end; problems with them go
+    /// to standard error, as CodinGame shows a bot's.
+    fn serve(
+        self: Box<Self>,
+        mut input: Box<dyn BufRead + Send>,
+        out: &mut dyn Write,
+    ) -> std::io::Result<()> {
+        serve(
+            &mut input,
+            out,
+            &mut std::io::stderr(),
+            &self.host.options,
+            self.movetime_ms,
+        )
+    }
+}
 
 /// Positions the search for an opening's moves may visit before it gives
 /// up (a two-ply opening needs a handful).
@@ -281,14 +367,14 @@ fn extend_path(board: Board, target: &Board, path: &mut Vec<Cell>, budget: &mut 
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::arena::referee::{Seat, play_game};
-    use crate::facade::Registry;
+    use gamesolver_api::{GameDef, ModelDef};
+    use gamesolver_arena::referee::{Seat, play_game};
     use gamesolver_core::{Outcome, Player};
 
+    use super::*;
+
     fn position(text: &str) -> Box<dyn State> {
-        let uttt = Registry::global().get("uttt").unwrap();
-        uttt.parse(text, Some("codingame")).unwrap()
+        ModelDef::new(Uttt).parse(text, Some("codingame")).unwrap()
     }
 
     /// A scripted bot: reads each turn and answers with `answer`, a shell

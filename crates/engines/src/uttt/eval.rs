@@ -306,7 +306,7 @@ impl UtttEval {
     /// Each side's probability of taking each small board, the side to move
     /// first, with the one-move look-ahead of `mover_threat` applied.
     #[inline]
-    pub(crate) fn side_probabilities(&self, position: &Board) -> [[f32; 9]; 2] {
+    pub fn side_probabilities(&self, position: &Board) -> [[f32; 9]; 2] {
         let p = self.probabilities(position);
         let mut sides = [
             p[position.turn().index()],
@@ -327,7 +327,7 @@ impl UtttEval {
     /// the centre board, of the corner boards, of the edge boards.
     #[inline]
     #[must_use]
-    pub(crate) fn class_differences(sides: &[[f32; 9]; 2]) -> [f32; 4] {
+    pub fn class_differences(sides: &[[f32; 9]; 2]) -> [f32; 4] {
         let [mine, theirs] = sides;
         let sum = |q: &[f32; 9], boards: [usize; 4]| boards.iter().map(|&b| q[b]).sum::<f32>();
         let class = |boards| sum(mine, boards) - sum(theirs, boards);
@@ -362,13 +362,13 @@ impl UtttEval {
     /// the other (won boards 1, open boards their take probability).
     #[inline]
     #[must_use]
-    pub(crate) fn count_difference(sides: &[[f32; 9]; 2]) -> f32 {
+    pub fn count_difference(sides: &[[f32; 9]; 2]) -> f32 {
         sides[0].iter().zip(&sides[1]).map(|(a, b)| a - b).sum()
     }
 
     /// Sum over the meta-lines of the product of the line's probabilities.
     #[inline]
-    pub(crate) fn line_value(q: &[f32; 9]) -> f32 {
+    pub fn line_value(q: &[f32; 9]) -> f32 {
         q[0] * q[1] * q[2]
             + q[3] * q[4] * q[5]
             + q[6] * q[7] * q[8]

@@ -1,21 +1,33 @@
-//! Ultimate tic-tac-toe in the façade.
+//! Ultimate tic-tac-toe's declaration: its notation, rules presets,
+//! actions, observation, engines and protocol host, and its capabilities:
+//! the bench, the terminal board, and CodinGame's bot format for matches.
+//!
+//! Actions are the global cells 0..80 (`board * 9 + pos`; 81 actions).
+//! Observation `[4, 9, 9]`: plane 0 X marks, plane 1 O marks, plane 2 the
+//! legal moves, plane 3 all ones when X is to move; the 9 × 9 grid as
+//! drawn (row 0 is the top row of boards 0, 1, 2).
 
 use std::sync::Arc;
 
+use gamesolver_api::model::{Built, DEFAULT_SEED, HostBox, configure_host};
+use gamesolver_api::playouts::PlayoutRng;
+use gamesolver_api::{
+    ArenaRules, Bench, BotFormat, EngineKind, EngineSpec, ErasedHost, FacadeError, GameInfo,
+    GameModel, Observation, PlayoutStats, TerminalRenderer, TourStep,
+};
 use gamesolver_core::{Game, Player};
 use gamesolver_games::uttt::{Board, Cell, Variant};
+use rand::{Rng, SeedableRng};
 
-use rand::Rng;
-
-use super::cells::{action_of_cell, actions_of_mask, cell_of_action};
-use super::model::{Built, DEFAULT_SEED, GameModel, HostBox, configure_host};
-use super::playouts::PlayoutRng;
-use super::{Capabilities, EngineSpec, ErasedHost, FacadeError, GameInfo, Observation};
-use crate::EngineKind;
-use crate::uttt::engines::{EngineOptions, build};
-use crate::uttt::eval::EvalWeights;
-use crate::uttt::host::UtttHost;
-use crate::uttt::perft::perft;
+use super::bench::BENCH;
+use super::codingame_bot::CODINGAME_FORMAT;
+use super::engines::{EngineOptions, build};
+use super::eval::EvalWeights;
+use super::host::UtttHost;
+use super::perft::perft;
+use super::terminal::UtttTerminal;
+use super::tour::TOUR;
+use crate::cells::{action_of_cell, actions_of_mask, cell_of_action};
 
 /// Ultimate tic-tac-toe: actions = global cells 0..80.
 #[derive(Default)]
@@ -27,13 +39,6 @@ static INFO: GameInfo = GameInfo {
     title: "Ultimate tic-tac-toe",
     rules: &["standard", "codingame"],
     engines: &["alphabeta", "mcts"],
-    capabilities: Capabilities {
-        solved_table: false,
-        tablebase: false,
-        search: true,
-        mdp: false,
-        perft: true,
-    },
     action_space: 81,
     observation_shape: [4, 9, 9],
 };
@@ -108,6 +113,25 @@ impl GameModel for Uttt {
         game.pick_move(|count| rng.random_range(0..count as usize) as u32)
     }
 
+    /// Whole games in the playout kernel of the games crate
+    /// ([`gamesolver_games::uttt::playout::Playout`]): each ply draws
+    /// `rng.random_range(0..count)` over `usize` and plays the legal move of
+    /// that rank in increasing cell order, as the generic loop with
+    /// [`GameModel::random_move`] does, so a seed gives the same games.
+    fn random_playouts(&self, start: &Board, n: u64, seed: u64) -> PlayoutStats {
+        let playout = gamesolver_games::uttt::playout::Playout::new(start);
+        let mut rng = PlayoutRng::seed_from_u64(seed);
+        let mut stats = PlayoutStats::default();
+        for _ in 0..n {
+            let (outcome, plies) = playout.play_out(|count| {
+                // A count of at most 81 moves: the rank fits in u32.
+                rng.random_range(0..count as usize) as u32
+            });
+            stats.record(Some(outcome), plies.into());
+        }
+        stats
+    }
+
     fn observation(&self, game: &Board) -> Observation {
         let mut observation = Observation::zeros(INFO.observation_shape);
         let legal = if game.is_finished() {
@@ -154,6 +178,35 @@ impl GameModel for Uttt {
         let mut host = UtttHost::default();
         configure_host(&mut host, spec, "Variant")?;
         Ok(Box::new(HostBox::new(host)))
+    }
+
+    fn bench(&self) -> Option<&dyn Bench> {
+        Some(&BENCH)
+    }
+
+    fn terminal(&self) -> Option<&dyn TerminalRenderer> {
+        Some(&UtttTerminal)
+    }
+
+    fn arena(&self) -> Option<&dyn ArenaRules> {
+        Some(&UtttArena)
+    }
+
+    fn tour(&self) -> &[TourStep] {
+        &TOUR
+    }
+}
+
+/// Ultimate tic-tac-toe's match rules: two random opening plies, and bots
+/// in CodinGame's format.
+struct UtttArena;
+
+/// The bot formats of [`UtttArena`].
+static BOT_FORMATS: [&dyn BotFormat; 1] = [&CODINGAME_FORMAT];
+
+impl ArenaRules for UtttArena {
+    fn bot_formats(&self) -> &[&'static dyn BotFormat] {
+        &BOT_FORMATS
     }
 }
 

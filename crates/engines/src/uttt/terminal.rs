@@ -1,7 +1,55 @@
-//! Drawing an ultimate tic-tac-toe position for a terminal.
+//! Ultimate tic-tac-toe's terminal capability: the board drawn for a
+//! terminal, moves typed as a cell or as board and cell.
 
+use gamesolver_api::model::typed;
+use gamesolver_api::{State, TerminalRenderer, TerminalStyle};
 use gamesolver_core::{Game, Player};
 use gamesolver_games::uttt::{Board, Cell};
+
+use super::Uttt;
+
+/// The terminal picture of ultimate tic-tac-toe.
+pub struct UtttTerminal;
+
+impl TerminalRenderer for UtttTerminal {
+    fn move_help(&self) -> &'static str {
+        "Moves: a cell 0..80 or `board cell` (e.g. `4 4`); `undo`, `quit`."
+    }
+
+    fn draw(&self, state: &dyn State, _style: TerminalStyle) -> Option<String> {
+        typed::<Uttt>(state).ok().map(|s| draw(&s.game))
+    }
+
+    fn read_move(&self, typed: &str) -> Result<String, String> {
+        read_move(typed).map(|cell| cell.to_string())
+    }
+
+    fn announce(&self, mv: &str) -> String {
+        match mv.parse::<Cell>() {
+            Ok(cell) => format!("{mv} (board {}, cell {})", cell.board(), cell.pos()),
+            Err(_) => mv.to_string(),
+        }
+    }
+}
+
+/// A move as typed: a cell number `0`..`80`, or board and cell `B C`
+/// (also `B,C` or `B.C`).
+pub fn read_move(text: &str) -> Result<Cell, String> {
+    let parts: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '.')
+        .filter(|p| !p.is_empty())
+        .collect();
+    let number = |s: &str| {
+        s.parse::<u8>()
+            .map_err(|_| format!("{s:?} is not a number"))
+    };
+    match parts[..] {
+        [one] => Cell::new(number(one)?).ok_or_else(|| "cells are numbered 0..80".to_string()),
+        [b, c] => Cell::at(number(b)?, number(c)?)
+            .ok_or_else(|| "boards and cells are numbered 0..8".to_string()),
+        _ => Err("type a cell 0..80, or a board and a cell such as `4 4`".to_string()),
+    }
+}
 
 /// The 9×9 grid with the small boards separated. Empty cells where the side
 /// to move may play show their move number (so the allowed boards stand
@@ -64,6 +112,16 @@ pub fn draw(board: &Board) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn moves_as_cells_or_board_and_cell() {
+        assert_eq!(read_move("40").unwrap().index(), 40);
+        assert_eq!(read_move("4 4").unwrap().index(), 40);
+        assert_eq!(read_move("8,8").unwrap().index(), 80);
+        assert!(read_move("81").is_err());
+        assert!(read_move("9 0").is_err());
+        assert!(read_move("a b c").is_err());
+    }
 
     #[test]
     fn shows_move_numbers_only_where_play_is_allowed() {

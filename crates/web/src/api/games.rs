@@ -1,12 +1,15 @@
 //! `GET /api/games`: the registered games and what each can do.
 
 use axum::Json;
-use gamesolver_engines::{GameInfo, Registry};
+use axum::extract::State;
+use gamesolver_api::GameDef;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// What a game supports.
-#[derive(Clone, Copy, Debug, Serialize, serde::Deserialize, ToSchema)]
+use crate::state::AppState;
+
+/// What a game supports (derived from its declaration's capabilities).
+#[derive(Clone, Debug, Serialize, serde::Deserialize, ToSchema)]
 pub struct CapabilitiesView {
     /// An exact solution of the whole game (`/api/solved`).
     pub solved_table: bool,
@@ -18,6 +21,13 @@ pub struct CapabilitiesView {
     pub mdp: bool,
     /// Move-path counting.
     pub perft: bool,
+    /// A fixed search workload with a node-count signature (`gamesolver bench`).
+    pub bench: bool,
+    /// A board picture for terminals (`gamesolver play`).
+    pub terminal: bool,
+    /// Turn formats its engines speak in matches besides the UCI-style
+    /// protocol (`gamesolver match --engine FORMAT:COMMAND`).
+    pub bot_formats: Vec<String>,
 }
 
 /// One registered game.
@@ -37,10 +47,12 @@ pub struct GameSummary {
     pub capabilities: CapabilitiesView,
 }
 
-impl From<&GameInfo> for GameSummary {
-    fn from(info: &GameInfo) -> GameSummary {
+impl GameSummary {
+    /// The summary of `game`'s declaration.
+    fn of(game: &dyn GameDef) -> GameSummary {
+        let info = game.info();
         let strings = |items: &[&str]| items.iter().map(|s| s.to_string()).collect();
-        let caps = info.capabilities;
+        let caps = game.capabilities();
         GameSummary {
             name: info.name.to_string(),
             aliases: strings(info.aliases),
@@ -53,6 +65,9 @@ impl From<&GameInfo> for GameSummary {
                 search: caps.search,
                 mdp: caps.mdp,
                 perft: caps.perft,
+                bench: caps.bench,
+                terminal: caps.terminal,
+                bot_formats: strings(&caps.bot_formats),
             },
         }
     }
@@ -61,11 +76,6 @@ impl From<&GameInfo> for GameSummary {
 /// The registered games.
 #[utoipa::path(get, path = "/api/games", tag = "games",
     responses((status = 200, description = "Every registered game", body = [GameSummary])))]
-pub async fn list() -> Json<Vec<GameSummary>> {
-    Json(
-        Registry::global()
-            .games()
-            .map(|game| GameSummary::from(game.info()))
-            .collect(),
-    )
+pub async fn list(State(app): State<AppState>) -> Json<Vec<GameSummary>> {
+    Json(app.registry().games().map(GameSummary::of).collect())
 }

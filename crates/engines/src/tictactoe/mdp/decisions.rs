@@ -5,8 +5,7 @@
 use gamesolver_games::tictactoe::Board;
 use gamesolver_mdp::{ExactSolution, Mdp, MdpError, Rational, StateValues, Target};
 
-use super::details::{FirstDecision, MoveValue, Value};
-use super::report::ActionValue;
+use gamesolver_api::mdp::{ActionValue, FirstDecision, MoveValue, Value};
 
 /// A move whose optimal value is within a billionth of the best counts as
 /// best.

@@ -6,7 +6,9 @@ use std::time::Instant;
 use gamesolver_games::tictactoe::Board;
 use gamesolver_mdp::{Mdp, MdpError, Policy, QLearningConfig, StateValues, SweepConfig};
 
-use super::details::{LearningRow, LearningSummary, PolicyRoundRow, Trace, Value, ValueSweepRow};
+use gamesolver_api::mdp::{
+    LearningRow, LearningSummary, PolicyRoundRow, Trace, Value, ValueSweepRow,
+};
 
 /// How to solve the MDP.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

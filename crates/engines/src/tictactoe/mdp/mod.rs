@@ -1,11 +1,14 @@
-//! Tic-tac-toe against a fixed opponent as a Markov decision process, one
-//! request in and one serialisable report out, shared by the CLI, the web
-//! server and the Python module: every computation of `gamesolver mdp`
-//! happens here, the front ends only parse their arguments and format
-//! [`MdpReport`] (short) or [`MdpDetails`] (everything).
+//! Tic-tac-toe's MDP capability: the game against a fixed opponent
+//! (uniformly random, or minimax from the solved table) as a Markov
+//! decision process, one request in and one serialisable report out,
+//! shared by the CLI, the web server and the Python module: every
+//! computation of `gamesolver mdp` happens here, the front ends only parse
+//! their arguments and format [`MdpReport`] (short) or [`MdpDetails`]
+//! (everything).
 //!
 //! ```
-//! use gamesolver_engines::mdp_service::{MdpRequest, MdpSession};
+//! use gamesolver_api::mdp::{MdpRequest, MdpSolved};
+//! use gamesolver_engines::tictactoe::mdp::MdpSession;
 //!
 //! let request = MdpRequest { exact: true, ..MdpRequest::default() };
 //! let session = MdpSession::new(&request).unwrap();
@@ -20,93 +23,37 @@
 //! ```
 
 mod decisions;
-mod details;
 mod methods;
-mod report;
 
 use std::collections::BTreeMap;
 use std::time::Instant;
 
+use gamesolver_api::FacadeError;
+use gamesolver_api::mdp::{
+    ActionValue, MdpDetails, MdpModel, MdpReport, MdpRequest, MdpSettings, MdpSolved, ModelSummary,
+    OutcomeOdds, SimulationSummary, Value, failed, outcome_rows,
+};
 use gamesolver_core::Player;
 use gamesolver_games::tictactoe::Board;
 use gamesolver_mdp::{
     Discount, ExactSolution, Mdp, Minimax, OpponentModel, Policy, QLearningConfig, StateValues,
     SweepConfig, UniformRandom,
 };
-use serde::{Deserialize, Serialize};
-
-pub use details::{
-    FirstDecision, LearningRow, LearningSummary, MdpDetails, ModelSummary, MoveValue, OutcomeRow,
-    PolicyRoundRow, SimulationSummary, Trace, Value, ValueSweepRow, outcome_rows,
-};
-pub use report::{ActionValue, MdpReport, OutcomeOdds};
-
-use crate::facade::FacadeError;
 use methods::Method;
 
-/// The game the service models (the registry's name).
-pub const MODELLED_GAME: &str = "tictactoe";
+/// The game modelled (its registry name).
+const MODELLED_GAME: &str = "tictactoe";
 
-/// The most games a simulation plays: a billion games of a few
-/// microseconds each take minutes, not days.
-pub const MAX_SIMULATED_GAMES: u64 = 1_000_000_000;
+/// The MDP capability of tic-tac-toe's declaration.
+pub struct TicTacToeMdp;
 
-/// What to solve. Strings are the CLI's spellings.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(default)]
-pub struct MdpRequest {
-    /// `random` | `minimax`.
-    pub opponent: String,
-    /// `x` | `o`: the side the agent plays.
-    pub side: String,
-    /// `policy-iteration` | `value-iteration` | `q-learning`.
-    pub method: String,
-    /// Discount γ in (0, 1] as a decimal or a fraction (None = 1).
-    pub gamma: Option<String>,
-    /// Also compute exact rational values.
-    pub exact: bool,
-    /// Q-learning episodes.
-    pub episodes: u64,
-    /// Seed of Q-learning and of the simulation.
-    pub seed: u64,
-}
-
-impl Default for MdpRequest {
-    fn default() -> MdpRequest {
-        MdpRequest {
-            opponent: "random".into(),
-            side: "x".into(),
-            method: "policy-iteration".into(),
-            gamma: None,
-            exact: false,
-            episodes: 200_000,
-            seed: 1,
-        }
-    }
-}
-
-/// Settings beyond the request: how policy and value iteration sweep, and
-/// whether to play games with the policy found. The CLI sets them; the web
-/// server and the Python module use the defaults.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct MdpSettings {
-    /// Tolerance, order and limits of the sweeps.
-    pub sweeps: SweepConfig,
-    /// Play this many games (1..=[`MAX_SIMULATED_GAMES`]) with the policy
-    /// against the opponent model, seeded by the request's seed.
-    pub simulate: Option<u64>,
-}
-
-impl MdpSettings {
-    /// Refuses settings that make no sense, saying which.
-    fn check(&self) -> Result<(), FacadeError> {
-        self.sweeps.validate().map_err(failed)?;
-        match self.simulate {
-            Some(games) if !(1..=MAX_SIMULATED_GAMES).contains(&games) => Err(failed(format!(
-                "simulate between 1 and {MAX_SIMULATED_GAMES} games, not {games}"
-            ))),
-            _ => Ok(()),
-        }
+impl MdpModel for TicTacToeMdp {
+    fn solve(
+        &self,
+        request: &MdpRequest,
+        settings: &MdpSettings,
+    ) -> Result<Box<dyn MdpSolved>, FacadeError> {
+        Ok(Box::new(MdpSession::with_settings(request, settings)?))
     }
 }
 
@@ -180,11 +127,6 @@ pub struct MdpSession {
     details: MdpDetails,
 }
 
-/// Any MDP failure as a façade error.
-fn failed(error: impl std::fmt::Display) -> FacadeError {
-    FacadeError::BadLimit(error.to_string())
-}
-
 impl MdpSession {
     /// Builds the MDP of `request` and solves it with the default settings.
     pub fn new(request: &MdpRequest) -> Result<MdpSession, FacadeError> {
@@ -201,38 +143,11 @@ impl MdpSession {
         match problem.opponent {
             Opponent::Random => solve_against(&problem, settings, &UniformRandom),
             Opponent::Minimax => {
-                let solution = crate::tictactoe::solve().map_err(failed)?;
+                let solution = super::solve().map_err(failed)?;
                 let minimax = Minimax::new(|b: &Board| solution.get(b).map(|s| s.wdl));
                 solve_against(&problem, settings, &minimax)
             }
         }
-    }
-
-    /// The short report.
-    #[must_use]
-    pub fn report(&self) -> &MdpReport {
-        &self.report
-    }
-
-    /// Everything the run found.
-    #[must_use]
-    pub fn details(&self) -> &MdpDetails {
-        &self.details
-    }
-
-    /// The optimal value of every move in `position` (tic-tac-toe text), a
-    /// position where the agent is to move; exact when exact values were
-    /// asked for.
-    pub fn action_values(&self, position: &str) -> Result<Vec<ActionValue>, FacadeError> {
-        let board: Board = position
-            .parse()
-            .map_err(|e| FacadeError::BadPosition(format!("{e}")))?;
-        let state = self.mdp.id_of(&board).ok_or_else(|| {
-            FacadeError::BadPosition(format!(
-                "{board} is not a position where the agent is to move in this model"
-            ))
-        })?;
-        self.values_at(state)
     }
 
     /// The optimal value of every move of `state`.
@@ -245,6 +160,29 @@ impl MdpSession {
     /// The exact values, if the request asked for them.
     fn asked_exact(&self) -> Option<&ExactSolution> {
         self.exact.as_ref().filter(|_| self.exact_asked)
+    }
+}
+
+impl MdpSolved for MdpSession {
+    fn report(&self) -> &MdpReport {
+        &self.report
+    }
+
+    fn details(&self) -> &MdpDetails {
+        &self.details
+    }
+
+    /// `position` is tic-tac-toe text.
+    fn action_values(&self, position: &str) -> Result<Vec<ActionValue>, FacadeError> {
+        let board: Board = position
+            .parse()
+            .map_err(|e| FacadeError::BadPosition(format!("{e}")))?;
+        let state = self.mdp.id_of(&board).ok_or_else(|| {
+            FacadeError::BadPosition(format!(
+                "{board} is not a position where the agent is to move in this model"
+            ))
+        })?;
+        self.values_at(state)
     }
 }
 
@@ -378,6 +316,7 @@ fn ms_since(started: Instant) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    use gamesolver_api::mdp::{MAX_SIMULATED_GAMES, Trace};
     use gamesolver_mdp::{Rational, to_f64};
 
     use super::*;
