@@ -9,6 +9,7 @@ use crate::GameDef;
 /// What a game supports (the `capabilities` of `/api/games` and of
 /// Python's `Game.capabilities`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Capabilities {
     /// An exact solution of the whole game ([`GameDef::solved`]).
     pub solved_table: bool,

@@ -105,7 +105,7 @@ pub use capabilities::Capabilities;
 pub use engine_kind::{EngineKind, UnknownEngine};
 pub use error::{FacadeError, error_chain};
 pub use mdp::{MdpModel, MdpSolved};
-pub use model::{GameModel, ModelDef};
+pub use model::{Declared, GameModel, ModelDef};
 pub use registry::Registry;
 pub use report::position_report;
 pub use terminal::{TerminalRenderer, TerminalStyle};

@@ -30,9 +30,8 @@ pub const DEFAULT_SEED: u64 = 2026;
 /// A typed game as the façade needs it. Implement this (or use
 /// [`crate::TextGame`]) and register `ModelDef::new(model)`: the bridge
 /// gives the game every generic part (parsing with presets, play by text
-/// or action, perft, playouts, engines, the protocol host). The
-/// capability members default to none; a game declares what it offers by
-/// returning its own.
+/// or action, perft, playouts, engines, the protocol host). What it offers
+/// beyond play it declares in [`GameModel::declared`].
 pub trait GameModel: Send + Sync + Sized + 'static {
     /// The position type (with whatever history its rules need).
     type G: Game<Move: Send + Sync> + Display + Send + Sync + 'static;
@@ -117,33 +116,9 @@ pub trait GameModel: Send + Sync + Sized + 'static {
             EngineKind::Alphabeta => Err(self.unsupported("engine alphabeta")),
         }
     }
-    /// Capability: the game's exact solution ([`GameDef::solved`]).
-    fn solved(&self) -> Option<&dyn SolvedOracle> {
-        None
-    }
-    /// Capability: endgame tablebases ([`GameDef::tablebase`]).
-    fn tablebase(&self) -> Option<&dyn Tablebases> {
-        None
-    }
-    /// Capability: the game as an MDP ([`GameDef::mdp`]).
-    fn mdp(&self) -> Option<&dyn MdpModel> {
-        None
-    }
-    /// Capability: the bench ([`GameDef::bench`]).
-    fn bench(&self) -> Option<&dyn Bench> {
-        None
-    }
-    /// Capability: the terminal board ([`GameDef::terminal`]).
-    fn terminal(&self) -> Option<&dyn TerminalRenderer> {
-        None
-    }
-    /// Capability: match openings and bot formats ([`GameDef::arena`]).
-    fn arena(&self) -> Option<&dyn ArenaRules> {
-        None
-    }
-    /// The game's steps of the tour ([`GameDef::tour`]).
-    fn tour(&self) -> &[TourStep] {
-        &[]
+    /// The capabilities the game declares (none by default).
+    fn declared(&self) -> Declared<'_> {
+        Declared::default()
     }
     /// The game's own protocol host, if it has one (default: the generic
     /// [`ModelHost`]).
@@ -235,6 +210,26 @@ pub fn resolve_kind(info: &GameInfo, spec: &EngineSpec) -> Result<EngineKind, Fa
     }
 }
 
+/// What a [`GameModel`] declares beyond play: its capability members (see
+/// [`GameDef`]'s), each `None` (no tour steps) unless the game offers it.
+#[derive(Clone, Copy, Default)]
+pub struct Declared<'a> {
+    /// The exact solution ([`GameDef::solved`]).
+    pub solved: Option<&'a dyn SolvedOracle>,
+    /// Endgame tablebases ([`GameDef::tablebase`]).
+    pub tablebase: Option<&'a dyn Tablebases>,
+    /// The game as an MDP ([`GameDef::mdp`]).
+    pub mdp: Option<&'a dyn MdpModel>,
+    /// The bench ([`GameDef::bench`]).
+    pub bench: Option<&'a dyn Bench>,
+    /// The terminal board ([`GameDef::terminal`]).
+    pub terminal: Option<&'a dyn TerminalRenderer>,
+    /// Match openings and bot formats ([`GameDef::arena`]).
+    pub arena: Option<&'a dyn ArenaRules>,
+    /// The steps of the tour ([`GameDef::tour`]).
+    pub tour: &'a [TourStep],
+}
+
 /// A [`GameModel`] as a registered game.
 pub struct ModelDef<M: GameModel> {
     model: Arc<M>,
@@ -293,7 +288,7 @@ impl<M: GameModel> GameDef for ModelDef<M> {
     fn engine(&self, spec: &EngineSpec) -> Result<Box<dyn AnyEngine>, FacadeError> {
         let kind = resolve_kind(self.model.info(), spec)?;
         let rules = resolve_rules(self.model.info(), spec.rules.as_deref())?;
-        if spec.tablebase.is_some() && self.model.tablebase().is_none() {
+        if spec.tablebase.is_some() && self.tablebase().is_none() {
             return Err(self.model.unsupported("tablebase"));
         }
         let built = self.model.engine(kind, spec, rules)?;
@@ -306,38 +301,38 @@ impl<M: GameModel> GameDef for ModelDef<M> {
     fn protocol_host(&self, spec: &EngineSpec) -> Result<Box<dyn ErasedHost>, FacadeError> {
         resolve_kind(self.model.info(), spec)?;
         resolve_rules(self.model.info(), spec.rules.as_deref())?;
-        if spec.tablebase.is_some() && self.model.tablebase().is_none() {
+        if spec.tablebase.is_some() && self.tablebase().is_none() {
             return Err(self.model.unsupported("tablebase"));
         }
         Arc::clone(&self.model).protocol_host(spec)
     }
 
     fn solved(&self) -> Option<&dyn SolvedOracle> {
-        self.model.solved()
+        self.model.declared().solved
     }
 
     fn tablebase(&self) -> Option<&dyn Tablebases> {
-        self.model.tablebase()
+        self.model.declared().tablebase
     }
 
     fn mdp(&self) -> Option<&dyn MdpModel> {
-        self.model.mdp()
+        self.model.declared().mdp
     }
 
     fn bench(&self) -> Option<&dyn Bench> {
-        self.model.bench()
+        self.model.declared().bench
     }
 
     fn terminal(&self) -> Option<&dyn TerminalRenderer> {
-        self.model.terminal()
+        self.model.declared().terminal
     }
 
     fn arena(&self) -> Option<&dyn ArenaRules> {
-        self.model.arena()
+        self.model.declared().arena
     }
 
     fn tour(&self) -> &[TourStep] {
-        self.model.tour()
+        self.model.declared().tour
     }
 }
 
@@ -654,17 +649,33 @@ impl<M: GameModel> EngineHost<M::G> for ModelHost<M> {
     }
 }
 
+/// What serves a host on its input and output, in place of the UCI-style
+/// loop (a bot format's own turn loop).
+pub type Server<H> =
+    Box<dyn FnOnce(H, Box<dyn BufRead + Send>, &mut dyn Write) -> std::io::Result<()> + Send>;
+
 /// Any [`EngineHost`] as an [`ErasedHost`].
 pub struct HostBox<G, H> {
     host: H,
+    server: Option<Server<H>>,
     game: PhantomData<fn() -> G>,
 }
 
 impl<G, H> HostBox<G, H> {
-    /// Wraps `host`.
+    /// Wraps `host`, served in the UCI-style protocol.
     pub fn new(host: H) -> HostBox<G, H> {
         HostBox {
             host,
+            server: None,
+            game: PhantomData,
+        }
+    }
+
+    /// Wraps `host`, served by `server` (its options still set by name).
+    pub fn serving(host: H, server: Server<H>) -> HostBox<G, H> {
+        HostBox {
+            host,
+            server: Some(server),
             game: PhantomData,
         }
     }
@@ -692,7 +703,10 @@ where
         input: Box<dyn BufRead + Send>,
         out: &mut dyn Write,
     ) -> std::io::Result<()> {
-        serve(self.host, input, out)
+        match self.server {
+            Some(server) => server(self.host, input, out),
+            None => serve(self.host, input, out),
+        }
     }
 }
 

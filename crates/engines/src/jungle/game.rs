@@ -17,9 +17,9 @@ use gamesolver_api::model::{
     Built, DEFAULT_SEED, HostBox, TableTest, configure_host, resolve_rules, typed,
 };
 use gamesolver_api::{
-    ArenaRules, Bench, EngineKind, EngineSpec, ErasedHost, FacadeError, GameInfo, GameModel,
+    ArenaRules, Declared, EngineKind, EngineSpec, ErasedHost, FacadeError, GameInfo, GameModel,
     MaterialStatsReport, Observation, PositionReport, State, TablebaseOracle, Tablebases,
-    TerminalRenderer, TourStep, position_report,
+    position_report,
 };
 use gamesolver_core::{Game, Player};
 use gamesolver_games::jungle::{
@@ -166,24 +166,17 @@ impl GameModel for Jungle {
         })
     }
 
-    fn tablebase(&self) -> Option<&dyn Tablebases> {
-        Some(&JungleTablebases)
-    }
-
-    fn bench(&self) -> Option<&dyn Bench> {
-        Some(&BENCH)
-    }
-
-    fn terminal(&self) -> Option<&dyn TerminalRenderer> {
-        Some(&JungleTerminal)
-    }
-
-    fn arena(&self) -> Option<&dyn ArenaRules> {
-        Some(&JungleArena)
-    }
-
-    fn tour(&self) -> &[TourStep] {
-        &TOUR
+    /// Tablebases, the bench, the terminal board, the match rules (four
+    /// opening plies) and the tour.
+    fn declared(&self) -> Declared<'_> {
+        Declared {
+            tablebase: Some(&JungleTablebases),
+            bench: Some(&BENCH),
+            terminal: Some(&JungleTerminal),
+            arena: Some(&JungleArena),
+            tour: &TOUR,
+            ..Declared::default()
+        }
     }
 }
 

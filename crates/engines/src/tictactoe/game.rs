@@ -7,8 +7,7 @@
 
 use gamesolver_api::model::{Built, DEFAULT_SEED};
 use gamesolver_api::{
-    EngineKind, EngineSpec, FacadeError, GameInfo, GameModel, MdpModel, Observation, SolvedOracle,
-    TourStep,
+    Declared, EngineKind, EngineSpec, FacadeError, GameInfo, GameModel, Observation,
 };
 use gamesolver_core::{Game, Player};
 use gamesolver_games::tictactoe::{Board, Cell};
@@ -105,15 +104,13 @@ impl GameModel for TicTacToe {
         }))
     }
 
-    fn solved(&self) -> Option<&dyn SolvedOracle> {
-        Some(&self.solved)
-    }
-
-    fn mdp(&self) -> Option<&dyn MdpModel> {
-        Some(&TicTacToeMdp)
-    }
-
-    fn tour(&self) -> &[TourStep] {
-        &TOUR
+    /// The solved table, the MDP model and the tour.
+    fn declared(&self) -> Declared<'_> {
+        Declared {
+            solved: Some(&self.solved),
+            mdp: Some(&TicTacToeMdp),
+            tour: &TOUR,
+            ..Declared::default()
+        }
     }
 }

@@ -16,11 +16,10 @@
 //! its own business (give it the move time on its command line). Its
 //! standard error is ignored.
 
-use std::io::{BufRead, Write};
 use std::time::Duration;
 
 use gamesolver_api::match_player::{EngineError, MatchEngine, MoveLimit};
-use gamesolver_api::model::{configure_host, typed};
+use gamesolver_api::model::{HostBox, Server, configure_host, typed};
 use gamesolver_api::protocol::EngineHost;
 use gamesolver_api::{BotFormat, EngineSpec, ErasedHost, FacadeError, State};
 use gamesolver_arena::process::EngineProcess;
@@ -72,44 +71,18 @@ impl BotFormat for CodinGameFormat {
             ..spec.clone()
         };
         configure_host(&mut host, &spec, "Variant")?;
-        Ok(Box::new(CodinGameHost { host, movetime_ms }))
-    }
-}
-
-/// Our engine in CodinGame's format: the protocol host's options, the
-/// referee's turns.
-struct CodinGameHost {
-    host: UtttHost,
-    movetime_ms: u64,
-}
-
-impl ErasedHost for CodinGameHost {
-    fn engine_name(&self) -> String {
-        self.host.engine_name()
-    }
-
-    fn option_names(&self) -> Vec<&'static str> {
-        self.host.options().iter().map(|o| o.name).collect()
-    }
-
-    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        self.host.set_option(name, value)
-    }
-
-    /// The referee's turns on `input` until its end; problems with them go
-    /// to standard error, as CodinGame shows a bot's.
-    fn serve(
-        self: Box<Self>,
-        mut input: Box<dyn BufRead + Send>,
-        out: &mut dyn Write,
-    ) -> std::io::Result<()> {
-        serve(
-            &mut input,
-            out,
-            &mut std::io::stderr(),
-            &self.host.options,
-            self.movetime_ms,
-        )
+        // The referee's turns until the end of input; problems with them
+        // go to standard error, where CodinGame shows a bot's.
+        let server: Server<UtttHost> = Box::new(move |host, mut input, out| {
+            serve(
+                &mut input,
+                out,
+                &mut std::io::stderr(),
+                &host.options,
+                movetime_ms,
+            )
+        });
+        Ok(Box::new(HostBox::<Board, _>::serving(host, server)))
     }
 }
 

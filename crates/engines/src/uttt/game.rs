@@ -12,8 +12,8 @@ use std::sync::Arc;
 use gamesolver_api::model::{Built, DEFAULT_SEED, HostBox, configure_host};
 use gamesolver_api::playouts::PlayoutRng;
 use gamesolver_api::{
-    ArenaRules, Bench, BotFormat, EngineKind, EngineSpec, ErasedHost, FacadeError, GameInfo,
-    GameModel, Observation, PlayoutStats, TerminalRenderer, TourStep,
+    ArenaRules, BotFormat, Declared, EngineKind, EngineSpec, ErasedHost, FacadeError, GameInfo,
+    GameModel, Observation, PlayoutStats,
 };
 use gamesolver_core::{Game, Player};
 use gamesolver_games::uttt::{Board, Cell, Variant};
@@ -180,20 +180,16 @@ impl GameModel for Uttt {
         Ok(Box::new(HostBox::new(host)))
     }
 
-    fn bench(&self) -> Option<&dyn Bench> {
-        Some(&BENCH)
-    }
-
-    fn terminal(&self) -> Option<&dyn TerminalRenderer> {
-        Some(&UtttTerminal)
-    }
-
-    fn arena(&self) -> Option<&dyn ArenaRules> {
-        Some(&UtttArena)
-    }
-
-    fn tour(&self) -> &[TourStep] {
-        &TOUR
+    /// The bench, the terminal board, the match rules (the CodinGame bot
+    /// format) and the tour.
+    fn declared(&self) -> Declared<'_> {
+        Declared {
+            bench: Some(&BENCH),
+            terminal: Some(&UtttTerminal),
+            arena: Some(&UtttArena),
+            tour: &TOUR,
+            ..Declared::default()
+        }
     }
 }
 
