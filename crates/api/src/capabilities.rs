@@ -6,28 +6,33 @@ use serde::Serialize;
 
 use crate::GameDef;
 
-/// What a game supports (the `capabilities` of `/api/games` and of
-/// Python's `Game.capabilities`).
+/// What a game supports, derived from its declaration (the `capabilities`
+/// of `/api/games` and of Python's `Game.capabilities`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Capabilities {
-    /// An exact solution of the whole game ([`GameDef::solved`]).
+    /// An exact solution of the whole game (`/api/solved`; the
+    /// declaration's `solved`).
     pub solved_table: bool,
-    /// Endgame tablebases ([`GameDef::tablebase`]).
+    /// Endgame tablebases (`/api/tablebase/probe`; the declaration's
+    /// `tablebase`).
     pub tablebase: bool,
-    /// Engines that search (the game lists at least one engine kind).
+    /// Engines that search (`/api/analyse`; the game lists an engine kind).
     pub search: bool,
-    /// The game as a Markov decision process ([`GameDef::mdp`]).
+    /// Planning against a fixed opponent (`/api/mdp/solve`; the
+    /// declaration's `mdp`).
     pub mdp: bool,
-    /// Move-path counting ([`crate::State::perft`]; every game).
+    /// Move-path counting (every game).
     pub perft: bool,
-    /// A fixed search workload whose node count is a signature
-    /// ([`GameDef::bench`]).
+    /// A fixed search workload whose node count is a signature (`gamesolver
+    /// bench`; the declaration's `bench`).
     pub bench: bool,
-    /// A board picture for terminals ([`GameDef::terminal`]).
+    /// A board picture for terminals (`gamesolver play`; the declaration's
+    /// `terminal`).
     pub terminal: bool,
-    /// The formats its engines speak in matches besides the UCI-style
-    /// protocol ([`GameDef::arena`]), e.g. `codingame`.
+    /// The turn formats its engines speak in matches besides the UCI-style
+    /// protocol, e.g. `codingame` (`gamesolver match --engine
+    /// FORMAT:COMMAND`; the declaration's `arena`).
     pub bot_formats: Vec<&'static str>,
 }
 
