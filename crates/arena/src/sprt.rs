@@ -86,12 +86,15 @@ impl Sprt {
         (self.elo0, self.elo1)
     }
 
-    /// The lower (accept H0) and upper (accept H1) LLR bounds.
+    /// The lower (accept H0) and upper (accept H1) LLR bounds,
+    /// `ln(β/(1−α))` and `ln((1−β)/α)`, as differences of logarithms: an
+    /// error rate as small as the smallest float still gives finite bounds
+    /// (the quotient would overflow).
     #[must_use]
     pub fn bounds(&self) -> (f64, f64) {
         (
-            (self.beta / (1.0 - self.alpha)).ln(),
-            ((1.0 - self.beta) / self.alpha).ln(),
+            self.beta.ln() - (1.0 - self.alpha).ln(),
+            (1.0 - self.beta).ln() - self.alpha.ln(),
         )
     }
 
@@ -221,5 +224,13 @@ mod tests {
         assert!(Sprt::new(0.0, 5.0, 0.05, 0.7).is_err());
         assert!((expected_score(0.0) - 0.5).abs() < 1e-12);
         assert!((expected_score(400.0) - 10.0 / 11.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_smallest_error_rates_give_finite_bounds() {
+        let tiny = f64::from_bits(1);
+        let test = Sprt::new(0.0, 10.0, tiny, tiny).unwrap();
+        let (lower, upper) = test.bounds();
+        assert!(lower.is_finite() && upper.is_finite() && lower < upper);
     }
 }
