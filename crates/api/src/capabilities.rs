@@ -1,10 +1,8 @@
 //! What a game offers, as front ends list it: derived from the capability
-//! members of its declaration ([`GameDef::capabilities`]), never written
-//! by hand.
+//! members of its declaration (`GameDef::capabilities`), never written by
+//! hand.
 
 use serde::Serialize;
-
-use crate::GameDef;
 
 /// What a game supports, derived from its declaration (the `capabilities`
 /// of `/api/games` and of Python's `Game.capabilities`).
@@ -34,24 +32,4 @@ pub struct Capabilities {
     /// protocol, e.g. `codingame` (`gamesolver match --engine
     /// FORMAT:COMMAND`; the declaration's `arena`).
     pub bot_formats: Vec<&'static str>,
-}
-
-impl Capabilities {
-    /// The capabilities `game` declares.
-    #[must_use]
-    pub fn of(game: &(impl GameDef + ?Sized)) -> Capabilities {
-        Capabilities {
-            solved_table: game.solved().is_some(),
-            tablebase: game.tablebase().is_some(),
-            search: !game.info().engines.is_empty(),
-            mdp: game.mdp().is_some(),
-            perft: true,
-            bench: game.bench().is_some(),
-            terminal: game.terminal().is_some(),
-            bot_formats: game
-                .arena()
-                .map(|rules| rules.bot_formats().iter().map(|f| f.name()).collect())
-                .unwrap_or_default(),
-        }
-    }
 }

@@ -80,40 +80,46 @@
 //! it has no planes (`[0, 0, 0]`). Observations are planes × rows ×
 //! columns of `f32`, row-major, plane after plane.
 
+mod any_engine;
 mod arena_rules;
 pub mod bench;
 mod capabilities;
 pub mod data_lines;
 mod engine_kind;
 mod error;
+mod game_def;
+mod host;
 pub mod match_player;
 pub mod mdp;
 pub mod model;
+mod oracles;
 pub mod playouts;
 pub mod protocol;
 mod registry;
 mod report;
+mod state;
 mod terminal;
 mod text_game;
 mod tour;
-mod traits;
 mod types;
 
+pub use any_engine::AnyEngine;
 pub use arena_rules::{ArenaRules, BotFormat, DEFAULT_OPENING_PLIES};
 pub use bench::{BadBenchPosition, Bench, BenchLine, BenchReport, BenchSet};
 pub use capabilities::Capabilities;
 pub use engine_kind::{EngineKind, UnknownEngine};
 pub use error::{FacadeError, error_chain};
+pub use game_def::GameDef;
+pub use host::ErasedHost;
 pub use mdp::{MdpModel, MdpSolved};
 pub use model::{Declared, GameModel, ModelDef};
+pub use oracles::{Rendered, SolvedOracle, TablebaseOracle, Tablebases};
 pub use registry::Registry;
 pub use report::position_report;
+pub use state::State;
 pub use terminal::{TerminalRenderer, TerminalStyle};
 pub use text_game::{TextGame, text_game};
 pub use tour::TourStep;
-pub use traits::{
-    AnyEngine, ErasedHost, GameDef, Rendered, SolvedOracle, State, TablebaseOracle, Tablebases,
-};
 pub use types::{
     DEFAULT_MOVETIME_MS, EngineSpec, GameInfo, HASH_MB_RANGE, MaterialStatsReport, MoveVerdictText,
     Observation, PlayoutStats, PositionReport, SearchLimits, SearchReport, Verdict, check_hash_mb,

@@ -360,15 +360,32 @@ pub fn typed<M: GameModel>(state: &dyn State) -> Result<&ModelState<M>, FacadeEr
             FacadeError::BadPosition(format!(
                 "a {} position was given where a {} position was expected",
                 state.game(),
-                type_name::<M>()
+                type_name::<M>(1)
             ))
         })
 }
 
-/// A readable name of the model type (for messages).
-fn type_name<M>() -> &'static str {
+/// The typed position of `state`, if it is a `G` (whatever declaration
+/// made it): what a game's capabilities read, without naming the
+/// declaration.
+pub fn position_of<G: 'static>(state: &dyn State) -> Result<&G, FacadeError> {
+    state.position_any().downcast_ref::<G>().ok_or_else(|| {
+        FacadeError::BadPosition(format!(
+            "a {} position was given where a {} position was expected",
+            state.game(),
+            type_name::<G>(2)
+        ))
+    })
+}
+
+/// A readable name of a type for messages: the last `segments` parts of
+/// its path (`Uttt`, `uttt::Board`).
+fn type_name<M>(segments: usize) -> &'static str {
     let full = std::any::type_name::<M>();
-    full.rsplit("::").next().unwrap_or(full)
+    match full.rmatch_indices("::").nth(segments - 1) {
+        Some((at, _)) => &full[at + 2..],
+        None => full,
+    }
 }
 
 impl<M: GameModel> ModelState<M> {
@@ -491,6 +508,10 @@ impl<M: GameModel> State for ModelState<M> {
 
     fn as_any(&self) -> &dyn Any {
         self
+    }
+
+    fn position_any(&self) -> &dyn Any {
+        &self.game
     }
 }
 

@@ -1,19 +1,17 @@
 //! Random playouts: the loop every game shares ([`random_playouts_with`])
 //! and the generic way to draw a uniformly random legal move
 //! ([`random_move_from_list`]). A game with a faster way to draw the same
-//! move gives it through [`GameModel::random_move`]; it must draw the move
+//! move gives it through `GameModel::random_move`; it must draw the move
 //! the generic way would for the same generator state, so the statistics
 //! of a seed do not depend on the path. A game may go further and play
-//! whole games in a kernel of its own ([`GameModel::random_playouts`]),
-//! fed the same draws and counted by [`PlayoutStats::record`].
+//! whole games in a kernel of its own (`GameModel::random_playouts`), fed
+//! the same draws and counted by [`PlayoutStats::record`].
 
 use gamesolver_core::{Game, Outcome, Player};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::PlayoutStats;
-#[cfg(doc)]
-use crate::model::GameModel;
 
 /// Random playouts longer than this are cut and counted as draws (a game
 /// whose rules let it go on for ever).

@@ -4,13 +4,11 @@
 //! names, the two sides in red and blue with its colours), moves typed as
 //! from-square and to-square.
 
-use gamesolver_api::model::typed;
+use gamesolver_api::model::position_of;
 use gamesolver_api::{State, TerminalRenderer, TerminalStyle as Style};
 use gamesolver_core::Player;
 use gamesolver_games::jungle::board::{DENS, TRAPS, WATER};
-use gamesolver_games::jungle::{Move, Piece, Position, Square};
-
-use super::Jungle;
+use gamesolver_games::jungle::{JungleGame, Move, Piece, Position, Square};
 
 /// The terminal picture of Jungle.
 pub struct JungleTerminal;
@@ -21,9 +19,9 @@ impl TerminalRenderer for JungleTerminal {
     }
 
     fn draw(&self, state: &dyn State, style: Style) -> Option<String> {
-        typed::<Jungle>(state)
+        position_of::<JungleGame>(state)
             .ok()
-            .map(|s| draw(s.game.position(), style))
+            .map(|game| draw(game.position(), style))
     }
 
     fn read_move(&self, typed: &str) -> Result<String, String> {

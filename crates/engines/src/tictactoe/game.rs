@@ -13,7 +13,7 @@ use gamesolver_core::{Game, Player};
 use gamesolver_games::tictactoe::{Board, Cell};
 use gamesolver_search::{AlphaBeta, Mcts};
 
-use super::TicTacToeEval;
+use super::eval::TicTacToeEval;
 use super::mdp::TicTacToeMdp;
 use super::solved::TicTacToeOracle;
 use super::tour::TOUR;

@@ -5,14 +5,14 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use gamesolver_api::model::typed;
+use gamesolver_api::model::position_of;
 use gamesolver_api::{
     FacadeError, GameInfo, PositionReport, Rendered, SolvedOracle, State, error_chain,
     position_report,
 };
+use gamesolver_games::tictactoe::Board;
 use gamesolver_retro::analyse;
 
-use super::TicTacToe;
 use super::query_report::Answer;
 use super::solution::{TicTacToeSolution, solve, solve_timed};
 use super::solve_report::Report;
@@ -36,7 +36,7 @@ impl TicTacToeOracle {
 
 impl SolvedOracle for TicTacToeOracle {
     fn query(&self, state: &dyn State) -> Result<PositionReport, FacadeError> {
-        let board = typed::<TicTacToe>(state)?.game;
+        let board = *position_of::<Board>(state)?;
         let solution = self.solution()?;
         position_report(&board, |b| solution.get(b)).ok_or_else(|| {
             FacadeError::BadPosition(format!("{board} is not reachable from the empty board"))
@@ -98,7 +98,7 @@ impl SolvedOracle for TicTacToeOracle {
         state: &dyn State,
         table: Option<&Path>,
     ) -> Result<Rendered, FacadeError> {
-        let board = typed::<TicTacToe>(state)?.game;
+        let board = *position_of::<Board>(state)?;
         let oracle = Oracle::open(table)?;
         let analysis = analyse(&board, |b| oracle.lookup(b)).ok_or_else(|| {
             FacadeError::BadPosition(format!(

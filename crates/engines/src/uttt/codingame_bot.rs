@@ -19,14 +19,13 @@
 use std::time::Duration;
 
 use gamesolver_api::match_player::{EngineError, MatchEngine, MoveLimit};
-use gamesolver_api::model::{HostBox, Server, configure_host, typed};
+use gamesolver_api::model::{HostBox, Server, configure_host, position_of};
 use gamesolver_api::protocol::EngineHost;
 use gamesolver_api::{BotFormat, EngineSpec, ErasedHost, FacadeError, State};
 use gamesolver_arena::process::EngineProcess;
 use gamesolver_core::Game;
 use gamesolver_games::uttt::{Board, Cell, Variant};
 
-use super::Uttt;
 use super::codingame::{FIRST_TURN_FACTOR, parse_action, serve, write_turn};
 use super::host::UtttHost;
 
@@ -272,14 +271,12 @@ fn grid_text(cell: Cell) -> String {
 
 /// The ultimate tic-tac-toe position of `state`.
 pub fn uttt_board(state: &dyn State) -> Result<Board, String> {
-    typed::<Uttt>(state)
-        .map(|position| position.game)
-        .map_err(|_| {
-            format!(
-                "CodinGame-format engines play ultimate tic-tac-toe, not {}",
-                state.game()
-            )
-        })
+    position_of::<Board>(state).copied().map_err(|_| {
+        format!(
+            "CodinGame-format engines play ultimate tic-tac-toe, not {}",
+            state.game()
+        )
+    })
 }
 
 /// `start` after `moves`, each checked.
@@ -341,6 +338,8 @@ fn extend_path(board: Board, target: &Board, path: &mut Vec<Cell>, budget: &mut 
 #[cfg(test)]
 mod tests {
     use gamesolver_api::{GameDef, ModelDef};
+
+    use crate::uttt::Uttt;
     use gamesolver_arena::referee::{Seat, play_game};
     use gamesolver_core::{Outcome, Player};
 

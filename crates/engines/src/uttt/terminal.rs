@@ -1,12 +1,10 @@
 //! Ultimate tic-tac-toe's terminal capability: the board drawn for a
 //! terminal, moves typed as a cell or as board and cell.
 
-use gamesolver_api::model::typed;
+use gamesolver_api::model::position_of;
 use gamesolver_api::{State, TerminalRenderer, TerminalStyle};
 use gamesolver_core::{Game, Player};
 use gamesolver_games::uttt::{Board, Cell};
-
-use super::Uttt;
 
 /// The terminal picture of ultimate tic-tac-toe.
 pub struct UtttTerminal;
@@ -17,7 +15,7 @@ impl TerminalRenderer for UtttTerminal {
     }
 
     fn draw(&self, state: &dyn State, _style: TerminalStyle) -> Option<String> {
-        typed::<Uttt>(state).ok().map(|s| draw(&s.game))
+        position_of::<Board>(state).ok().map(draw)
     }
 
     fn read_move(&self, typed: &str) -> Result<String, String> {

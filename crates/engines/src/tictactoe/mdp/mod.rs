@@ -143,7 +143,7 @@ impl MdpSession {
         match problem.opponent {
             Opponent::Random => solve_against(&problem, settings, &UniformRandom),
             Opponent::Minimax => {
-                let solution = super::solve().map_err(failed)?;
+                let solution = super::solution::solve().map_err(failed)?;
                 let minimax = Minimax::new(|b: &Board| solution.get(b).map(|s| s.wdl));
                 solve_against(&problem, settings, &minimax)
             }
