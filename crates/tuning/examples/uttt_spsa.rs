@@ -7,7 +7,7 @@
 //! --seed SEED`, so check the result with another seed.
 //!
 //! ```text
-//! cargo build --release -p gamesolver-engines --example uttt_spsa
+//! cargo build --release -p gamesolver-tuning --example uttt_spsa
 //! ./target/release/examples/uttt_spsa codingame 2000 5000 1 0.02 > /tmp/spsa.opts   # rules, pairs, nodes, seed, r_end
 //! ```
 //!

@@ -2,7 +2,7 @@
 //! `gamesolver_engines::uttt::tuning`):
 //!
 //! ```text
-//! cargo build --release -p gamesolver-engines --example uttt_tune
+//! cargo build --release -p gamesolver-tuning --example uttt_tune
 //! T=./target/release/examples/uttt_tune
 //! $T generate codingame 3000 2000 1 > /tmp/uttt-codingame.txt   # rules, games, nodes per move, seed [, random plies]
 //! $T fit codingame /tmp/uttt-codingame.txt                      # losses before/after and the tuned weights
