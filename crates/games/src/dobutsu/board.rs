@@ -138,8 +138,14 @@ mod tests {
         assert_eq!(steps_of(Piece::Chick, Player::First, 10), 0);
         assert_eq!(steps_of(Piece::Chick, Player::Second, 1), 0);
         // A hen does not step diagonally backwards.
-        assert_eq!(steps_of(Piece::Hen, Player::First, 4) & ((1 << 0) | (1 << 2)), 0);
-        assert_eq!(steps_of(Piece::Hen, Player::Second, 4) & ((1 << 6) | (1 << 8)), 0);
+        assert_eq!(
+            steps_of(Piece::Hen, Player::First, 4) & ((1 << 0) | (1 << 2)),
+            0
+        );
+        assert_eq!(
+            steps_of(Piece::Hen, Player::Second, 4) & ((1 << 6) | (1 << 8)),
+            0
+        );
     }
 
     #[test]

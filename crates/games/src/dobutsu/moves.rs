@@ -140,7 +140,9 @@ mod tests {
             assert_eq!(mv.to_string().parse::<Move>(), Ok(mv));
         }
         assert_eq!("c*a4".parse::<Move>(), "C*a4".parse::<Move>());
-        for bad in ["", "b1", "b1b1", "L*b2", "b1b5", "*b2", "C*d2", "b1-b2", "é1b2"] {
+        for bad in [
+            "", "b1", "b1b1", "L*b2", "b1b5", "*b2", "C*d2", "b1-b2", "é1b2",
+        ] {
             assert!(bad.parse::<Move>().is_err(), "{bad}");
         }
     }

@@ -80,7 +80,9 @@ impl fmt::Display for Variant {
 
 /// A rules name that is not one of the presets.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown dobutsu rules {name:?} (presets: official, try-after-reply, gamesman, fairy-stockfish, pgx)")]
+#[error(
+    "unknown dobutsu rules {name:?} (presets: official, try-after-reply, gamesman, fairy-stockfish, pgx)"
+)]
 pub struct UnknownVariant {
     /// The name that was given.
     pub name: String,
@@ -93,7 +95,9 @@ impl FromStr for Variant {
         Variant::ALL
             .into_iter()
             .find(|v| v.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| UnknownVariant { name: s.to_string() })
+            .ok_or_else(|| UnknownVariant {
+                name: s.to_string(),
+            })
     }
 }
 

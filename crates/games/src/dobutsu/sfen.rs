@@ -145,8 +145,9 @@ fn parse_hands(text: &str) -> Result<[[u8; 3]; 2], SfenError> {
             '2' if count.is_none() => count = Some(2),
             '1'..='9' => return Err(error("a count must be 2, and stand before a letter")),
             _ => {
-                let hand = Hand::from_letter(c)
-                    .ok_or(error("only G, E and C (lower case for the second player) are held"))?;
+                let hand = Hand::from_letter(c).ok_or(error(
+                    "only G, E and C (lower case for the second player) are held",
+                ))?;
                 let player = usize::from(c.is_ascii_lowercase());
                 if std::mem::replace(&mut seen[player][hand.index()], true) {
                     return Err(error("a letter appears twice"));
@@ -236,7 +237,11 @@ mod tests {
 
     #[test]
     fn hands_and_hens_round_trip() {
-        for text in ["l2/1H1/3/1L1 w 2GEec", "lh1/3/GE1/gL1 b Ce", "3/1l1/1L1/3 b 2G2E2C"] {
+        for text in [
+            "l2/1H1/3/1L1 w 2GEec",
+            "lh1/3/GE1/gL1 b Ce",
+            "3/1l1/1L1/3 b 2G2E2C",
+        ] {
             let position: Position = text.parse().unwrap();
             assert_eq!(position.to_string(), text);
         }

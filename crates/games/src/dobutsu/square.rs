@@ -110,22 +110,12 @@ impl FromStr for Square {
 
     fn from_str(s: &str) -> Result<Square, ParseSquareError> {
         match s.as_bytes() {
-            &[file @ b'a'..=b'c', rank @ b'1'..=b'4'] => Ok(Square((rank - b'1') * FILES + (file - b'a'))),
+            &[file @ b'a'..=b'c', rank @ b'1'..=b'4'] => {
+                Ok(Square((rank - b'1') * FILES + (file - b'a')))
+            }
             _ => Err(ParseSquareError(s.to_string())),
         }
     }
-}
-
-/// Iterates the squares of a bitboard, lowest first.
-pub(crate) fn squares(mut bits: u16) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        if bits == 0 {
-            return None;
-        }
-        let sq = bits.trailing_zeros() as u8;
-        bits &= bits - 1;
-        Some(Square(sq))
-    })
 }
 
 #[cfg(test)]
