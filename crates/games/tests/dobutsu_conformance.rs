@@ -176,3 +176,20 @@ proptest! {
         prop_assert!(!lion_attacked(&p) || p.moves().iter().all(|&m| !lion_attacked(&p.after(m).rotated())));
     }
 }
+
+#[test]
+fn unmoves_are_exactly_the_parents() {
+    use gamesolver_conformance::check_unmoves;
+    for (seed, variant) in [Variant::Official, Variant::TryAfterReply, Variant::Gamesman]
+        .into_iter()
+        .enumerate()
+    {
+        let positions: Vec<Position> =
+            random_playouts(&Position::start_with(variant), 300, 20 + seed as u64)
+                .into_iter()
+                .filter(Position::is_interior)
+                .collect();
+        assert!(positions.len() > 1000, "{variant}: {}", positions.len());
+        check_unmoves(&positions);
+    }
+}

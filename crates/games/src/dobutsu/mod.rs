@@ -84,12 +84,14 @@
 pub mod board;
 mod end;
 mod error;
+mod interior;
 mod movegen;
 mod moves;
 mod piece;
 mod position;
 mod rules;
 mod sfen;
+mod unmoves;
 mod square;
 mod zobrist;
 
@@ -101,3 +103,4 @@ pub use position::{Position, side_name};
 pub use rules::{UnknownVariant, Variant};
 pub use sfen::{START_SFEN, SfenError};
 pub use square::{ParseSquareError, Square};
+pub use unmoves::Unmove;
