@@ -73,6 +73,16 @@ pub trait TierLayout: Sync {
         String::new()
     }
 
+    /// The value, for its side to move, of an unfinished position that no
+    /// tier stores because the rules decide it at once (dōbutsu shōgi: a
+    /// side to move that can take the enemy lion has won in one ply), or
+    /// `None`. Probes answer finished positions by their outcome, then ask
+    /// this, then the tables; a solver values the moves that reach such a
+    /// position as moves that leave the tier. The default knows none.
+    fn known_value(&self, _position: &Self::Game) -> Option<crate::Solution> {
+        None
+    }
+
     /// The index of `position` (which must belong to `tier`), with
     /// symmetries folded.
     fn index(&self, tier: Self::Tier, position: &Self::Game) -> u64;

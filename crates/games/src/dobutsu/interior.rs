@@ -57,9 +57,7 @@ impl Position {
         }
         let them = self.turn.opponent();
         match self.variant {
-            Variant::TryAfterReply
-                if self.pieces(them, Piece::Lion) & far_rank(them) != 0 =>
-            {
+            Variant::TryAfterReply if self.pieces(them, Piece::Lion) & far_rank(them) != 0 => {
                 Some(Solution::new(Wdl::Loss, 1))
             }
             _ => None,

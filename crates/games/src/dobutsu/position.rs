@@ -142,6 +142,25 @@ impl Position {
         self
     }
 
+    /// The kinds of animal the position has: each pair present when two of
+    /// it are on the board or in hand (a position of the whole game has all
+    /// three).
+    #[must_use]
+    pub fn material(&self) -> super::Material {
+        let mut present = [false; 3];
+        for hand in Hand::ALL {
+            let on_board = match hand {
+                Hand::Chick => {
+                    self.by_piece[Piece::Chick.index()] | self.by_piece[Piece::Hen.index()]
+                }
+                _ => self.by_piece[hand.piece().index()],
+            };
+            present[hand.index()] =
+                on_board != 0 || self.hands[0][hand.index()] + self.hands[1][hand.index()] > 0;
+        }
+        super::Material::new(present)
+    }
+
     /// The squares of `player`'s pieces.
     #[must_use]
     pub const fn occupied(&self, player: Player) -> Bitboard {

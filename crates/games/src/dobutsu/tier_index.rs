@@ -1,0 +1,220 @@
+//! The dense index of dōbutsu shōgi positions: the tables' one tier.
+//!
+//! Captures go to the hand and come back as drops, so no move changes the
+//! material and every position of the game is in one tier (the tier is the
+//! [`Material`]; smaller materials, for tests, are tiers of their own).
+//! The side to move is folded by turning the board (a position with the
+//! second player to move is indexed as the same position turned round with
+//! the first to move) and the left-right mirror by the lion pair
+//! (`tier_index/rank.rs`). Only interior positions are stored: the moves
+//! that leave them (a lion stepping onto the far rank, a move leaving one's
+//! own lion attacked) are exits whose values the rules give at once
+//! ([`TierLayout::known_value`]).
+
+mod rank;
+
+use std::sync::OnceLock;
+
+use gamesolver_core::{Game, Player, Solution, TierLayout};
+
+use super::{Material, Move, Position, Variant};
+use rank::{LIONS, Ranker};
+
+/// The tables' layout: one tier per [`Material`] (the whole game is
+/// [`Material::FULL`]), positions indexed with the first player to move and
+/// the mirror folded; 249,442,767 indices for the whole game.
+#[derive(Debug)]
+pub struct DobutsuTiers {
+    variant: Variant,
+}
+
+/// A preset whose tables this layout cannot hold.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("dobutsu tables are built under the official, try-after-reply or gamesman rules, not {0}")]
+pub struct UnsupportedVariant(pub Variant);
+
+/// The rankers of the eight materials, built on first use.
+fn ranker(material: Material) -> &'static Ranker {
+    static RANKERS: [OnceLock<Ranker>; 8] = [const { OnceLock::new() }; 8];
+    let slot = material
+        .to_string()
+        .chars()
+        .skip(1)
+        .map(|c| match c {
+            'G' => 1,
+            'E' => 2,
+            _ => 4,
+        })
+        .sum::<usize>();
+    RANKERS[slot].get_or_init(|| Ranker::new(material))
+}
+
+impl DobutsuTiers {
+    /// The layout for the tables of `variant`: the official rules, or a
+    /// preset that scores the try otherwise but stores the same positions
+    /// (try-after-reply, gamesman).
+    pub fn new(variant: Variant) -> Result<DobutsuTiers, UnsupportedVariant> {
+        match variant {
+            Variant::Official | Variant::TryAfterReply | Variant::Gamesman => {
+                Ok(DobutsuTiers { variant })
+            }
+            other => Err(UnsupportedVariant(other)),
+        }
+    }
+
+    /// The rules preset.
+    #[must_use]
+    pub const fn rules(&self) -> Variant {
+        self.variant
+    }
+
+    /// The index of `position`, which has the first player to move.
+    fn index_first(&self, ranker: &Ranker, position: &Position) -> u64 {
+        let (index, class) = ranker.rank(position);
+        if LIONS.symmetric[usize::from(class)] {
+            index.min(ranker.rank_oriented(class, &position.mirrored()))
+        } else {
+            index
+        }
+    }
+}
+
+impl Default for DobutsuTiers {
+    fn default() -> DobutsuTiers {
+        DobutsuTiers {
+            variant: Variant::Official,
+        }
+    }
+}
+
+impl TierLayout for DobutsuTiers {
+    type Game = Position;
+    type Tier = Material;
+
+    fn variant(&self) -> String {
+        self.variant.name().to_string()
+    }
+
+    fn scheme(&self) -> String {
+        "dobutsu-lion-classes-blocks-v1".to_string()
+    }
+
+    fn tier_of(&self, position: &Position) -> Material {
+        position.material()
+    }
+
+    fn tier_len(&self, tier: Material) -> u64 {
+        ranker(tier).len()
+    }
+
+    fn known_value(&self, position: &Position) -> Option<Solution> {
+        position.value_outside_tables()
+    }
+
+    fn index(&self, tier: Material, position: &Position) -> u64 {
+        let ranker = ranker(tier);
+        match position.turn() {
+            Player::First => self.index_first(ranker, position),
+            Player::Second => self.index_first(ranker, &position.rotated()),
+        }
+    }
+
+    fn position(&self, tier: Material, index: u64) -> Option<Position> {
+        let ranker = ranker(tier);
+        if index >= ranker.len() {
+            return None;
+        }
+        let (position, class) = ranker.unrank(index, self.variant);
+        if position.can_take_lion() {
+            return None;
+        }
+        if LIONS.symmetric[usize::from(class)]
+            && ranker.rank_oriented(class, &position.mirrored()) < index
+        {
+            return None;
+        }
+        Some(position)
+    }
+
+    fn multiplicity(&self, _tier: Material, position: &Position) -> u64 {
+        if position.mirrored() == *position {
+            1
+        } else {
+            2
+        }
+    }
+
+    fn successors(&self, _tier: Material) -> Vec<Material> {
+        Vec::new()
+    }
+
+    fn parent_indices(
+        &self,
+        tier: Material,
+        position: &Position,
+        _unmoves: &mut Vec<super::Unmove>,
+        out: &mut Vec<u64>,
+    ) {
+        out.clear();
+        let ranker = ranker(tier);
+        // Parents have the other side to move: turned round, the first.
+        let turned = match position.turn() {
+            Player::First => position.rotated(),
+            Player::Second => *position,
+        };
+        turned.for_each_parent(|_, parent| out.push(self.index_first(ranker, &parent)));
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    fn exits_and_children(
+        &self,
+        tier: Material,
+        position: &Position,
+        moves: &mut Vec<Move>,
+        scratch: &mut Vec<u64>,
+        exit: &mut dyn FnMut(&Position) -> bool,
+    ) -> Option<usize> {
+        scratch.clear();
+        position.legal_moves(moves);
+        for &mv in moves.iter() {
+            let child = position.after(mv);
+            if child.is_interior() {
+                scratch.push(self.index(tier, &child));
+            } else if !exit(&child) {
+                return None;
+            }
+        }
+        scratch.sort_unstable();
+        scratch.dedup();
+        Some(scratch.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interior_positions_index_round_trip() {
+        let layout = DobutsuTiers::default();
+        let tier = Material::FULL;
+        let step = layout.tier_len(tier) / 30_011;
+        let mut seen = 0;
+        for index in (0..layout.tier_len(tier)).step_by(step as usize) {
+            let Some(position) = layout.position(tier, index) else {
+                continue;
+            };
+            seen += 1;
+            assert!(position.is_interior(), "{position}");
+            assert_eq!(layout.index(tier, &position), index, "{position}");
+            assert_eq!(
+                layout.index(tier, &position.mirrored()),
+                index,
+                "{position}"
+            );
+            assert_eq!(layout.index(tier, &position.rotated()), index, "{position}");
+        }
+        assert!(seen > 10_000, "{seen}");
+    }
+}
