@@ -161,7 +161,9 @@ pub trait TierLayout: Sync {
 
     /// The moves of `position` (a position of `tier`) as a solver's first
     /// pass needs them: `exit` is called with the position each move that
-    /// leaves the tier reaches (in any order), until it returns `false`;
+    /// leaves the tier reaches (in any order; a layout that knows several
+    /// such positions have one value, as a dōbutsu shōgi lion left to be
+    /// taken, may pass one of them), until it returns `false`;
     /// then the number of distinct indices the moves that stay in the tier
     /// reach is returned (as [`TierLayout::distinct_children`] counts
     /// them), or `None` if `exit` stopped the visit. No exit and no child

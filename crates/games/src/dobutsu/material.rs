@@ -27,6 +27,12 @@ impl Material {
         Material { present }
     }
 
+    /// The material's number 0..8 (bit `kind` set when the pair is present).
+    #[must_use]
+    pub const fn number(self) -> usize {
+        self.present[0] as usize | (self.present[1] as usize) << 1 | (self.present[2] as usize) << 2
+    }
+
     /// Whether the game has the pair of `hand`.
     #[must_use]
     pub const fn has(self, hand: Hand) -> bool {

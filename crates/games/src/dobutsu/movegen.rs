@@ -4,7 +4,72 @@
 use super::board::{self, STEPS};
 use super::{Hand, Move, Piece, Position, Square, Variant};
 
+/// What the moves of an interior position do, by kind (see
+/// [`Position::exit_counts`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ExitCounts {
+    /// The moves that reach interior positions.
+    pub(crate) interior: u32,
+    /// A lion step onto the far rank that no enemy piece attacks, if any.
+    pub(crate) safe_try: Option<Move>,
+    /// A move that leaves the mover's lion attacked, if any.
+    pub(crate) loses_lion: Option<Move>,
+}
+
 impl Position {
+    /// The moves of an interior position sorted by what they reach, by
+    /// popcounts: interior positions, a safe try, or positions where the
+    /// opponent can take the lion (a step onto the far rank is never
+    /// interior). Only the side to move's steps and drops change attacks by
+    /// capturing an attacker; no piece slides, so no move uncovers one.
+    pub(crate) fn exit_counts(&self) -> ExitCounts {
+        let us = self.turn;
+        let u = us.index();
+        let them = us.opponent();
+        let own = self.by_player[u];
+        let lion_bit = self.by_piece[Piece::Lion.index()] & own;
+        let lion = lion_bit.trailing_zeros() as usize;
+        let their_attacks = self.attacks(them);
+        let lion_targets = STEPS[Piece::Lion.index()][u][lion] & !own;
+        let far = board::far_rank(us);
+        let safe = lion_targets & !their_attacks;
+        let first = |bits: board::Bitboard| {
+            (bits != 0).then(|| {
+                Move::step(
+                    Square::nth(lion as u8),
+                    Square::nth(bits.trailing_zeros() as u8),
+                )
+            })
+        };
+        let mut counts = ExitCounts {
+            interior: (safe & !far).count_ones(),
+            safe_try: first(safe & far),
+            loses_lion: first(lion_targets & their_attacks),
+        };
+        let others = self.count_pseudo_moves() as u32 - lion_targets.count_ones();
+        let checkers = self.attackers(Square::nth(lion as u8), them);
+        let staying = match checkers.count_ones() {
+            0 => others,
+            1 => (self.attackers(Square::nth(checkers.trailing_zeros() as u8), us) & !lion_bit)
+                .count_ones(),
+            _ => 0,
+        };
+        counts.interior += staying;
+        if staying < others && counts.loses_lion.is_none() {
+            // Any other move leaves the lion attacked: find one.
+            let mut moves = Vec::new();
+            self.pseudo_moves(&mut moves);
+            counts.loses_lion = moves.into_iter().find(|&mv| {
+                mv.origin() != super::Origin::Board(Square::nth(lion as u8)) && {
+                    let mut after = *self;
+                    after.make(mv);
+                    after.attackers(Square::nth(lion as u8), them) != 0
+                }
+            });
+        }
+        counts
+    }
+
     /// Appends the moves of the side to move whatever the game's state
     /// (the game may be over): every step of a piece to a square not held
     /// by its own side (capturing what stands there), then every drop of

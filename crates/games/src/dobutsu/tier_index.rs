@@ -36,17 +36,7 @@ pub struct UnsupportedVariant(pub Variant);
 /// The rankers of the eight materials, built on first use.
 fn ranker(material: Material) -> &'static Ranker {
     static RANKERS: [OnceLock<Ranker>; 8] = [const { OnceLock::new() }; 8];
-    let slot = material
-        .to_string()
-        .chars()
-        .skip(1)
-        .map(|c| match c {
-            'G' => 1,
-            'E' => 2,
-            _ => 4,
-        })
-        .sum::<usize>();
-    RANKERS[slot].get_or_init(|| Ranker::new(material))
+    RANKERS[material.number()].get_or_init(|| Ranker::new(material))
 }
 
 impl DobutsuTiers {
@@ -175,8 +165,46 @@ impl TierLayout for DobutsuTiers {
         scratch: &mut Vec<u64>,
         exit: &mut dyn FnMut(&Position) -> bool,
     ) -> Option<usize> {
+        let us = position.turn();
+        let (Some(lion), Some(their_lion)) = (position.lion(us), position.lion(us.opponent()))
+        else {
+            return Some(0);
+        };
+        // With both lions on the b file a move and its mirror image may
+        // reach one index: count distinct indices the slow way.
+        if lion.file() == 1 && their_lion.file() == 1 {
+            return self.exits_and_children_listed(tier, position, moves, scratch, exit);
+        }
+        let counts = position.exit_counts();
+        if let Some(mv) = counts.safe_try {
+            // A try: the best a move can do (a win in one ply, or in two
+            // after the reply under try-after-reply).
+            if !exit(&position.after(mv)) {
+                return None;
+            }
+        }
+        if let Some(mv) = counts.loses_lion {
+            // Every move leaving the lion attacked has the same value.
+            if !exit(&position.after(mv)) {
+                return None;
+            }
+        }
+        Some(counts.interior as usize)
+    }
+}
+
+impl DobutsuTiers {
+    /// [`TierLayout::exits_and_children`] by playing every move.
+    fn exits_and_children_listed(
+        &self,
+        tier: Material,
+        position: &Position,
+        moves: &mut Vec<Move>,
+        scratch: &mut Vec<u64>,
+        exit: &mut dyn FnMut(&Position) -> bool,
+    ) -> Option<usize> {
         scratch.clear();
-        position.legal_moves(moves);
+        position.moves_unchecked(moves);
         for &mv in moves.iter() {
             let child = position.after(mv);
             if child.is_interior() {
@@ -194,6 +222,38 @@ impl TierLayout for DobutsuTiers {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counted_children_agree_with_listed_ones() {
+        let layout = DobutsuTiers::default();
+        let tier = Material::FULL;
+        let step = layout.tier_len(tier) / 20_011;
+        let (mut moves, mut scratch) = (Vec::new(), Vec::new());
+        let mut seen = 0;
+        for index in (0..layout.tier_len(tier)).step_by(step as usize) {
+            let Some(position) = layout.position(tier, index) else {
+                continue;
+            };
+            seen += 1;
+            let mut fast = Vec::new();
+            let mut slow = Vec::new();
+            let counted = layout.exits_and_children(tier, &position, &mut moves, &mut scratch, &mut |c| {
+                fast.push(layout.known_value(c).or(c.outcome().map(|o| Solution::finished(o.value_for(c.turn())))));
+                true
+            });
+            let listed = layout.exits_and_children_listed(tier, &position, &mut moves, &mut scratch, &mut |c| {
+                slow.push(layout.known_value(c).or(c.outcome().map(|o| Solution::finished(o.value_for(c.turn())))));
+                true
+            });
+            assert_eq!(counted, listed, "{position}");
+            fast.sort();
+            fast.dedup();
+            slow.sort();
+            slow.dedup();
+            assert_eq!(fast, slow, "{position}");
+        }
+        assert!(seen > 5000);
+    }
 
     #[test]
     fn interior_positions_index_round_trip() {
