@@ -17,7 +17,8 @@ use std::sync::OnceLock;
 
 use gamesolver_core::{Game, Player, Solution, TierLayout};
 
-use super::{Material, Move, Position, Variant};
+use super::board::{Bitboard, STEPS, far_rank};
+use super::{Hand, Material, Move, Piece, Position, Square, Variant};
 use rank::{LIONS, Ranker};
 
 /// The tables' layout: one tier per [`Material`] (the whole game is
@@ -34,6 +35,11 @@ pub struct DobutsuTiers {
 pub struct UnsupportedVariant(pub Variant);
 
 /// The rankers of the eight materials, built on first use.
+/// The squares of `player`'s lion.
+fn lions_of(position: &Position, player: usize) -> Bitboard {
+    position.by_piece[Piece::Lion.index()] & position.by_player[player]
+}
+
 fn ranker(material: Material) -> &'static Ranker {
     static RANKERS: [OnceLock<Ranker>; 8] = [const { OnceLock::new() }; 8];
     RANKERS[material.number()].get_or_init(|| Ranker::new(material))
@@ -145,16 +151,26 @@ impl TierLayout for DobutsuTiers {
         _unmoves: &mut Vec<super::Unmove>,
         out: &mut Vec<u64>,
     ) {
-        out.clear();
-        let ranker = ranker(tier);
-        // Parents have the other side to move: turned round, the first.
-        let turned = match position.turn() {
-            Player::First => position.rotated(),
-            Player::Second => *position,
+        let child = match position.turn() {
+            Player::First => *position,
+            Player::Second => position.rotated(),
         };
-        turned.for_each_parent(|_, parent| out.push(self.index_first(ranker, &parent)));
-        out.sort_unstable();
-        out.dedup();
+        self.collect_parents(ranker(tier), &child, out);
+    }
+
+    fn parent_indices_of(
+        &self,
+        tier: Material,
+        index: u64,
+        _unmoves: &mut Vec<super::Unmove>,
+        out: &mut Vec<u64>,
+    ) -> bool {
+        let Some(child) = self.position(tier, index) else {
+            out.clear();
+            return false;
+        };
+        self.collect_parents(ranker(tier), &child, out);
+        true
     }
 
     fn exits_and_children(
@@ -194,6 +210,121 @@ impl TierLayout for DobutsuTiers {
 }
 
 impl DobutsuTiers {
+    /// The distinct indices of the interior positions one move before the
+    /// interior `child` (first player to move), into `out`. The child is
+    /// turned round (the mover to move first) and, unless a lion moves, put
+    /// in its lion class's orientation once; each un-move then changes that
+    /// position in place. A parent in which the mover could take the enemy
+    /// lion is not interior: it is skipped before it is built.
+    fn collect_parents(&self, ranker: &Ranker, child: &Position, out: &mut Vec<u64>) {
+        out.clear();
+        let turned = child.rotated();
+        let lions = turned.by_piece[Piece::Lion.index()];
+        let mover_lion = (lions & turned.by_player[0]).trailing_zeros() as usize;
+        let enemy_lion = (lions & turned.by_player[1]).trailing_zeros() as usize;
+        let code = LIONS.code[mover_lion & 15][enemy_lion & 15];
+        let base = if code.mirror { turned.mirrored() } else { turned };
+        let class = code.class;
+        let symmetric = LIONS.symmetric[usize::from(class)];
+        let enemy_lion = (lions_of(&base, 1)).trailing_zeros() as u8;
+        let enemy_bit = 1u16 << enemy_lion;
+        let checkers = base.attackers(Square::nth(enemy_lion), Player::First);
+        if checkers.count_ones() > 1 {
+            return;
+        }
+        let empty = base.empty();
+        let hands = base.hands[0];
+        let mut pieces = base.by_player[0];
+        let mut needs_dedup = symmetric;
+        while pieces != 0 {
+            let at = pieces.trailing_zeros() as u8;
+            pieces &= pieces - 1;
+            let bit = 1u16 << at;
+            // Another piece attacks the enemy lion: moving this one back
+            // leaves the parent won at once.
+            if checkers & !bit != 0 {
+                continue;
+            }
+            let kind = base.kind_at(bit);
+            let mut lifted = base;
+            lifted.by_player[0] &= !bit;
+            lifted.by_piece[kind.index()] &= !bit;
+            let mut push = |parent: &Position| {
+                if kind == Piece::Lion {
+                    let (index, class) = ranker.rank(parent);
+                    let twin = LIONS.symmetric[usize::from(class)];
+                    needs_dedup |= twin;
+                    out.push(if twin {
+                        index.min(ranker.rank_oriented(class, &parent.mirrored()))
+                    } else {
+                        index
+                    });
+                } else if symmetric {
+                    out.push(
+                        ranker
+                            .rank_oriented(class, parent)
+                            .min(ranker.rank_oriented(class, &parent.mirrored())),
+                    );
+                } else {
+                    out.push(ranker.rank_oriented(class, parent));
+                }
+            };
+            // A drop taken back.
+            if kind != Piece::Lion && kind != Piece::Hen {
+                let mut parent = lifted;
+                parent.hands[0][kind.in_hand().map_or(0, Hand::index)] += 1;
+                parent.turn = Player::First;
+                push(&parent);
+            }
+            let far = far_rank(Player::First) & bit != 0;
+            let back = |piece: Piece| STEPS[piece.index()][1][usize::from(at)] & empty;
+            let before: [(Piece, Bitboard); 2] = match kind {
+                Piece::Chick if far => [(kind, 0), (kind, 0)],
+                Piece::Hen if far => [
+                    (Piece::Hen, back(Piece::Hen)),
+                    (Piece::Chick, back(Piece::Chick)),
+                ],
+                // The lion never comes from its far rank (that position
+                // was won).
+                Piece::Lion => [(kind, back(kind) & !far_rank(Player::First)), (kind, 0)],
+                _ => [(kind, back(kind)), (kind, 0)],
+            };
+            for (piece, mut origins) in before {
+                while origins != 0 {
+                    let origin = origins.trailing_zeros() as usize;
+                    origins &= origins - 1;
+                    if STEPS[piece.index()][0][origin] & enemy_bit != 0 {
+                        continue;
+                    }
+                    let mut parent = lifted;
+                    parent.by_player[0] |= 1 << origin;
+                    parent.by_piece[piece.index()] |= 1 << origin;
+                    parent.turn = Player::First;
+                    push(&parent);
+                    for hand in Hand::ALL {
+                        if hands[hand.index()] == 0 {
+                            continue;
+                        }
+                        let mut taken = parent;
+                        taken.hands[0][hand.index()] -= 1;
+                        taken.by_player[1] |= bit;
+                        taken.by_piece[hand.piece().index()] |= bit;
+                        push(&taken);
+                        if hand == Hand::Chick {
+                            taken.by_piece[Piece::Chick.index()] &= !bit;
+                            taken.by_piece[Piece::Hen.index()] |= bit;
+                            push(&taken);
+                        }
+                    }
+                }
+            }
+        }
+        if needs_dedup {
+            out.sort_unstable();
+            out.dedup();
+        }
+    }
+
     /// [`TierLayout::exits_and_children`] by playing every move.
     fn exits_and_children_listed(
         &self,
@@ -222,6 +353,29 @@ impl DobutsuTiers {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parents_agree_with_the_unmoves() {
+        let layout = DobutsuTiers::default();
+        let tier = Material::FULL;
+        let step = layout.tier_len(tier) / 20_011;
+        let mut out = Vec::new();
+        let mut seen = 0;
+        for index in (0..layout.tier_len(tier)).step_by(step as usize) {
+            let Some(child) = layout.position(tier, index) else {
+                continue;
+            };
+            seen += 1;
+            assert!(layout.parent_indices_of(tier, index, &mut Vec::new(), &mut out));
+            out.sort_unstable();
+            let mut expected = Vec::new();
+            child.rotated().for_each_parent(|_, p| expected.push(layout.index(tier, &p)));
+            expected.sort_unstable();
+            expected.dedup();
+            assert_eq!(out, expected, "{child}");
+        }
+        assert!(seen > 5000);
+    }
 
     #[test]
     fn counted_children_agree_with_listed_ones() {
