@@ -73,6 +73,15 @@ pub trait TierLayout: Sync {
         String::new()
     }
 
+    /// Whether the solver may keep 2 bytes per position of `tier` instead
+    /// of 4: every position has at most 63 children (moves that stay in the
+    /// tier, counted as [`TierLayout::exits_and_children`] counts them) and
+    /// every exit loses in at most 255 plies. A promise broken stops the
+    /// solve with an error, never a wrong table. The default is `false`.
+    fn narrow_entries(&self, _tier: Self::Tier) -> bool {
+        false
+    }
+
     /// The value, for its side to move, of an unfinished position that no
     /// tier stores because the rules decide it at once (dōbutsu shōgi: a
     /// side to move that can take the enemy lion has won in one ply), or

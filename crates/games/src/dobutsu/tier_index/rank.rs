@@ -343,7 +343,6 @@ impl Ranker {
     }
 
     /// The indices per lion class.
-    #[cfg(test)]
     pub(super) fn per_lion(&self) -> u64 {
         self.per_lion
     }
