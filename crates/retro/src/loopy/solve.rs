@@ -166,13 +166,15 @@ fn solve_entries<L: TierLayout, W: Width>(
         .collect();
     initialise::<L, W>(layout, tier, probe, progress, &entries)?;
     let mut frontier = Frontier::from_entries::<W>(&entries);
-    // Entries of a level's parents are one ply longer: the last level
-    // whose parents still fit.
-    let last = MAX_DISTANCE.min(entry::max_distance::<W>() as u16 - 1);
+    // A level's parents are one ply longer: from this level on they no
+    // longer fit a narrow entry.
+    let full = entry::max_distance::<W>().min(u32::from(u16::MAX)) as u16;
     let mut level: u16 = 0;
     while let Some(decided) = frontier.take(level) {
-        if level > last {
+        if level > MAX_DISTANCE {
             check_distance::<L, W>(layout, tier, &entries, &decided, level)?;
+        } else if level == full {
+            check_no_parents::<L, W>(layout, tier, &entries, &decided, level)?;
         }
         for found in resolve_level::<L, W>(layout, tier, &entries, &decided, level) {
             for (distance, index) in found {
@@ -222,6 +224,38 @@ fn check_distance<L: TierLayout, W: Width>(
             distance: level,
         }),
     }
+}
+
+/// Refuses a live entry of `decided` (a win or loss at `level`, the
+/// longest a narrow entry holds) that has a parent: the parent's distance
+/// would not fit.
+fn check_no_parents<L: TierLayout, W: Width>(
+    layout: &L,
+    tier: L::Tier,
+    entries: &[W::Cell],
+    decided: &[u32],
+    level: u16,
+) -> Result<(), SolveTierError> {
+    let mut scratch = Scratch::<L::Game>::new();
+    for &index in decided {
+        let value = W::load(&entries[index as usize]);
+        if value != entry::win::<W>(level) && value != entry::loss::<W>(level) {
+            continue;
+        }
+        layout.parent_indices_of(
+            tier,
+            u64::from(index),
+            &mut scratch.unmoves,
+            &mut scratch.indices,
+        );
+        if let Some(&parent) = scratch.indices.first() {
+            return Err(SolveTierError::DistanceTooLong {
+                position: format!("{:?}", layout.position(tier, parent)),
+                distance: level + 1,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Sets every entry from the position's moves.
