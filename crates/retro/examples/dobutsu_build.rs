@@ -33,6 +33,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             ""
         }
     );
+    if let Some(peak) = peak_memory() {
+        println!("peak resident memory after the build: {peak}");
+    }
     let table = tablebase.load_into_memory(material)?;
     let [counts, _] = table.counts(tablebase.layout(), material);
     let stored = counts.total();
@@ -49,4 +52,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!("start {start}: {:?}", tablebase.probe(&start)?);
     }
     Ok(())
+}
+
+/// The process's peak resident memory so far (`VmHWM`), where Linux tells.
+fn peak_memory() -> Option<String> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    Some(line["VmHWM:".len()..].trim().to_string())
 }

@@ -207,7 +207,13 @@ fn narrow_entries_refuse_too_many_children() {
         outcome.extend((0..n).map(|_| Some(Outcome::Winner(Player::Second))));
         Arc::new(Graph {
             turn: (0..=n)
-                .map(|i| if i == 0 { Player::First } else { Player::Second })
+                .map(|i| {
+                    if i == 0 {
+                        Player::First
+                    } else {
+                        Player::Second
+                    }
+                })
                 .collect(),
             children: std::iter::once((1..=n).collect())
                 .chain((0..n).map(|_| Vec::new()))
@@ -223,5 +229,8 @@ fn narrow_entries_refuse_too_many_children() {
     let table = solve_tier(&NarrowLayout(star(63)), 0, &probe, &()).unwrap();
     assert_eq!(table.get(0), Some(Solution::new(Wdl::Loss, 1)));
     let err = solve_tier(&NarrowLayout(star(64)), 0, &probe, &()).unwrap_err();
-    assert!(matches!(err, SolveTierError::TooManyMoves { .. }), "{err:?}");
+    assert!(
+        matches!(err, SolveTierError::TooManyMoves { .. }),
+        "{err:?}"
+    );
 }
