@@ -38,6 +38,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let table = tablebase.load_into_memory(material)?;
     let [counts, _] = table.counts(tablebase.layout(), material);
+    let indices = table.entries().iter().filter(|&&e| e != 0).count();
+    println!("indices that are positions: {indices}");
     let stored = counts.total();
     println!(
         "stored positions (side to move folded, mirror images counted): {stored}: {} won, {} drawn, {} lost",
