@@ -56,8 +56,8 @@ const fn mirror_square(sq: u8) -> u8 {
 
 const fn adjacent(a: u8, b: u8) -> bool {
     let (ra, fa, rb, fb) = (a / 3, a % 3, b / 3, b % 3);
-    let dr = if ra > rb { ra - rb } else { rb - ra };
-    let df = if fa > fb { fa - fb } else { fb - fa };
+    let dr = ra.abs_diff(rb);
+    let df = fa.abs_diff(fb);
     dr <= 1 && df <= 1
 }
 
