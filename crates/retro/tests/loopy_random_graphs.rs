@@ -152,16 +152,21 @@ fn a_pure_cycle_is_a_draw_and_an_escape_to_a_win_is_taken() {
 }
 
 /// A distance longer than a table entry holds is an error naming it,
-/// never a wrapped or truncated distance; the longest that fits solves.
+/// never a wrapped or truncated distance; the longest that fits solves,
+/// with 4-byte entries and with 2-byte ones.
 #[test]
 fn distances_beyond_a_table_entry_are_refused() {
+    check_longest_distances(|graph| solve_tier(&Layout(graph), 0, &|_: &Node| None, &()));
+    check_longest_distances(|graph| solve_tier(&NarrowLayout(graph), 0, &|_: &Node| None, &()));
+}
+
+fn check_longest_distances(
+    solve: impl Fn(Arc<Graph>) -> Result<TierTable, gamesolver_retro::loopy::SolveTierError>,
+) {
     use gamesolver_retro::loopy::SolveTierError;
-    let probe = |_: &Node| None;
-    let longest = Arc::new(Graph::chain(16_384));
-    let table = solve_tier(&Layout(longest), 0, &probe, &()).unwrap();
+    let table = solve(Arc::new(Graph::chain(16_384))).unwrap();
     assert_eq!(table.get(0), Some(Solution::new(Wdl::Win, 16_383)));
-    let too_long = Arc::new(Graph::chain(16_385));
-    let err = solve_tier(&Layout(too_long), 0, &probe, &()).unwrap_err();
+    let err = solve(Arc::new(Graph::chain(16_385))).unwrap_err();
     assert!(
         matches!(
             err,
@@ -173,28 +178,6 @@ fn distances_beyond_a_table_entry_are_refused() {
         "{err:?}"
     );
     assert!(err.to_string().contains("16383 plies"), "{err}");
-}
-
-/// Narrow entries hold the same longest distance, and refuse one more.
-#[test]
-fn narrow_entries_refuse_the_same_distances() {
-    use gamesolver_retro::loopy::SolveTierError;
-    let probe = |_: &Node| None;
-    let longest = Arc::new(Graph::chain(16_384));
-    let table = solve_tier(&NarrowLayout(longest), 0, &probe, &()).unwrap();
-    assert_eq!(table.get(0), Some(Solution::new(Wdl::Win, 16_383)));
-    let too_long = Arc::new(Graph::chain(16_385));
-    let err = solve_tier(&NarrowLayout(too_long), 0, &probe, &()).unwrap_err();
-    assert!(
-        matches!(
-            err,
-            SolveTierError::DistanceTooLong {
-                distance: 16_384,
-                ..
-            }
-        ),
-        "{err:?}"
-    );
 }
 
 /// A position with more children than a narrow entry counts is an error,
