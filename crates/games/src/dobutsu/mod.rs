@@ -53,8 +53,26 @@
 //!   `nFoldRule`) a draw; clausecker's player: threefold; solvers
 //!   (GamesmanOne, Tanaka, clausecker's table, ours): cycles are draws.
 //!
-//! docs/DOBUTSU.md has the sources, the published figures and the perft
-//! cross-checks.
+//! # Sources and published figures
+//!
+//! The rule sheet: Nekomado (2011), Japanese and English (translation by
+//! Hidetchi), kept in the public repository kylejlin/dobutsu_shogi_2024
+//! (`docs/`). The readings above: clausecker/dobutsu (`moves.c`),
+//! GamesmanOne (`src/games/dshogi/dshogi.c`), Fairy-Stockfish
+//! (`variant.cpp`, `position.cpp`), pgx (`animal_shogi.py`).
+//!
+//! Tetsuro Tanaka, "An Analysis of a Board Game 'Doubutsu Shogi'", IPSJ SIG
+//! Technical Report 2009-GI-22 No. 3: 1,567,925,964 is the upper bound (every
+//! arrangement with the side to move fixed, Table 1), not the reachable
+//! count; 246,803,167 positions are reachable (side to move and mirror
+//! folded), of which 140,298,614 let the side to move take the lion,
+//! 7,018,985 are won tries and 99,485,568 are non-terminal: 56,474,473 won,
+//! 2,682,700 drawn, 40,328,395 lost for the side to move. The second player
+//! wins in 78 plies; the longest win is 173. Our tables reproduce every one
+//! of these numbers ([`count_reachable`], [`DobutsuTiers`]).
+//!
+//! docs/DOBUTSU.md has the details, the perft cross-checks and the
+//! solution.
 //!
 //! # The code
 //!
