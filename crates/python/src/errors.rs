@@ -3,7 +3,7 @@
 //! table file that is damaged, foreign or unreadable, is an `OSError` (as
 //! `gzip` raises for a damaged file) naming the file.
 
-use gamesolver_engines::FacadeError;
+use gamesolver_api::FacadeError;
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 

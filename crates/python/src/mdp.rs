@@ -1,21 +1,24 @@
-//! `gamesolver.mdp`: tic-tac-toe against a fixed opponent as a Markov
-//! decision process, through the engines' MDP service. The Python module
-//! `gamesolver.mdp` turns the exact values (text such as `191/192`) into
+//! `gamesolver.mdp`: a game against a fixed opponent as a Markov decision
+//! process, through the MDP capability of the first game of the registry
+//! that declares one (tic-tac-toe's). The Python module `gamesolver.mdp`
+//! turns the exact values (text such as `191/192`) into
 //! `fractions.Fraction`.
 
-use gamesolver_engines::mdp_service::{MAX_EPISODES, MdpRequest, MdpSession, MdpSettings};
+use gamesolver_api::FacadeError;
+use gamesolver_api::mdp::{MAX_EPISODES, MdpRequest, MdpSettings, MdpSolved};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::errors::OrRaise;
 use crate::interrupt::run_cancellable;
 use crate::numbers::{Int, optional_whole};
+use crate::registry::registry;
 use crate::solved::json_to_python;
 
 /// A solved MDP: its report and the optimal value of every move.
 #[pyclass(name = "MdpSession", module = "gamesolver", frozen)]
 pub struct PyMdpSession {
-    session: MdpSession,
+    session: Box<dyn MdpSolved>,
 }
 
 /// Builds and solves the MDP (see `gamesolver.mdp.solve`, which wraps this).
@@ -50,8 +53,13 @@ pub fn mdp_solve(
         episodes,
         seed: optional_whole("seed", seed)?.unwrap_or(defaults.seed),
     };
+    let model = registry()
+        .games()
+        .find_map(|game| game.mdp())
+        .ok_or_else(|| FacadeError::BadLimit("no game has an MDP model".into()))
+        .or_raise()?;
     let session = run_cancellable(py, |reporter| {
-        MdpSession::with_settings_until(&request, &MdpSettings::default(), &|| reporter.cancelled())
+        model.solve_until(&request, &MdpSettings::default(), &|| reporter.cancelled())
     })?
     .or_raise()?;
     Ok(PyMdpSession { session })

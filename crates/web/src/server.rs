@@ -8,7 +8,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use axum::Router;
-use gamesolver_engines::FacadeError;
+use gamesolver_api::{FacadeError, Registry};
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinSet;
@@ -37,13 +37,15 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
 }
 
-/// Serves until Ctrl-C or SIGTERM; `announce` is called with the bound
-/// address once the server accepts connections (port 0 = a free port).
+/// Serves the games of `registry` until Ctrl-C or SIGTERM; `announce` is
+/// called with the bound address once the server accepts connections
+/// (port 0 = a free port).
 pub async fn serve(
     config: ServeConfig,
+    registry: Registry,
     announce: impl FnOnce(SocketAddr),
 ) -> Result<(), ServeError> {
-    serve_until(config, announce, ShutdownSignals::new()?).await
+    serve_until(config, registry, announce, ShutdownSignals::new()?).await
 }
 
 /// Where requests to shut down come from: each call of
@@ -62,13 +64,14 @@ impl Shutdown for tokio::sync::mpsc::UnboundedReceiver<()> {
     }
 }
 
-/// [`serve`] with the shutdown requests of `shutdown` instead of signals.
+/// [`serve`] of the games of `registry` with the shutdown requests of `shutdown` instead of signals.
 pub async fn serve_until(
     config: ServeConfig,
+    registry: Registry,
     announce: impl FnOnce(SocketAddr),
     mut shutdown: impl Shutdown,
 ) -> Result<(), ServeError> {
-    let state = AppState::new(&config)?;
+    let state = AppState::new(&config, registry)?;
     let addr = SocketAddr::new(config.host, config.port);
     let listener = TcpListener::bind(addr)
         .await
@@ -125,12 +128,13 @@ const ACCEPT_BACKOFF: Duration = Duration::from_millis(50);
 /// [`serve`] on a new multi-threaded tokio runtime (for the synchronous CLI).
 pub fn serve_blocking(
     config: ServeConfig,
+    registry: Registry,
     announce: impl FnOnce(SocketAddr),
 ) -> Result<(), ServeError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    let served = runtime.block_on(serve(config, announce));
+    let served = runtime.block_on(serve(config, registry, announce));
     // Searches still on blocking threads have been told to stop; do not
     // wait for one that is slow to notice.
     runtime.shutdown_timeout(RUNTIME_SHUTDOWN);

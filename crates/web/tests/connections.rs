@@ -36,6 +36,7 @@ impl Server {
             runtime
                 .block_on(serve_until(
                     config,
+                    gamesolver_engines::builtin(),
                     |addr| addr_tx.send(addr).unwrap(),
                     requests,
                 ))

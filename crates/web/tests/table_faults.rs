@@ -87,7 +87,8 @@ async fn every_endpoint_after_a_table_went_bad() {
             tablebase: Some(tables.path().to_path_buf()),
             ..ServeConfig::default()
         };
-        let app = router(AppState::new(&config).expect("the tables open"));
+        let app =
+            router(AppState::new(&config, gamesolver_engines::builtin()).expect("the tables open"));
         let (status, before) = post(
             &app,
             "/api/tablebase/probe",
@@ -185,7 +186,9 @@ fn a_damaged_table_stops_the_server_at_start_up_with_its_name() {
             tablebase: Some(tables.path().to_path_buf()),
             ..ServeConfig::default()
         };
-        let error = AppState::new(&config).err().expect("refused");
+        let error = AppState::new(&config, gamesolver_engines::builtin())
+            .err()
+            .expect("refused");
         assert!(error.to_string().contains("E-e.gstb"), "{how:?}: {error}");
     }
 }

@@ -11,7 +11,7 @@ use gamesolver_games::jungle::{DrawReason, JungleGame};
 use gamesolver_retro::zeroing::{RuleAnalysis, RuleMove};
 
 use super::tablebase::TablebaseHandle;
-use crate::facade::{Category, MoveVerdictText, PositionReport, Verdict};
+use gamesolver_api::{Category, MoveVerdictText, PositionReport, Verdict};
 
 /// The longest main line followed.
 const MAIN_LINE_CAP: usize = 1000;

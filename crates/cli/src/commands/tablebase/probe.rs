@@ -4,9 +4,9 @@
 use std::io::Write;
 
 use anyhow::{Context, bail};
+use gamesolver_api::{Category, MoveVerdictText, PositionReport};
 use gamesolver_core::Game;
 use gamesolver_engines::jungle::rule_report::rule_report;
-use gamesolver_engines::{Category, MoveVerdictText, PositionReport};
 use gamesolver_games::jungle::{JungleGame, Material, Position};
 use serde::Serialize;
 
@@ -42,7 +42,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
 
 /// Probes `game` in the tables at `location` and prints the answer as text
 /// or JSON.
-pub(crate) fn write_probe(
+fn write_probe(
     location: &Location,
     game: &JungleGame,
     json: bool,
