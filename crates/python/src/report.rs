@@ -1,7 +1,7 @@
 //! `PositionReport` and `MoveVerdict`: what a solved table or a tablebase
 //! says about a position.
 
-use gamesolver_api::{MoveVerdictText, PositionReport, Verdict};
+use gamesolver_api::{Category, MoveVerdictText, PositionReport, Verdict};
 use pyo3::prelude::*;
 
 /// "win", "draw" or "loss".
@@ -10,6 +10,18 @@ pub fn verdict_name(verdict: Verdict) -> &'static str {
         Verdict::Win => "win",
         Verdict::Draw => "draw",
         Verdict::Loss => "loss",
+    }
+}
+
+/// "win", "cursed-win", "draw", "blessed-loss" or "loss": a value under
+/// the game's no-zeroing rule (Jungle's 200-ply rule).
+fn category_name(category: Category) -> &'static str {
+    match category {
+        Category::Win => "win",
+        Category::CursedWin => "cursed-win",
+        Category::Draw => "draw",
+        Category::BlessedLoss => "blessed-loss",
+        Category::Loss => "loss",
     }
 }
 
@@ -24,6 +36,13 @@ pub struct PyMoveVerdict {
     /// Plies to the end of the game after this move under optimal play,
     /// counting the move itself.
     distance: u32,
+    /// Under the game's no-zeroing rule (Jungle's tables): "win",
+    /// "cursed-win", "draw", "blessed-loss" or "loss"; None for games
+    /// without the rule.
+    category: Option<&'static str>,
+    /// Plies to the next zeroing move (capture or end) after this move,
+    /// counting it; None for games without the rule.
+    dtz: Option<u32>,
 }
 
 #[pymethods]
@@ -52,6 +71,17 @@ pub struct PyPositionReport {
     best: Vec<String>,
     /// Best play from here.
     main_line: Vec<String>,
+    /// Under the game's no-zeroing rule from the position's counter
+    /// (Jungle's tables): "win", "cursed-win" (won by distance to the end,
+    /// drawn by the rule), "draw", "blessed-loss" or "loss".
+    category: Option<&'static str>,
+    /// Plies to the next zeroing move under best play.
+    dtz: Option<u32>,
+    /// Plies since the last zeroing move (the rule's counter).
+    counter: Option<u32>,
+    /// Why the game is drawn already ("200-ply rule", "threefold
+    /// repetition"), if it is: then no move is listed.
+    drawn_by_rule: Option<String>,
 }
 
 impl PyPositionReport {
@@ -67,6 +97,8 @@ impl PyPositionReport {
                         mv: m.mv,
                         value: verdict_name(m.value),
                         distance: m.distance,
+                        category: m.category.map(category_name),
+                        dtz: m.dtz,
                     },
                 )
             })
@@ -78,6 +110,10 @@ impl PyPositionReport {
             moves,
             best: report.best,
             main_line: report.main_line,
+            category: report.category.map(category_name),
+            dtz: report.dtz,
+            counter: report.counter,
+            drawn_by_rule: report.drawn_by_rule,
         })
     }
 }

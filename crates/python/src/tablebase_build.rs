@@ -11,12 +11,10 @@ use std::path::Path;
 use std::time::Duration;
 
 use gamesolver_api::error_chain;
-use gamesolver_engines::jungle::tablebase::{MAX_MATERIAL_PIECES, MAX_PIECES};
-use gamesolver_games::jungle::{JungleTiers, Material, Variant};
+use gamesolver_engines::jungle::tablebase::{MAX_MATERIAL_PIECES, MAX_PIECES, tables_in};
+use gamesolver_games::jungle::{Material, Variant};
 use gamesolver_retro::loopy::{TierProgress, schedule_waves};
-use gamesolver_retro::tablebase::{
-    BuildError, BuildObserver, Tablebase, TierBuilt, build_within, estimate,
-};
+use gamesolver_retro::tablebase::{BuildError, BuildObserver, TierBuilt, build_within, estimate};
 
 use crate::interrupt::Reporter;
 
@@ -76,7 +74,8 @@ pub fn materials(target: &Target) -> Result<Vec<Material>, String> {
 /// Refuses a build of `targets` whose estimated memory is over
 /// `limit_bytes`, with the estimate, before anything is written.
 pub fn check_memory(rules: Variant, targets: &[Material], limit_bytes: u64) -> Result<(), String> {
-    let needed = estimate(&JungleTiers::new(rules), targets).map_err(|e| error_chain(&e))?;
+    let needed =
+        estimate(tables_in(Path::new(""), rules).layout(), targets).map_err(|e| error_chain(&e))?;
     if needed.memory_bytes > limit_bytes {
         return Err(BuildError::TooLarge {
             estimate: needed,
@@ -114,7 +113,7 @@ pub fn build_waves<T: Send>(
     memory_limit: u64,
     reporter: &Reporter<TierDone, T>,
 ) -> Result<Vec<TierDone>, String> {
-    let tablebase = Tablebase::new(JungleTiers::new(rules), dir);
+    let tablebase = tables_in(dir, rules);
     let waves = schedule_waves(tablebase.layout(), targets).map_err(|e| e.to_string())?;
     let total = waves.iter().map(Vec::len).sum();
     let mut finished = Vec::with_capacity(total);

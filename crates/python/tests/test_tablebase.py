@@ -1,5 +1,8 @@
 """Jungle tablebases: build, probe, stats."""
 
+import os
+import subprocess
+
 import pytest
 
 import gamesolver
@@ -104,3 +107,55 @@ def test_a_damaged_table_is_an_os_error_naming_it_never_none(elephant_tablebase,
     assert tablebase.covers(ELEPHANTS)
     with pytest.raises(OSError, match="E-e.gstb"):
         tablebase.stats()
+
+
+CATS = "7/7/7/7/7/7/1c5/7/C6 w"  # cat against cat, bottom to move: won
+
+
+def test_probes_answer_under_the_200_ply_rule(tmp_path, jungle):
+    """Issue 26 finding 1: the position's counter (the long FEN's half-move
+    field, the state's history) decides between a win, a cursed win (a
+    draw by the 200-ply rule) and a game drawn already."""
+    tablebase = gamesolver.Tablebase(str(tmp_path))
+    tablebase.build(material="C-c")
+    fresh = tablebase.probe(CATS + " - - 0 1")
+    assert (fresh.value, fresh.category, fresh.counter) == ("win", "win", 0)
+    assert fresh.drawn_by_rule is None and fresh.main_line
+    assert 0 < fresh.dtz <= fresh.distance
+    assert fresh.moves[0].category == "win" and fresh.moves[0].dtz is not None
+    last_won = 200 - fresh.dtz
+    assert tablebase.probe(f"{CATS} - - {last_won} 1").category == "win"
+    cursed = tablebase.probe(f"{CATS} - - {last_won + 1} 1")
+    assert (cursed.value, cursed.category, cursed.distance) == ("draw", "cursed-win", fresh.distance)
+    state = jungle.state_from_string(CATS + " - - 200 1")
+    assert state.is_terminal() and state.outcome() == "draw"
+    drawn = tablebase.probe(state)
+    assert (drawn.value, drawn.category, drawn.drawn_by_rule) == ("draw", "draw", "200-ply rule")
+    assert drawn.moves == [] and drawn.best == [] and drawn.main_line == []
+
+
+def test_a_python_build_is_the_command_lines_file_for_file(tmp_path):
+    """Issue 26 finding 2: Python builds one material of each colour pair,
+    as the command line does (R-e is stored as E-r), the reader finds it,
+    and with the binary at hand (GAMESOLVER_BIN) the files are the
+    command line's byte for byte."""
+    python_dir, cli_dir = tmp_path / "python", tmp_path / "cli"
+    tablebase = gamesolver.Tablebase(str(python_dir))
+    tablebase.build(material="R-e")
+    names = sorted(p.name for p in python_dir.iterdir() if not p.name.startswith("."))
+    assert "E-r.gstb" in names and "R-e.gstb" not in names, names
+    assert tablebase.probe("7/7/7/7/7/7/7/7/e5R w") is not None
+    binary = os.environ.get("GAMESOLVER_BIN")
+    if not binary:
+        pytest.skip("GAMESOLVER_BIN is not set: the comparison with the command line's build")
+    subprocess.run(
+        [binary, "tablebase", "build", "jungle", "--quiet", "--material", "R-e", "--dir", str(cli_dir)],
+        check=True,
+        capture_output=True,
+    )
+    cli_names = sorted(p.name for p in cli_dir.iterdir() if not p.name.startswith("."))
+    assert names == cli_names
+    for name in names:
+        if name.endswith(".lock"):
+            continue
+        assert (python_dir / name).read_bytes() == (cli_dir / name).read_bytes(), name

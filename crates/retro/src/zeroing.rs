@@ -183,11 +183,20 @@ impl<M: Copy> RuleAnalysis<M> {
         u32::from(self.counter) + u32::from(self.dtm.distance) <= u32::from(limit)
     }
 
+    /// Whether the losing move `mv` loses to a mate that comes before the
+    /// rule could draw the game, however long the loser defends.
+    fn loss_in_time(&self, mv: &RuleMove<M>, limit: u16) -> bool {
+        u32::from(self.counter) + u32::from(mv.dtm.distance) <= u32::from(limit)
+    }
+
     /// A sort key of `mv` (greater is better) for the mover, as the hybrid
     /// player chooses: the rule's verdict first; among wins the shortest
     /// distance to the end when the mate comes in time
     /// ([`RuleAnalysis::mate_in_time`]), else the shortest distance to
-    /// zeroing; among losses the longest distance to zeroing (the
+    /// zeroing; among losses the longest distance to the end when the
+    /// opponent's mate comes in time whatever is played (nothing can save
+    /// the game: the longest defence, so that a table's win is converted
+    /// in exactly its distance), else the longest distance to zeroing (the
     /// opponent's chances to run out of plies), then to the end; among
     /// cursed wins the shortest and blessed losses the longest distance
     /// to the end; draws alike.
@@ -200,6 +209,7 @@ impl<M: Copy> RuleAnalysis<M> {
             RuleVerdict::CursedWin => (mv.verdict, -dtm, -dtz),
             RuleVerdict::Draw => (mv.verdict, 0, 0),
             RuleVerdict::BlessedLoss => (mv.verdict, dtm, dtz),
+            RuleVerdict::Loss if self.loss_in_time(mv, limit) => (mv.verdict, dtm, dtz),
             RuleVerdict::Loss => (mv.verdict, dtz, dtm),
         }
     }

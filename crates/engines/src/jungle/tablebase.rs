@@ -466,6 +466,16 @@ pub fn open_tablebase(
     dir.map(|d| TablebaseHandle::open(d, rules)).transpose()
 }
 
+/// The tables of `rules` in `dir` as every front end builds and reads
+/// them: the colour symmetry folded (one material of each colour pair is
+/// stored, `LR-e`, not `E-lr`, and the other probed through it). The one
+/// layout of the command line, Python and distributed builds, so their
+/// directories are the same file for file.
+#[must_use]
+pub fn tables_in(dir: &Path, rules: Variant) -> Tablebase<JungleTiers> {
+    Tablebase::new(JungleTiers::colour_folded(rules), dir)
+}
+
 /// Builds (quietly) the tables of `materials` and of every material they
 /// capture into, for `rules`, in `dir` (created if missing), one material
 /// of each colour pair; tables already there are kept. Two-piece tables take a fraction of a second.
@@ -474,8 +484,7 @@ pub fn build_tablebase(
     rules: Variant,
     materials: &[Material],
 ) -> Result<Vec<TierBuilt>, BuildError> {
-    let tablebase = Tablebase::new(JungleTiers::colour_folded(rules), dir);
-    build(&tablebase, materials, &())
+    build(&tables_in(dir, rules), materials, &())
 }
 
 #[cfg(test)]

@@ -144,6 +144,10 @@ class MoveVerdict:
     move: str
     value: str
     distance: int
+    category: Optional[str]
+    """Under the game's no-zeroing rule (Jungle's tables): "win", "cursed-win", "draw", "blessed-loss" or "loss"."""
+    dtz: Optional[int]
+    """Plies to the next zeroing move (capture or end) after this move, counting it."""
 
 class PositionReport:
     """A position's exact value, every move's verdict (best first), the best moves and the main line."""
@@ -156,6 +160,14 @@ class PositionReport:
     moves: List[MoveVerdict]
     best: List[str]
     main_line: List[str]
+    category: Optional[str]
+    """Under the game's no-zeroing rule from the position's counter (Jungle's tables): "win", "cursed-win", "draw", "blessed-loss" or "loss"."""
+    dtz: Optional[int]
+    """Plies to the next zeroing move (capture or end) under best play."""
+    counter: Optional[int]
+    """Plies since the last zeroing move: the FEN's half-move field plus the moves played since."""
+    drawn_by_rule: Optional[str]
+    """Why the game is drawn already ("200-ply rule", "threefold repetition"), if it is."""
 
 class SolvedTable:
     """The strong solution of a game (tic-tac-toe), made by :func:`solve`."""

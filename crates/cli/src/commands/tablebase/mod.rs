@@ -22,7 +22,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use gamesolver_api::Registry;
-use gamesolver_engines::jungle::tablebase::TablebaseHandle;
+use gamesolver_engines::jungle::tablebase::{TablebaseHandle, tables_in};
 use gamesolver_games::jungle::{JungleTiers, Variant};
 use gamesolver_retro::tablebase::Tablebase;
 
@@ -61,7 +61,7 @@ impl Location {
     /// use), the colour symmetry folded: one material of each colour pair
     /// is stored (`LR-e`, not `E-lr`) and the other probed through it.
     pub(crate) fn open(&self) -> Tablebase<JungleTiers> {
-        Tablebase::new(JungleTiers::colour_folded(self.rules), &self.dir)
+        tables_in(&self.dir, self.rules)
     }
 
     /// The directory opened for play: refused if unreadable or empty.
