@@ -223,6 +223,6 @@ fn tier_dict<'py>(py: Python<'py>, tier: &TierDone) -> PyResult<Bound<'py, PyDic
 fn no_tablebase(game: &PyGame) -> PyErr {
     to_py_err(FacadeError::Unsupported {
         game: game.name(),
-        what: "a tablebase",
+        what: "tablebase",
     })
 }

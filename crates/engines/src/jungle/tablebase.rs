@@ -256,17 +256,7 @@ impl TablebaseHandle {
     /// reported once through the warning sink and skipped from then on.
     #[must_use]
     pub fn probe(&self, position: &Position) -> Option<Solution> {
-        if pieces(position) > self.max_pieces {
-            return None;
-        }
-        match self.tablebase.probe(position) {
-            Ok(found) => found,
-            Err(error) => {
-                let stored = self.tablebase.layout().stored_tier(Material::of(position));
-                self.report(stored, &error.to_string());
-                None
-            }
-        }
+        self.probe_by(position, Tablebase::probe)
     }
 
     /// The distance-to-zeroing entry of `position` (see
@@ -274,10 +264,20 @@ impl TablebaseHandle {
     /// answers (a failure is reported and recorded the same way).
     #[must_use]
     pub fn probe_dtz(&self, position: &Position) -> Option<Solution> {
+        self.probe_by(position, Tablebase::probe_dtz)
+    }
+
+    /// `read`'s answer for `position` within the handle's pieces, a
+    /// failure reported and recorded (and `None`).
+    fn probe_by(
+        &self,
+        position: &Position,
+        read: impl FnOnce(&Tablebase<JungleTiers>, &Position) -> Result<Option<Solution>, ProbeError>,
+    ) -> Option<Solution> {
         if pieces(position) > self.max_pieces {
             return None;
         }
-        match self.tablebase.probe_dtz(position) {
+        match read(&self.tablebase, position) {
             Ok(found) => found,
             Err(error) => {
                 let stored = self.tablebase.layout().stored_tier(Material::of(position));

@@ -49,30 +49,7 @@ impl<L: TierLayout> Tablebase<L> {
     /// or its file, opened on first use and again when it changed on disk
     /// (as [`Tablebase::probe`]'s distance files are).
     pub(super) fn dtz_source(&self, tier: L::Tier) -> Result<Option<Arc<Source>>, ProbeError> {
-        if let Some(found) = self
-            .dtz
-            .read()
-            .expect("no panic while holding the lock")
-            .get(&tier)
-            && !found
-                .as_ref()
-                .is_some_and(|source| source.changed_on_disk())
-        {
-            return Ok(found.clone());
-        }
-        let opened = self.open_dtz(tier);
-        let mut open = self.dtz.write().expect("no panic while holding the lock");
-        match opened {
-            Ok(file) => {
-                let source = file.map(|f| Arc::new(Source::File(Box::new(f))));
-                open.insert(tier, source.clone());
-                Ok(source)
-            }
-            Err(error) => {
-                open.remove(&tier);
-                Err(error.into())
-            }
-        }
+        super::store::cached_source(&self.dtz, tier, || self.open_dtz(tier))
     }
 
     /// The distance-to-zeroing entry of `position` (a finished position:

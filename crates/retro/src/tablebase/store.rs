@@ -249,31 +249,7 @@ impl<L: TierLayout> Tablebase<L> {
     /// call): a damaged file is then an error naming it, on this call and
     /// every later one.
     pub(super) fn source(&self, tier: L::Tier) -> Result<Option<Arc<Source>>, ProbeError> {
-        if let Some(found) = self
-            .open
-            .read()
-            .expect("no panic while holding the lock")
-            .get(&tier)
-            && !found
-                .as_ref()
-                .is_some_and(|source| source.changed_on_disk())
-        {
-            return Ok(found.clone());
-        }
-        let opened = self.open_tier(tier);
-        let mut open = self.open.write().expect("no panic while holding the lock");
-        match opened {
-            Ok(file) => {
-                let source = file.map(|f| Arc::new(Source::File(Box::new(f))));
-                open.insert(tier, source.clone());
-                Ok(source)
-            }
-            Err(error) => {
-                // Forgotten, so the next call looks at the file again.
-                open.remove(&tier);
-                Err(error.into())
-            }
-        }
+        cached_source(&self.open, tier, || self.open_tier(tier))
     }
 
     /// The solution of `position`, or `None` if its tier is not in the
@@ -336,5 +312,42 @@ impl<L: TierLayout> Tablebase<L> {
             .write()
             .expect("no panic while holding the lock")
             .clear();
+    }
+}
+
+/// The source of `tier` kept in `cache`, opened by `open` on first use and
+/// again when its file changed on disk since (one `stat` per call); a file
+/// that fails is forgotten, so the next call looks at it again.
+pub(super) fn cached_source<T, E>(
+    cache: &RwLock<FxHashMap<T, Option<Arc<Source>>>>,
+    tier: T,
+    open: impl FnOnce() -> Result<Option<TablebaseFile>, E>,
+) -> Result<Option<Arc<Source>>, ProbeError>
+where
+    T: Copy + Eq + std::hash::Hash,
+    E: Into<ProbeError>,
+{
+    if let Some(found) = cache
+        .read()
+        .expect("no panic while holding the lock")
+        .get(&tier)
+        && !found
+            .as_ref()
+            .is_some_and(|source| source.changed_on_disk())
+    {
+        return Ok(found.clone());
+    }
+    let opened = open();
+    let mut cached = cache.write().expect("no panic while holding the lock");
+    match opened {
+        Ok(file) => {
+            let source = file.map(|f| Arc::new(Source::File(Box::new(f))));
+            cached.insert(tier, source.clone());
+            Ok(source)
+        }
+        Err(error) => {
+            cached.remove(&tier);
+            Err(error.into())
+        }
     }
 }
