@@ -12,6 +12,13 @@ use gamesolver_retro::tablebase::{Tablebase, build};
 use rayon::prelude::*;
 
 /// The materials of 2 and 3 pieces.
+/// `layout` without the 200-ply rule: these tests check the distance
+/// files, and the distance-to-zeroing files (tests/zeroing_rule.rs) would
+/// double the build.
+fn distance_only(layout: JungleTiers) -> JungleTiers {
+    layout.without_quiet_ply_limit()
+}
+
 fn materials() -> Vec<Material> {
     (2..=3).flat_map(Material::all_with).collect()
 }
@@ -22,7 +29,7 @@ fn tables() -> &'static PathBuf {
     DIR.get_or_init(|| {
         let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("jungle-3-pieces");
         let _ = std::fs::remove_dir_all(&dir);
-        let tablebase = Tablebase::new(JungleTiers::default(), &dir);
+        let tablebase = Tablebase::new(distance_only(JungleTiers::default()), &dir);
         let built = build(&tablebase, &materials(), &()).unwrap();
         assert_eq!(built.len(), 64 + 448);
         dir
@@ -30,14 +37,14 @@ fn tables() -> &'static PathBuf {
 }
 
 fn probe(fen: &str) -> Solution {
-    let tablebase = Tablebase::new(JungleTiers::default(), tables());
+    let tablebase = Tablebase::new(distance_only(JungleTiers::default()), tables());
     let position = Position::from_fen(fen, Variant::Standard).unwrap();
     tablebase.probe(&position).unwrap().unwrap()
 }
 
 #[test]
 fn every_table_up_to_three_pieces_passes_the_verifier() {
-    let tablebase = Tablebase::new(JungleTiers::default(), tables());
+    let tablebase = Tablebase::new(distance_only(JungleTiers::default()), tables());
     for material in materials() {
         tablebase.load_into_memory(material).unwrap();
     }
@@ -57,7 +64,7 @@ fn every_table_up_to_three_pieces_passes_the_verifier() {
 
 #[test]
 fn every_index_of_every_tier_round_trips() {
-    let layout = JungleTiers::default();
+    let layout = distance_only(JungleTiers::default());
     materials().into_par_iter().for_each(|material| {
         for index in 0..layout.tier_len(material) {
             if let Some(position) = layout.position(material, index) {
@@ -160,7 +167,10 @@ fn folded_tables() -> &'static PathBuf {
     DIR.get_or_init(|| {
         let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("jungle-3-pieces-folded");
         let _ = std::fs::remove_dir_all(&dir);
-        let tablebase = Tablebase::new(JungleTiers::colour_folded(Variant::Standard), &dir);
+        let tablebase = Tablebase::new(
+            distance_only(JungleTiers::colour_folded(Variant::Standard)),
+            &dir,
+        );
         let built = build(&tablebase, &materials(), &()).unwrap();
         // 2 pieces: 28 pairs and 8 self-twins (X-x); 3 pieces: 224 pairs.
         assert_eq!(built.len(), 36 + 224);
@@ -170,9 +180,9 @@ fn folded_tables() -> &'static PathBuf {
 
 #[test]
 fn folding_stores_each_canonical_table_as_built_unfolded_and_nothing_else() {
-    let plain = Tablebase::new(JungleTiers::default(), tables());
+    let plain = Tablebase::new(distance_only(JungleTiers::default()), tables());
     let folded = Tablebase::new(
-        JungleTiers::colour_folded(Variant::Standard),
+        distance_only(JungleTiers::colour_folded(Variant::Standard)),
         folded_tables(),
     );
     for material in materials() {
@@ -189,9 +199,9 @@ fn folding_stores_each_canonical_table_as_built_unfolded_and_nothing_else() {
 
 #[test]
 fn every_position_probed_through_its_colour_twin_has_its_unfolded_value() {
-    let plain = Tablebase::new(JungleTiers::default(), tables());
+    let plain = Tablebase::new(distance_only(JungleTiers::default()), tables());
     let folded = Tablebase::new(
-        JungleTiers::colour_folded(Variant::Standard),
+        distance_only(JungleTiers::colour_folded(Variant::Standard)),
         folded_tables(),
     );
     let layout = folded.layout();
@@ -237,7 +247,7 @@ fn every_position_probed_through_its_colour_twin_has_its_unfolded_value() {
 #[test]
 fn every_wdl_probe_is_the_distance_probes_value() {
     let folded = Tablebase::new(
-        JungleTiers::colour_folded(Variant::Standard),
+        distance_only(JungleTiers::colour_folded(Variant::Standard)),
         folded_tables(),
     );
     let stored = stored_materials();
@@ -290,7 +300,7 @@ fn assert_wdl_file_agrees(folded: &Tablebase<JungleTiers>, material: Material) {
 /// Every position of `materials` (stored ones and twins) answers its WDL
 /// probe in `folded` with the value the unfolded distance file holds.
 fn assert_every_wdl_probe_agrees(folded: &Tablebase<JungleTiers>, materials: &[Material]) {
-    let plain = Tablebase::new(JungleTiers::default(), tables());
+    let plain = Tablebase::new(distance_only(JungleTiers::default()), tables());
     let failures: Vec<String> = materials
         .par_iter()
         .filter_map(|&material| {
@@ -320,7 +330,10 @@ fn floored_wdl_probes_are_the_distance_probes_values() {
         let name = format!("{material}.gstb");
         std::fs::copy(folded_tables().join(&name), dir.path().join(&name)).unwrap();
     }
-    let floored = Tablebase::new(JungleTiers::colour_folded(Variant::Standard), dir.path());
+    let floored = Tablebase::new(
+        distance_only(JungleTiers::colour_folded(Variant::Standard)),
+        dir.path(),
+    );
     for &material in &stored {
         floored.derive_wdl(material, dir.path()).unwrap();
         assert_wdl_file_agrees(&floored, material);

@@ -117,8 +117,9 @@ const fn kind(rat: bool, first: bool) -> u8 {
 pub struct JungleTiers {
     variant: Variant,
     /// The plies without a capture that draw the game (200 in play; a
-    /// smaller limit makes the rule's effects visible in small tables).
-    quiet_ply_limit: u16,
+    /// smaller limit makes the rule's effects visible in small tables;
+    /// `None`: tables of the distance to the end only).
+    quiet_ply_limit: Option<u16>,
     /// `slot_of[p]`: the strength slot of `Piece::ALL[p]` under the rules.
     slot_of: [u8; 8],
     /// Whether only canonical materials are stored, their colour twins
@@ -250,7 +251,7 @@ impl JungleTiers {
         let slot_of = Piece::ALL.map(|p| rules.slot(p) as u8);
         JungleTiers {
             variant,
-            quiet_ply_limit: QUIET_PLIES_DRAW as u16,
+            quiet_ply_limit: Some(QUIET_PLIES_DRAW as u16),
             slot_of,
             fold_colours: false,
         }
@@ -263,7 +264,19 @@ impl JungleTiers {
     #[must_use]
     pub const fn with_quiet_ply_limit(self, plies: u16) -> JungleTiers {
         JungleTiers {
-            quiet_ply_limit: plies,
+            quiet_ply_limit: Some(plies),
+            ..self
+        }
+    }
+
+    /// The same tiers without the no-capture rule: builds write the
+    /// distance-to-end files only (no distance-to-zeroing files, about
+    /// half the work), for tests of those files. Tables for play keep the
+    /// rule.
+    #[must_use]
+    pub const fn without_quiet_ply_limit(self) -> JungleTiers {
+        JungleTiers {
+            quiet_ply_limit: None,
             ..self
         }
     }
@@ -621,7 +634,7 @@ impl TierLayout for JungleTiers {
     /// 200 plies without a capture ([`QUIET_PLIES_DRAW`]), unless set by
     /// [`JungleTiers::with_quiet_ply_limit`].
     fn quiet_ply_limit(&self) -> Option<u16> {
-        Some(self.quiet_ply_limit)
+        self.quiet_ply_limit
     }
 
     /// The side to move, then each animal's square ordinal, in index

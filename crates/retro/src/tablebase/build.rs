@@ -239,7 +239,7 @@ pub fn build_within<L: TierLayout>(
         let (sender, solved) = mpsc::channel();
         let (to_disk, encoded) = mpsc::channel();
         let writer = scope.spawn(move || write_all(tablebase, solved, observer, backlog));
-        let disk = scope.spawn(move || store_all(tablebase, encoded));
+        let disk = scope.spawn(move || store_all(tablebase, encoded, observer));
         let senders = Senders {
             writer: sender,
             disk: to_disk,
@@ -492,11 +492,18 @@ fn write_each<L: TierLayout>(
 
 /// Stores every encoded tier it receives, in turn, until the channel
 /// closes or a write fails (dropping the channel, so the solvers stop).
+/// Once the observer cancels the build, the tiers still queued are not
+/// written (a later build solves them again): Ctrl-C does not wait for a
+/// queue of small files and their syncs.
 fn store_all<L: TierLayout>(
     tablebase: &Tablebase<L>,
     encoded: Receiver<EncodedTier<L>>,
+    observer: &dyn BuildObserver,
 ) -> Result<(), BuildError> {
     for tier in encoded {
+        if observer.cancelled() {
+            return Err(BuildError::Cancelled);
+        }
         store_encoded(tablebase, &tier)?;
     }
     Ok(())
