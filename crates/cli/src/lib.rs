@@ -15,6 +15,7 @@ pub mod search_args;
 mod svg_chart;
 mod terminal;
 mod tictactoe_table;
+mod time_summary;
 pub mod uttt;
 
 pub use gamesolver_engines::{arena, openings, protocol};

@@ -185,6 +185,14 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         &self.evaluator
     }
 
+    /// The most nodes the last search counted between two readings of the
+    /// clock (its stop latency in nodes: at most the check interval, 256,
+    /// plus one).
+    #[must_use]
+    pub fn clock_gap(&self) -> u64 {
+        self.budget.widest_gap()
+    }
+
     /// Forgets the transposition table, killers and history.
     pub fn new_game(&mut self) {
         self.tt.clear();
@@ -280,11 +288,12 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     fn negamax(&mut self, pos: &G, depth: u32, ply: usize, alpha: Score, beta: Score) -> Score {
         self.nodes += 1;
         self.pv[ply].clear();
-        if let Some(outcome) = pos.outcome() {
-            return terminal_score(outcome, pos, ply);
-        }
+        // Before the game-end test, so every counted node can read the clock.
         if self.budget.exhausted(self.nodes) {
             return Score::DRAW;
+        }
+        if let Some(outcome) = pos.outcome() {
+            return terminal_score(outcome, pos, ply);
         }
         if ply > 0
             && let Some(known) = self.known_score(pos, ply)
@@ -417,11 +426,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// A node of the quiescence search.
     fn quiet_node(&mut self, pos: &G, ply: usize, alpha: Score, beta: Score) -> Score {
         self.nodes += 1;
-        if let Some(outcome) = pos.outcome() {
-            return terminal_score(outcome, pos, ply);
-        }
         if self.budget.exhausted(self.nodes) {
             return Score::DRAW;
+        }
+        if let Some(outcome) = pos.outcome() {
+            return terminal_score(outcome, pos, ply);
         }
         if let Some(solution) = self.evaluator.exact(pos) {
             return Score::from_solution(solution, ply as u32);

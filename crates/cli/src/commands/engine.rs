@@ -25,9 +25,10 @@ pub struct Args {
     /// (rules: the `codingame` variant).
     #[arg(long)]
     pub codingame: bool,
-    /// Thinking time per move in the CodinGame format, in milliseconds
-    /// (the arena allows 100).
-    #[arg(long, default_value_t = 90, value_parser = numbers::movetime)]
+    /// Time per move in the CodinGame format, in milliseconds, counted
+    /// from the turn's first input line (the arena allows 100; the search
+    /// keeps a twentieth back, so it answers after about 95).
+    #[arg(long, default_value_t = 100, value_parser = numbers::movetime)]
     pub movetime: u64,
     /// The engine to start with (the protocol's `Engine` option changes it).
     #[arg(long, default_value_t = EngineKind::Alphabeta)]

@@ -12,6 +12,7 @@ use crate::game_arg;
 use crate::numbers;
 use crate::openings::random_openings;
 use crate::search_args::RuleArgs;
+use crate::time_summary::TimeSummary;
 
 /// Arguments of `gamesolver selfplay`.
 #[derive(Debug, clap::Args)]
@@ -70,19 +71,16 @@ impl MoveTimes {
         result
     }
 
-    /// Writes count, mean, p99 and maximum, how many moves came back more
-    /// than 2 ms after the budget (the requirement is none), and how many
-    /// are still late once the time spent waiting for a CPU is taken off.
+    /// Writes count, mean (and its share of the budget), p99 and maximum,
+    /// how many moves came back more than 2 ms after the budget (the
+    /// requirement is none), and how many are still late once the time
+    /// spent waiting for a CPU is taken off.
     pub fn write(&self, out: &mut dyn Write, budget: Duration) -> std::io::Result<()> {
-        let mut sorted: Vec<Duration> = self.times.iter().map(|t| t.0).collect();
-        sorted.sort_unstable();
+        let all: Vec<Duration> = self.times.iter().map(|t| t.0).collect();
+        TimeSummary::of(&all).write(out, "move times", Some(budget))?;
         let ms = |d: Duration| d.as_secs_f64() * 1e3;
-        let n = sorted.len().max(1);
-        let mean = sorted.iter().map(|&d| ms(d)).sum::<f64>() / n as f64;
-        let p99 = sorted.get(n * 99 / 100).copied().unwrap_or_default();
-        let max = sorted.last().copied().unwrap_or_default();
         let limit = budget + Duration::from_millis(2);
-        let late = sorted.iter().filter(|&&d| d > limit).count();
+        let late = all.iter().filter(|&&d| d > limit).count();
         let late_running = self
             .times
             .iter()
@@ -94,15 +92,6 @@ impl MoveTimes {
             .filter_map(|t| t.1)
             .max()
             .unwrap_or_default();
-        writeln!(
-            out,
-            "move times over {} moves: mean {:.2} ms, p99 {:.2} ms, max {:.2} ms (budget {} ms)",
-            sorted.len(),
-            mean,
-            ms(p99),
-            ms(max),
-            budget.as_millis()
-        )?;
         writeln!(out, "moves more than 2 ms late: {late}")?;
         writeln!(
             out,

@@ -25,7 +25,7 @@ use super::referee::MoveLimit;
 use crate::facade::State;
 use crate::facade::model::typed;
 use crate::facade::uttt::Uttt;
-use crate::uttt::codingame::{FIRST_TURN_FACTOR, parse_action, write_turn};
+use crate::uttt::codingame::{FIRST_TURN_FACTOR, parse_answer, write_turn};
 
 /// Positions the search for an opening's moves may visit before it gives
 /// up (a two-ply opening needs a handful).
@@ -130,7 +130,7 @@ impl CodinGameBot {
             .map_err(|e| EngineError::Crashed(format!("{}: {e}", process.command())))?;
         process.send_text(&String::from_utf8_lossy(&text))?;
         let line = process.next_line("an action `row col`", timeout)?;
-        parse_action(line.trim()).map_err(|reason| EngineError::BadAnswer {
+        parse_answer(line.trim()).map_err(|reason| EngineError::BadAnswer {
             command: self.command.clone(),
             answer: line,
             reason,

@@ -130,10 +130,25 @@ pub fn write_turn(
     out.flush()
 }
 
-/// The cell of an answer or action line `row col` on the 9×9 grid.
+/// The cell of an action line `row col` on the 9×9 grid.
 pub fn parse_action(line: &str) -> Result<Cell, String> {
     let (row, col) = read_pair(line)?;
     grid_cell(row, col).ok_or_else(|| format!("action {line:?} is off the 9x9 grid"))
+}
+
+/// The cell of a bot's answer: `row col`, optionally followed by a message
+/// (CodinGame's referee shows the rest of the line in its viewer, so bots
+/// print their evaluation or iteration count there).
+pub fn parse_answer(line: &str) -> Result<Cell, String> {
+    let mut words = line.split_whitespace();
+    let pair: String = words.by_ref().take(2).collect::<Vec<_>>().join(" ");
+    parse_action(&pair).map_err(|e| {
+        if words.next().is_some() {
+            format!("{e} (answer {line:?})")
+        } else {
+            e
+        }
+    })
 }
 
 /// The cell at `row`, `col` of the 9×9 grid, if both are 0..8.
@@ -315,6 +330,22 @@ mod tests {
         );
         assert!(parse_action("4").unwrap_err().contains("two numbers"));
         assert!(parse_action("four four").unwrap_err().contains("expected"));
+    }
+
+    #[test]
+    fn an_answer_may_carry_a_message_after_the_action() {
+        let cell = Cell::from_grid(4, 7).unwrap();
+        assert_eq!(parse_answer("4 7"), Ok(cell));
+        assert_eq!(parse_answer("4 7 0.5312 20480"), Ok(cell));
+        assert_eq!(parse_answer("  4   7  hello there "), Ok(cell));
+        assert!(parse_answer("4").unwrap_err().contains("two numbers"));
+        assert!(parse_answer("4 x 7").unwrap_err().contains("expected"));
+        assert!(
+            parse_answer("9 0 msg")
+                .unwrap_err()
+                .contains("off the 9x9 grid")
+        );
+        assert!(parse_answer("").is_err());
     }
 
     /// Issue 10 finding 2: a line that is not UTF-8 is reported and skipped.
