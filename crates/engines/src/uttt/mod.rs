@@ -3,6 +3,7 @@
 //! CodinGame's referee format), openings and the fast perft walk.
 
 pub mod codingame;
+pub mod count_race;
 pub mod endgame;
 pub mod endgame_suite;
 pub mod engines;
