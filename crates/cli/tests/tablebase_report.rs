@@ -52,7 +52,8 @@ fn stats_classes_heat_map_and_report_agree() {
     let temp = tempfile::tempdir().unwrap();
     let dir = build(temp.path());
     let rows = json(&["tablebase", "stats", "--dir", &dir, "--json"]);
-    // The reference counts of shared/reference (also the Python tests').
+    // The two-piece counts of crates/retro/tests/jungle_tablebase.rs (also
+    // the Python tests').
     let e_e = material(&rows, "E-e");
     assert_eq!(
         e_e["bottom_to_move"],

@@ -1,5 +1,6 @@
 //! An independent, deliberately naive Jungle move generator (a mailbox
-//! board and one predicate per rule, written straight from DESIGN.md §4),
+//! board and one predicate per rule, written straight from the rules'
+//! statement in `gamesolver_games::jungle` and its presets),
 //! compared with the bitboard generator on many positions of random games,
 //! under every rule preset.
 
@@ -201,6 +202,8 @@ fn naive_generator_matches_the_reference_counts() {
     assert_eq!(naive_perft(&start, 1), 24);
     assert_eq!(naive_perft(&start, 2), 576);
     assert_eq!(naive_perft(&start, 3), 12240);
+    assert_eq!(naive_perft(&start, 4), 260099);
+    assert_eq!(naive_perft(&start, 5), 5111620);
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! Ultimate tic-tac-toe through the conformance suite, and against a naive
-//! second implementation of the rules written straight from DESIGN.md §4.
+//! second implementation of the rules written straight from their statement
+//! in the documentation of `gamesolver_games::uttt`.
 
 use gamesolver_conformance::{
     check_move_notation, check_moves, check_position_notation, random_playouts,
@@ -167,6 +168,15 @@ fn naive_perft_agrees_near_the_end_of_games() {
         let fast = gamesolver_search_free_perft(board, 3);
         assert_eq!(fast, naive.perft(3), "{board}");
     }
+}
+
+/// The naive model counts the perft of `crates/search/tests/data/uttt.perft`
+/// from the empty board.
+#[test]
+fn naive_perft_from_the_empty_board() {
+    let naive = Naive::from(&Board::empty());
+    let counts: Vec<u64> = (1..=6).map(|depth| naive.perft(depth)).collect();
+    assert_eq!(counts, [81, 720, 6336, 55080, 473256, 4020960]);
 }
 
 /// Perft by the rules crate alone (the shared harness lives in the search

@@ -1,5 +1,10 @@
-//! The strong solution of tic-tac-toe against the verified reference numbers
-//! (`shared/reference/tictactoe.md`).
+//! The strong solution of tic-tac-toe against the published counts: 5,478
+//! reachable positions, 958 of them finished (626 won by X, 316 by O, 16
+//! drawn), and 255,168 complete games (131,184 won by X, 77,904 by O,
+//! 46,080 drawn), as Henry Bottomley counts them
+//! (<http://www.se16.info/hgb/tictactoe.htm>; the game counts are also in
+//! Wikipedia's "Tic-tac-toe" article). The per-ply counts follow from the
+//! rules by hand for the first plies (9, 72, 252 = 9·8·7/2, …).
 
 use gamesolver_core::{Game, Indexer, Solution, Wdl};
 use gamesolver_games::tictactoe::{Base3Indexer, Board, Cell};

@@ -9,7 +9,7 @@ use crate::Score;
 ///
 /// The search is generic; a game (or a variant of its evaluation) provides
 /// one `Evaluator`. Implement it on a type of your own (the orphan rule keeps
-/// it out of the rules crate, as DESIGN.md §2 wants).
+/// it out of the rules crate, so the rules never depend on a search).
 pub trait Evaluator<G: Game> {
     /// A heuristic value of the unfinished `position` for the side to move
     /// (use [`Score::eval`]). Higher is better for the side to move.

@@ -1,4 +1,4 @@
-//! Engine protocols: the UCI-style line protocol of DESIGN.md §5, generic
+//! Engine protocols: the UCI-style line protocol of docs/PROTOCOL.md, generic
 //! over the game ([`uci`]), and the game-specific parts a host supplies
 //! ([`EngineHost`]).
 

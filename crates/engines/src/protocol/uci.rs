@@ -1,4 +1,4 @@
-//! The UCI-style engine protocol (DESIGN.md §5), for any game.
+//! The UCI-style engine protocol (docs/PROTOCOL.md), for any game.
 //!
 //! Commands: `uci` (or `jcei` where the host speaks it), `isready`,
 //! `ucinewgame`, `setoption name N value V`, `position startpos|fen TEXT

@@ -1,4 +1,4 @@
-//! CodinGame's ultimate tic-tac-toe referee protocol (DESIGN.md §5).
+//! CodinGame's ultimate tic-tac-toe referee protocol (docs/PROTOCOL.md).
 //!
 //! Each turn the referee sends `opponentRow opponentCol` (`-1 -1` when we
 //! move first), `validActionCount`, then that many `row col` lines; we answer

@@ -1,5 +1,8 @@
 //! Jungle (Dou Shou Qi) on the 7×9 board: rules, notation and move
-//! generation (DESIGN.md §4).
+//! generation. The rules are the common ones, as Wikipedia's "Jungle
+//! (board game)" gives them
+//! (<https://en.wikipedia.org/wiki/Jungle_(board_game)>); [`Variant`] names
+//! the presets that differ.
 //!
 //! - [`Square`], [`board`]: the geometry as 63-bit bitboards with
 //!   precomputed step and river-jump tables;

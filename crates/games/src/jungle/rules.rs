@@ -51,8 +51,9 @@ impl Rules {
 /// The named rule presets.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Variant {
-    /// The rules of DESIGN.md §4: Elephant 8, Lion 7, Tiger 6, Leopard 5,
-    /// Wolf 4, Dog 3, Cat 2, Rat 1; nothing captures across the water line.
+    /// The common rules (as in Wikipedia's "Jungle (board game)"): Elephant
+    /// 8, Lion 7, Tiger 6, Leopard 5, Wolf 4, Dog 3, Cat 2, Rat 1; nothing
+    /// captures across the water line.
     #[default]
     Standard,
     /// Dog 4 and Wolf 3 (the ranking of van Rijn & Vis, 2014), otherwise

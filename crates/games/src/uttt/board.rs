@@ -56,7 +56,7 @@ enum Status {
     Drawn,
 }
 
-/// An ultimate tic-tac-toe position (rules of DESIGN.md §4).
+/// An ultimate tic-tac-toe position (rules in the [module documentation](super)).
 ///
 /// Representation (bitboards): each player's marks are a `u128` holding the
 /// nine small boards as consecutive 9-bit masks (bit `9 * board + pos`), so

@@ -1,9 +1,10 @@
 //! Ultimate tic-tac-toe: nine tic-tac-toe boards on a meta-board.
 //!
-//! Rules (DESIGN.md §4): small boards 0..8 and cells 0..8 inside each are
-//! row-major; a move is the global cell `board * 9 + pos` (0..80) and sends
-//! the opponent to small board `pos`, or anywhere open if that board is
-//! closed (won by a line, or full). Three won boards in a line win; when no
+//! Rules (the common ones; see Wikipedia's "Ultimate tic-tac-toe",
+//! <https://en.wikipedia.org/wiki/Ultimate_tic-tac-toe>): small boards 0..8
+//! and cells 0..8 inside each are row-major; a move is the global cell
+//! `board * 9 + pos` (0..80) and sends the opponent to small board `pos`, or
+//! anywhere open if that board is closed (won by a line, or full). Three won boards in a line win; when no
 //! move is left the game is drawn, or under [`Variant::CodinGame`] won by the
 //! owner of more small boards.
 //!

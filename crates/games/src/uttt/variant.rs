@@ -8,7 +8,7 @@ use thiserror::Error;
 /// How a game that runs out of moves without a meta-line ends.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Variant {
-    /// DESIGN.md §4: no legal move left without a meta-line is a draw.
+    /// The usual rule: no legal move left without a meta-line is a draw.
     #[default]
     Standard,
     /// CodinGame's rule: then the player who owns more small boards wins;
