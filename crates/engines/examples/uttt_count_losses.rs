@@ -103,29 +103,35 @@ fn main() -> ExitCode {
         }
     }
     println!("\nendings over {} games: {endings:?}", games.len());
-    decided_cells.sort_unstable();
     if !decided_cells.is_empty() {
-        let n = decided_cells.len();
         println!(
-            "count endings not won, decided by our move at {} playable cells (median), quartiles {}-{}, range {}-{}; {free_choices} of {n} deciding moves gave a free choice",
-            decided_cells[n / 2],
-            decided_cells[n / 4],
-            decided_cells[3 * n / 4],
-            decided_cells[0],
-            decided_cells[n - 1]
+            "{} count endings not won were decided by our move at {} playable cells; {free_choices} of those moves gave a free choice",
+            decided_cells.len(),
+            spread(&mut decided_cells)
         );
     }
-    already.sort_unstable();
     if !already.is_empty() {
-        let n = already.len();
         println!(
-            "{n} count endings not won were already decided at the earliest position the solver reached: {} playable cells (median), range {}-{}",
-            already[n / 2],
-            already[0],
-            already[n - 1]
+            "{} count endings not won were already decided at the earliest position the solver reached: {} playable cells",
+            already.len(),
+            spread(&mut already)
         );
     }
     ExitCode::SUCCESS
+}
+
+/// `M (median), quartiles Q1-Q3, range LOW-HIGH` of a non-empty list.
+fn spread(values: &mut [u32]) -> String {
+    values.sort_unstable();
+    let n = values.len();
+    format!(
+        "{} (median), quartiles {}-{}, range {}-{}",
+        values[n / 2],
+        values[n / 4],
+        values[3 * n / 4],
+        values[0],
+        values[n - 1]
+    )
 }
 
 /// A `--save-games` line: number, A's side, verdict, opening, moves,

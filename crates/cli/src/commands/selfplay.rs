@@ -58,6 +58,9 @@ fn cpu_wait() -> Option<Duration> {
 #[derive(Debug, Default)]
 pub struct MoveTimes {
     times: Vec<(Duration, Option<Duration>)>,
+    /// For each move, whether its search proved the result (a mate
+    /// score): such a search stops early, on purpose.
+    proven: Vec<bool>,
 }
 
 impl MoveTimes {
@@ -71,6 +74,14 @@ impl MoveTimes {
         result
     }
 
+    /// Notes whether the move just measured was answered on a proved
+    /// result.
+    pub fn note_proof(&mut self, proven: bool) {
+        self.proven
+            .resize(self.times.len().saturating_sub(1), false);
+        self.proven.push(proven);
+    }
+
     /// Writes count, mean (and its share of the budget), p99 and maximum,
     /// how many moves came back more than 2 ms after the budget (the
     /// requirement is none), and how many are still late once the time
@@ -78,6 +89,20 @@ impl MoveTimes {
     pub fn write(&self, out: &mut dyn Write, budget: Duration) -> std::io::Result<()> {
         let all: Vec<Duration> = self.times.iter().map(|t| t.0).collect();
         TimeSummary::of(&all).write(out, "move times", Some(budget))?;
+        let open: Vec<Duration> = all
+            .iter()
+            .zip(&self.proven)
+            .filter(|(_, proven)| !**proven)
+            .map(|(t, _)| *t)
+            .collect();
+        if open.len() < all.len() {
+            writeln!(
+                out,
+                "{} moves answered on a proved result (a mate score), which the search ends early",
+                all.len() - open.len()
+            )?;
+            TimeSummary::of(&open).write(out, "the other moves", Some(budget))?;
+        }
         let ms = |d: Duration| d.as_secs_f64() * 1e3;
         let limit = budget + Duration::from_millis(2);
         let late = all.iter().filter(|&&d| d > limit).count();
@@ -146,6 +171,7 @@ fn play_games(
             let engine = &mut engines[position.turn().index()];
             let report =
                 times.measure(|| engine.search(position.as_ref(), &limits, &mut |_| {}))?;
+            times.note_proof(report.mate_plies.is_some());
             let mv = report
                 .bestmove
                 .ok_or_else(|| anyhow::anyhow!("no move in {}", position.to_text()))?;

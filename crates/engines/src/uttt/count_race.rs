@@ -56,8 +56,8 @@ mod tests {
         let (mut more, mut fewer) = (0.0, 0.0);
         for code in 0..3usize.pow(9) {
             let (mut chance, mut difference, mut rest) = (1.0f64, 0i32, code);
-            for b in 0..9 {
-                let (mine, theirs) = (f64::from(sides[0][b]), f64::from(sides[1][b]));
+            for (&mine, &theirs) in sides[0].iter().zip(&sides[1]) {
+                let (mine, theirs) = (f64::from(mine), f64::from(theirs));
                 match rest % 3 {
                     0 => chance *= (1.0 - mine - theirs).max(0.0),
                     1 => {
@@ -91,15 +91,16 @@ mod tests {
         };
         for case in 0..300 {
             let mut sides = [[0.0f32; 9]; 2];
-            for b in 0..9 {
+            let [mine, theirs] = &mut sides;
+            for (b, (m, t)) in mine.iter_mut().zip(theirs.iter_mut()).enumerate() {
                 match (case + b) % 5 {
-                    0 => sides[0][b] = 1.0,
-                    1 => sides[1][b] = 1.0,
+                    0 => *m = 1.0,
+                    1 => *t = 1.0,
                     2 => {}
                     _ => {
                         let (p, q) = (unit(), unit());
-                        sides[0][b] = p * 0.9;
-                        sides[1][b] = (1.0 - p * 0.9) * q;
+                        *m = p * 0.9;
+                        *t = (1.0 - p * 0.9) * q;
                     }
                 }
             }
