@@ -168,6 +168,36 @@ pub fn preserved(
 mod tests {
     use super::*;
 
+    /// The deeper committed set (`data/uttt-codingame-endgames-deep.txt`):
+    /// 23 to 30 playable cells, every line readable.
+    #[test]
+    fn the_deep_suite_has_23_to_30_playable_cells() {
+        let suite = parse_suite(include_str!(
+            "../../../../data/uttt-codingame-endgames-deep.txt"
+        ))
+        .unwrap();
+        assert!(suite.len() >= 40);
+        for p in &suite {
+            assert!((23..=30).contains(&playable_cells(&p.board)), "{}", p.board);
+        }
+    }
+
+    /// Its values, solved again (slow: a minute or more in a release
+    /// build; `cargo test --release -p gamesolver-engines -- --ignored deep`).
+    #[test]
+    #[ignore = "solves 23-30-cell positions exactly: minutes"]
+    fn the_deep_suite_is_solved_right() {
+        let suite = parse_suite(include_str!(
+            "../../../../data/uttt-codingame-endgames-deep.txt"
+        ))
+        .unwrap();
+        let mut solver = EndgameSolver::new(24);
+        for p in &suite {
+            let solved = solver.solve(&p.board, &Limits::default()).unwrap();
+            assert_eq!(solved.value, p.value, "{}", p.board);
+        }
+    }
+
     /// A generated position lies in the asked range of playable cells,
     /// has the value the solver gives it, and a move that loses value.
     #[test]
