@@ -182,10 +182,10 @@ mod tests {
         }
     }
 
-    /// Its values, solved again (slow: a minute or more in a release
+    /// Its values, solved again (slow: about 20 s in a release
     /// build; `cargo test --release -p gamesolver-engines -- --ignored deep`).
     #[test]
-    #[ignore = "solves 23-30-cell positions exactly: minutes"]
+    #[ignore = "solves 23-30-cell positions exactly: about 20 s in release"]
     fn the_deep_suite_is_solved_right() {
         let suite = parse_suite(include_str!(
             "../../../../data/uttt-codingame-endgames-deep.txt"
