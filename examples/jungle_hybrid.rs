@@ -1,4 +1,4 @@
-//! The engines crate without the CLI: open a Jungle tablebase directory,
+//! The library without the CLI: open a Jungle tablebase directory,
 //! ask the hybrid engine (alpha-beta that plays straight from the tables
 //! when the material is in them) for a move in 50 ms, print it.
 //!
@@ -8,7 +8,7 @@
 
 use std::path::PathBuf;
 
-use gamesolver_engines::facade::{EngineSpec, Registry, SearchLimits};
+use gamesolver_api::{EngineSpec, SearchLimits};
 use gamesolver_games::jungle::{Material, Variant};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -28,7 +28,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let fen = args.next().unwrap_or("7/7/7/7/7/7/1e5/7/E6 w".to_string());
 
-    let jungle = Registry::global().get("jungle")?;
+    let registry = gamesolver_engines::builtin();
+    let jungle = registry.get("jungle")?;
     let position = jungle.parse(&fen, None)?;
     let spec = EngineSpec {
         tablebase: Some(dir),

@@ -187,9 +187,9 @@ mod tests {
 
     #[test]
     fn nim_registers_in_the_facade_in_one_line() {
-        use gamesolver_engines::facade::{EngineSpec, Registry, SearchLimits, text_game};
+        use gamesolver_api::{EngineSpec, SearchLimits, text_game};
         let start: Nim = "3 4 5 x".parse().unwrap();
-        let registry = Registry::builtin().with(text_game("nim", "Nim", start));
+        let registry = gamesolver_engines::builtin().with(text_game("nim", "Nim", start));
         let nim = registry.get("nim").unwrap();
         let mut state = nim.start(None).unwrap();
         assert_eq!(state.legal_moves().len(), 12);

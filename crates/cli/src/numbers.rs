@@ -2,7 +2,7 @@
 //! façade's own rules ([`SearchLimits::to_limits`]), so a value the
 //! library would refuse is a usage error (exit 2) that gives the range.
 
-use gamesolver_engines::SearchLimits;
+use gamesolver_api::SearchLimits;
 
 /// Reads a whole number of `what`, then checks the limits `limits` makes
 /// of it by the façade's rules.

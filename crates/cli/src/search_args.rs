@@ -2,9 +2,7 @@
 
 use std::time::Duration;
 
-use gamesolver_engines::facade::check_hash_mb;
-use gamesolver_engines::{Registry, SearchLimits};
-use gamesolver_games::{jungle, uttt};
+use gamesolver_api::{SearchLimits, check_hash_mb};
 use gamesolver_search::Limits;
 
 use crate::numbers;
@@ -54,7 +52,7 @@ impl LimitArgs {
 }
 
 /// `--hash MB`: a whole number in the façade's range
-/// ([`gamesolver_engines::facade::HASH_MB_RANGE`]), the one rule the protocol's
+/// ([`gamesolver_api::HASH_MB_RANGE`]), the one rule the protocol's
 /// `Hash` option and the façade's `EngineSpec` follow too.
 pub fn parse_hash_mb(text: &str) -> Result<usize, String> {
     let mb: u64 = text
@@ -73,33 +71,4 @@ pub struct RuleArgs {
     /// an alias.
     #[arg(long = "rules", visible_alias = "variant", value_name = "PRESET")]
     pub rules: Option<String>,
-}
-
-impl RuleArgs {
-    /// The preset for `game`, refused (with the valid ones) if the game has
-    /// no such preset; `None` = the game's default.
-    pub fn preset(&self, game: &str) -> anyhow::Result<Option<&str>> {
-        let def = Registry::global().get(game)?;
-        def.start(self.rules.as_deref())?;
-        Ok(self.rules.as_deref())
-    }
-
-    /// The ultimate tic-tac-toe variant.
-    pub fn uttt(&self) -> anyhow::Result<uttt::Variant> {
-        Ok(self.preset("uttt")?.unwrap_or("standard").parse()?)
-    }
-
-    /// The Jungle rules preset.
-    pub fn jungle(&self) -> anyhow::Result<jungle::Variant> {
-        Ok(self.preset("jungle")?.unwrap_or("standard").parse()?)
-    }
-}
-
-/// Refuses a tablebase directory for a game without tablebases.
-pub fn refuse_tablebase(game: &str, tablebase: Option<&std::path::Path>) -> anyhow::Result<()> {
-    let def = Registry::global().get(game)?;
-    if tablebase.is_some() && !def.info().capabilities.tablebase {
-        anyhow::bail!("--tablebase: {game} has no tablebases (only Jungle has)");
-    }
-    Ok(())
 }

@@ -1,16 +1,16 @@
-//! A game registered in one line (`Registry::builtin().with(text_game(…))`)
+//! A game registered in one line (`builtin().with(text_game(…))`)
 //! is served by the CLI commands that go through the façade.
 
 use std::fmt;
 use std::str::FromStr;
 
 use clap::Parser;
+use gamesolver_api::EngineKind;
+use gamesolver_api::{Registry, text_game};
 use gamesolver_cli::Cli;
 use gamesolver_cli::commands::{Command, bestmove, perft, selfplay};
 use gamesolver_cli::search_args::RuleArgs;
 use gamesolver_core::{Game, Outcome, ParseMoveError, Player};
-use gamesolver_engines::EngineKind;
-use gamesolver_engines::facade::{Registry, text_game};
 
 /// Take 1 or 2 from a pile; whoever takes the last one wins. The text is
 /// the pile and the side to move, e.g. `5 x`.
@@ -83,7 +83,7 @@ fn registry() -> Registry {
         left: 5,
         turn: Player::First,
     };
-    Registry::builtin().with(text_game("pile", "Pile", start))
+    gamesolver_engines::builtin().with(text_game("pile", "Pile", start))
 }
 
 fn command(words: &[&str]) -> Command {
@@ -154,7 +154,8 @@ fn the_builtin_registry_does_not_know_it() {
     let Command::Perft(args) = command(&["perft", "pile", "3"]) else {
         unreachable!()
     };
-    let error = output(|out| perft::run(&args, out))
+    let builtin = gamesolver_engines::builtin();
+    let error = output(|out| perft::run_with(&builtin, &args, out))
         .unwrap_err()
         .to_string();
     assert!(

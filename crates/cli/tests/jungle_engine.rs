@@ -3,13 +3,13 @@
 
 use std::io::BufRead;
 
+use gamesolver_api::EngineKind;
+use gamesolver_api::protocol::uci::serve;
 use gamesolver_cli::commands::{bench, bestmove, selfplay};
-use gamesolver_cli::jungle::engine::{JungleEngine, JungleOptions};
-use gamesolver_cli::jungle::host::JungleHost;
-use gamesolver_cli::protocol::uci::serve;
 use gamesolver_cli::search_args::{LimitArgs, RuleArgs};
 use gamesolver_core::Game;
-use gamesolver_engines::EngineKind;
+use gamesolver_engines::jungle::engine::{JungleEngine, JungleOptions};
+use gamesolver_engines::jungle::host::JungleHost;
 use gamesolver_games::jungle::{JungleGame, Position};
 use gamesolver_search::{Engine, Limits, Score};
 
@@ -112,7 +112,7 @@ fn best(fen: &str, depth: u32) -> (String, String) {
         json: true,
     };
     let mut out = Vec::new();
-    bestmove::run(&args, &mut out).unwrap();
+    bestmove::run_with(&gamesolver_engines::builtin(), &args, &mut out).unwrap();
     let answer: serde_json::Value = serde_json::from_slice(&out).unwrap();
     (
         answer["bestmove"].as_str().unwrap().to_string(),
@@ -171,7 +171,7 @@ fn selfplay_games_end_by_the_rules() {
         tablebase: None,
     };
     let mut out = Vec::new();
-    selfplay::run(&args, &mut out).unwrap();
+    selfplay::run_with(&gamesolver_engines::builtin(), &args, &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();
     let reasons = [
         "den entered",
@@ -195,7 +195,7 @@ fn bench_node_counts_are_deterministic() {
             game: "jungle".into(),
             depth: Some(5),
         };
-        bench::run(&args, &mut out).unwrap();
+        bench::run_with(&gamesolver_engines::builtin(), &args, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         let last = text.lines().last().unwrap().to_string();
         last.split(',').next().unwrap().to_string()
@@ -207,7 +207,7 @@ fn bench_node_counts_are_deterministic() {
 
 #[test]
 fn the_no_capture_rule_scores_as_a_draw_in_the_search() {
-    use gamesolver_cli::jungle::eval::JungleEval;
+    use gamesolver_engines::jungle::eval::JungleEval;
     use gamesolver_search::{AlphaBeta, SearchConfig};
     let position: Position = "el5/7/7/7/7/7/7/7/R6 w".parse().unwrap();
     let config = SearchConfig {

@@ -5,8 +5,6 @@
 
 mod common;
 
-use gamesolver_engines::Registry;
-
 const OPENINGS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../data/uttt-openings-2ply.txt"
@@ -42,7 +40,8 @@ fn our_engine_in_codingame_format_plays_whole_games_from_openings() {
     assert!(out.contains("4 games at 300 nodes/move"), "{out}");
     assert!(out.contains("(0 by forfeit)"), "{out}");
     // The saved games replay legally from their openings to their end.
-    let uttt = Registry::global().get("uttt").unwrap();
+    let registry = gamesolver_engines::builtin();
+    let uttt = registry.get("uttt").unwrap();
     let text = std::fs::read_to_string(&saved).unwrap();
     assert_eq!(text.lines().count(), 4, "{text}");
     for line in text.lines() {

@@ -1,7 +1,7 @@
 //! The match runner against scripted engines that break the rules: an
 //! illegal move and a crash each lose the game.
 
-use gamesolver_cli::commands::match_cmd::{Args, SprtArgs, run};
+use gamesolver_cli::commands::match_cmd::{Args, SprtArgs, run_with};
 use gamesolver_cli::search_args::RuleArgs;
 
 /// A shell engine that answers the handshake and then `bestmove MOVE`, or
@@ -36,7 +36,7 @@ fn play(a: &str, b: &str, games: usize) -> String {
         save_games: None,
     };
     let mut out = Vec::new();
-    run(&args, &mut out).unwrap();
+    run_with(&gamesolver_engines::builtin(), &args, &mut out).unwrap();
     String::from_utf8(out).unwrap()
 }
 

@@ -1,7 +1,7 @@
 //! `gamesolver match --sprt` stops once the sequential test decides, and
 //! prints the log-likelihood ratio with its bounds.
 
-use gamesolver_cli::commands::match_cmd::{Args, SprtArgs, run};
+use gamesolver_cli::commands::match_cmd::{Args, SprtArgs, run_with};
 use gamesolver_cli::search_args::RuleArgs;
 
 /// A shell engine that answers the handshake and then `bestmove MOVE`.
@@ -33,7 +33,12 @@ fn args(a: &str, b: &str, games: usize, sprt: SprtArgs) -> Args {
 
 fn play(a: &str, b: &str, games: usize, sprt: SprtArgs) -> String {
     let mut out = Vec::new();
-    run(&args(a, b, games, sprt), &mut out).unwrap();
+    run_with(
+        &gamesolver_engines::builtin(),
+        &args(a, b, games, sprt),
+        &mut out,
+    )
+    .unwrap();
     String::from_utf8(out).unwrap()
 }
 
@@ -72,7 +77,12 @@ fn the_opposite_result_accepts_h0_and_no_sprt_plays_every_game() {
 fn bad_sprt_settings_are_refused() {
     let engine = scripted("99");
     let refusal = |sprt: SprtArgs| {
-        let err = run(&args(&engine, &engine, 2, sprt), &mut Vec::new()).unwrap_err();
+        let err = run_with(
+            &gamesolver_engines::builtin(),
+            &args(&engine, &engine, 2, sprt),
+            &mut Vec::new(),
+        )
+        .unwrap_err();
         format!("{err:#}")
     };
     assert!(refusal(sprt(10.0, 0.0)).contains("elo0 < elo1"));

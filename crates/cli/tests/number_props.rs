@@ -5,12 +5,12 @@
 //! range; nothing panics. Case counts are small so the suite stays fast.
 
 use clap::Parser;
+use gamesolver_api::HASH_MB_RANGE;
+use gamesolver_arena::sprt::Sprt;
 use gamesolver_cli::Cli;
 use gamesolver_cli::commands::Command;
 use gamesolver_cli::commands::mdp::MAX_SIMULATED_GAMES;
 use gamesolver_cli::commands::tablebase::Action;
-use gamesolver_engines::arena::sprt::Sprt;
-use gamesolver_engines::facade::HASH_MB_RANGE;
 use gamesolver_search::MAX_PLY;
 use proptest::prelude::*;
 

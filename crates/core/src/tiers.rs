@@ -73,6 +73,25 @@ pub trait TierLayout: Sync {
         String::new()
     }
 
+    /// Whether the solver may keep 2 bytes per position of `tier` instead
+    /// of 4: every position has at most 63 children (moves that stay in the
+    /// tier, counted as [`TierLayout::exits_and_children`] counts them) and
+    /// every exit loses in at most 255 plies. A promise broken stops the
+    /// solve with an error, never a wrong table. The default is `false`.
+    fn narrow_entries(&self, _tier: Self::Tier) -> bool {
+        false
+    }
+
+    /// The value, for its side to move, of an unfinished position that no
+    /// tier stores because the rules decide it at once (dōbutsu shōgi: a
+    /// side to move that can take the enemy lion has won in one ply), or
+    /// `None`. Probes answer finished positions by their outcome, then ask
+    /// this, then the tables; a solver values the moves that reach such a
+    /// position as moves that leave the tier. The default knows none.
+    fn known_value(&self, _position: &Self::Game) -> Option<crate::Solution> {
+        None
+    }
+
     /// The index of `position` (which must belong to `tier`), with
     /// symmetries folded.
     fn index(&self, tier: Self::Tier, position: &Self::Game) -> u64;
@@ -151,7 +170,9 @@ pub trait TierLayout: Sync {
 
     /// The moves of `position` (a position of `tier`) as a solver's first
     /// pass needs them: `exit` is called with the position each move that
-    /// leaves the tier reaches (in any order), until it returns `false`;
+    /// leaves the tier reaches (in any order; a layout that knows several
+    /// such positions have one value, as a dōbutsu shōgi lion left to be
+    /// taken, may pass one of them), until it returns `false`;
     /// then the number of distinct indices the moves that stay in the tier
     /// reach is returned (as [`TierLayout::distinct_children`] counts
     /// them), or `None` if `exit` stopped the visit. No exit and no child

@@ -7,7 +7,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use gamesolver_engines::bench::JUNGLE_POSITIONS as POSITIONS;
+use gamesolver_engines::jungle::bench::POSITIONS;
 use gamesolver_engines::jungle::engine::{JungleEngine, JungleOptions};
 use gamesolver_games::jungle::{JungleGame, Position};
 use gamesolver_search::{Engine, Limits};

@@ -6,7 +6,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gamesolver_engines::bench::UTTT_POSITIONS as POSITIONS;
+use gamesolver_engines::uttt::bench::POSITIONS;
 use gamesolver_engines::uttt::engines::{EngineOptions, build};
 use gamesolver_engines::uttt::eval::UtttEval;
 use gamesolver_engines::uttt::perft::perft;

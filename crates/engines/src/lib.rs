@@ -1,13 +1,25 @@
 //! # gamesolver-engines
 //!
-//! Everything that plays: the evaluators and engine set-ups of every game
-//! ([`uttt`], [`jungle`]), the hybrid tablebase player, the UCI-style
-//! protocol host ([`protocol`]), the match referee ([`arena`]), openings,
-//! the bench, and the game registry and façade ([`facade`]) that every
-//! front end (the CLI, the web server, the Python module) uses.
+//! The built-in games, each one unit: its declaration (a
+//! [`gamesolver_api::GameModel`] with its capabilities), its evaluators,
+//! engines, protocol hosts, bench positions and terminal board, in one
+//! module tree per game ([`tictactoe`], [`uttt`], [`jungle`]).
+//! [`builtin`] is the registry of all of them, one line per game; front
+//! ends pass it (plus any games of their own) to everything they serve.
 //!
-//! Front ends go through the façade ([`Registry`]); a Rust program may also
-//! set an engine up directly:
+//! ```
+//! use gamesolver_api::{EngineSpec, SearchLimits};
+//!
+//! let registry = gamesolver_engines::builtin();
+//! let uttt = registry.get("ultimate").unwrap();
+//! let state = uttt.parse("start", None).unwrap();
+//! let mut engine = uttt.engine(&EngineSpec::default()).unwrap();
+//! let limits = SearchLimits { depth: Some(3), ..SearchLimits::default() };
+//! let report = engine.search(state.as_ref(), &limits, &mut |_| {}).unwrap();
+//! assert!(state.legal_moves().contains(report.bestmove.as_ref().unwrap()));
+//! ```
+//!
+//! A Rust program may also set an engine up directly:
 //!
 //! ```
 //! use gamesolver_engines::uttt::engines::{EngineOptions, build};
@@ -22,22 +34,18 @@
 #![deny(missing_docs)]
 
 pub mod answer_first;
-pub mod arena;
-pub mod bench;
-mod data_lines;
-mod engine_kind;
+mod cells;
 pub mod jungle;
-pub mod openings;
-pub mod protocol;
+pub mod tictactoe;
 pub mod uttt;
 
-pub use engine_kind::{EngineKind, UnknownEngine};
-pub mod facade;
-pub mod mdp_service;
-pub mod tictactoe;
+use gamesolver_api::{ModelDef, Registry};
 
-pub use facade::{
-    AnyEngine, Capabilities, EngineSpec, ErasedHost, FacadeError, GameDef, GameInfo,
-    MaterialStatsReport, MoveVerdictText, Observation, PlayoutStats, PositionReport, Registry,
-    SearchLimits, SearchReport, SolvedOracle, State, TablebaseOracle, Verdict,
-};
+/// The built-in games: tic-tac-toe, ultimate tic-tac-toe, Jungle.
+#[must_use]
+pub fn builtin() -> Registry {
+    Registry::new()
+        .with(Box::new(ModelDef::new(tictactoe::TicTacToe::default())))
+        .with(Box::new(ModelDef::new(uttt::Uttt)))
+        .with(Box::new(ModelDef::new(jungle::Jungle)))
+}

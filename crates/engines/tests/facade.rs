@@ -2,10 +2,13 @@
 //! tic-tac-toe values, tablebase verdicts, and refusals that name what was
 //! wrong.
 
-use gamesolver_engines::facade::{EngineSpec, FacadeError, Registry, SearchLimits, Verdict};
+use std::sync::LazyLock;
+
+use gamesolver_api::{EngineSpec, FacadeError, Registry, SearchLimits, Verdict};
 
 fn registry() -> &'static Registry {
-    Registry::global()
+    static BUILTIN: LazyLock<Registry> = LazyLock::new(gamesolver_engines::builtin);
+    &BUILTIN
 }
 
 #[test]
@@ -110,7 +113,8 @@ fn flags_a_game_lacks_are_refused() {
         uttt.engine(&spec),
         Err(FacadeError::Unsupported { .. })
     ));
-    assert!(uttt.tablebase("no-such-dir".as_ref(), None).is_err());
+    assert!(uttt.tablebase().is_none());
+    assert!(!uttt.capabilities().tablebase);
     let jungle = registry().get("jungle").unwrap();
     assert!(matches!(
         jungle.engine(&spec),
@@ -190,7 +194,7 @@ fn jungle_tablebases_answer_through_the_facade() {
     )
     .unwrap();
     let jungle = registry().get("jungle").unwrap();
-    let oracle = jungle.tablebase(dir.path(), None).unwrap();
+    let oracle = jungle.tablebase().unwrap().open(dir.path(), None).unwrap();
     assert_eq!(oracle.max_pieces(), 2);
     let state = jungle.parse("7/7/7/7/7/7/1e5/7/E6 w", None).unwrap();
     let report = oracle.probe(state.as_ref()).unwrap().unwrap();
@@ -241,4 +245,28 @@ fn random_playouts_are_reproducible() {
     assert_eq!(a, ttt.random_playouts(200, 7));
     assert_eq!(a.first_wins + a.draws + a.second_wins, 200);
     assert!(a.max_plies <= 9 && a.total_plies >= 5 * 200);
+}
+
+#[test]
+fn capabilities_are_derived_from_the_declarations() {
+    let of = |name: &str| registry().get(name).unwrap().capabilities();
+    let ttt = of("tictactoe");
+    assert!(ttt.solved_table && ttt.mdp && ttt.search && ttt.perft);
+    assert!(!ttt.tablebase && !ttt.bench && !ttt.terminal && ttt.bot_formats.is_empty());
+    let uttt = of("uttt");
+    assert!(uttt.bench && uttt.terminal && !uttt.solved_table && !uttt.mdp);
+    assert_eq!(uttt.bot_formats, ["codingame"]);
+    let jungle = of("jungle");
+    assert!(jungle.tablebase && jungle.bench && jungle.terminal && !jungle.mdp);
+    let rules = |name: &str| {
+        registry()
+            .get(name)
+            .unwrap()
+            .arena()
+            .map(|a| a.opening_plies())
+    };
+    assert_eq!(
+        (rules("tictactoe"), rules("uttt"), rules("jungle")),
+        (None, Some(2), Some(4))
+    );
 }

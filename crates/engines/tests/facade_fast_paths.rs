@@ -4,14 +4,12 @@
 //! and random playouts (for ultimate tic-tac-toe: the playout kernel of
 //! the games crate) give the same statistics for the same seed.
 
+use gamesolver_api::GameModel;
+use gamesolver_api::playouts::{PlayoutRng, random_move_from_list, random_playouts_with};
 use gamesolver_core::Game;
-use gamesolver_engines::facade::jungle::Jungle;
-use gamesolver_engines::facade::model::GameModel;
-use gamesolver_engines::facade::playouts::{
-    PlayoutRng, random_move_from_list, random_playouts, random_playouts_with, uttt_random_playouts,
-};
-use gamesolver_engines::facade::tictactoe::TicTacToe;
-use gamesolver_engines::facade::uttt::Uttt;
+use gamesolver_engines::jungle::Jungle;
+use gamesolver_engines::tictactoe::TicTacToe;
+use gamesolver_engines::uttt::Uttt;
 use rand::{Rng, SeedableRng};
 
 /// Positions along `games` random games from `model`'s start under `rules`.
@@ -82,7 +80,7 @@ fn uttt_playouts_are_those_of_the_generic_draw() {
     for rules in ["standard", "codingame"] {
         let model = Uttt;
         for start in positions(&model, rules, 1).into_iter().step_by(9) {
-            let fast = random_playouts(&model, &start, 300, 42);
+            let fast = model.random_playouts(&start, 300, 42);
             let generic = random_playouts_with(&start, 300, 42, random_move_from_list);
             assert_eq!(fast, generic, "{start}");
             assert_eq!(fast.first_wins + fast.draws + fast.second_wins, 300);
@@ -96,7 +94,7 @@ fn uttt_kernel_playouts_are_those_of_the_move_mask_draw() {
     for rules in ["standard", "codingame"] {
         let start = model.start(rules);
         for seed in 0..4 {
-            let kernel = uttt_random_playouts(&start, 2000, seed);
+            let kernel = model.random_playouts(&start, 2000, seed);
             let masked = random_playouts_with(&start, 2000, seed, |game, rng, scratch| {
                 model.random_move(game, rng, scratch)
             });
@@ -120,7 +118,7 @@ fn uttt_kernel_counts_a_finished_start_as_its_outcome() {
             let moves = game.moves();
             game.play_unchecked(moves[rng.random_range(0..moves.len())]);
         }
-        let stats = random_playouts(&model, &game, 5, 1);
+        let stats = model.random_playouts(&game, 5, 1);
         let wins = match game.outcome() {
             Some(gamesolver_core::Outcome::Winner(gamesolver_core::Player::First)) => [5, 0, 0],
             Some(gamesolver_core::Outcome::Winner(gamesolver_core::Player::Second)) => [0, 0, 5],

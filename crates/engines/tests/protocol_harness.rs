@@ -8,9 +8,9 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread;
 use std::time::Duration;
 
+use gamesolver_api::protocol::command::{Command, parse_command};
+use gamesolver_api::protocol::uci::serve;
 use gamesolver_engines::jungle::host::JungleHost;
-use gamesolver_engines::protocol::command::{Command, parse_command};
-use gamesolver_engines::protocol::uci::serve;
 use gamesolver_engines::uttt::host::UtttHost;
 use proptest::prelude::*;
 

@@ -19,6 +19,7 @@
 #![deny(missing_docs)]
 
 mod cell_number;
+pub mod dobutsu;
 pub mod jungle;
 mod lines;
 pub mod tictactoe;

@@ -1,4 +1,4 @@
-//! Property tests of every position and move parser of the three games on
+//! Property tests of every position and move parser of the games on
 //! hostile input: arbitrary strings, and valid positions mutated (a
 //! character replaced, deleted, inserted or doubled). The property: an
 //! error, or a value that prints back to text that parses to the same
@@ -8,7 +8,7 @@ use std::fmt::Display;
 use std::str::FromStr;
 
 use gamesolver_core::Game;
-use gamesolver_games::{jungle, tictactoe, uttt};
+use gamesolver_games::{dobutsu, jungle, tictactoe, uttt};
 use proptest::prelude::*;
 
 /// Parses `text`; if it is accepted, its printed form parses back to it.
@@ -40,6 +40,19 @@ fn every_parser(text: &str) -> Result<(), TestCaseError> {
     round_trips::<jungle::Material>(text)?;
     for variant in jungle::Variant::ALL {
         let _ = jungle::Position::from_fen(text, variant);
+    }
+    round_trips::<dobutsu::Position>(text)?;
+    round_trips::<dobutsu::Move>(text)?;
+    round_trips::<dobutsu::Square>(text)?;
+    round_trips::<dobutsu::Variant>(text)?;
+    round_trips::<dobutsu::Material>(text)?;
+    for variant in dobutsu::Variant::ALL {
+        if let Ok(position) = dobutsu::Position::from_sfen(text, variant) {
+            prop_assert_eq!(
+                dobutsu::Position::from_sfen(&position.sfen(), variant),
+                Ok(position)
+            );
+        }
     }
     long_fen_round_trips(text)
 }
@@ -75,6 +88,19 @@ fn valid_texts() -> Vec<String> {
         "LR-e".to_string(),
         format!("{} - - 17 9", jungle::START_FEN),
     ];
+    // Dobutsu shogi (indices 9 to 15: see the_valid_texts_are_valid).
+    texts.extend(
+        [
+            dobutsu::START_SFEN,
+            "l2/1H1/3/1L1 w 2GEec",
+            "lh1/3/GE1/gL1 b Ce 12",
+            "b1b2",
+            "C*a4",
+            "try-after-reply",
+            "LGC",
+        ]
+        .map(String::from),
+    );
     let mut board: uttt::Board = texts[4].parse().expect("the start");
     for _ in 0..12 {
         let Some(&mv) = board.moves().get(3) else {
@@ -89,7 +115,7 @@ fn valid_texts() -> Vec<String> {
 /// A valid text with one edit: replace, delete, insert or double a
 /// character (characters drawn from the notations' alphabets).
 fn mutated() -> impl Strategy<Value = String> {
-    let alphabet: Vec<char> = "XO.*0123456789/ wbaELTPWDCRelptwdcr-gh\u{e9}\n"
+    let alphabet: Vec<char> = "XO.*0123456789/ wbaELTPWDCRGHelptwdcr-gh\u{e9}\n"
         .chars()
         .collect();
     (
@@ -144,5 +170,12 @@ fn the_valid_texts_are_valid() {
     assert!(texts[6].parse::<uttt::Cell>().is_ok());
     assert!(texts[7].parse::<jungle::Material>().is_ok());
     assert!(texts[8].parse::<jungle::Position>().is_ok(), "{}", texts[8]);
-    assert!(texts[9].parse::<uttt::Board>().is_ok(), "{}", texts[9]);
+    assert!(texts[16].parse::<uttt::Board>().is_ok(), "{}", texts[16]);
+    for text in &texts[9..12] {
+        assert!(text.parse::<dobutsu::Position>().is_ok(), "{text}");
+    }
+    assert!(texts[12].parse::<dobutsu::Move>().is_ok());
+    assert!(texts[13].parse::<dobutsu::Move>().is_ok());
+    assert!(texts[14].parse::<dobutsu::Variant>().is_ok());
+    assert!(texts[15].parse::<dobutsu::Material>().is_ok());
 }

@@ -10,10 +10,10 @@
 //! per item) extended by the lists of the other groups (`list += other`).
 //! Callers only ever get fresh copies, never the prebuilt lists.
 
-use gamesolver_engines::State;
-use gamesolver_engines::facade::model::ModelState;
-use gamesolver_engines::facade::tictactoe::TicTacToe;
-use gamesolver_engines::facade::uttt::Uttt;
+use gamesolver_api::State;
+use gamesolver_api::model::ModelState;
+use gamesolver_engines::tictactoe::TicTacToe;
+use gamesolver_engines::uttt::Uttt;
 use gamesolver_games::uttt::FULL;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;

@@ -2,7 +2,7 @@
 //! run without the GIL, on every core, and stop on Ctrl-C between chunks of
 //! work.
 
-use gamesolver_engines::{FacadeError, State};
+use gamesolver_api::{FacadeError, State};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;

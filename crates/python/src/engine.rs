@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use gamesolver_engines::{AnyEngine, EngineSpec, GameDef, SearchLimits, SearchReport, State};
+use gamesolver_api::{AnyEngine, EngineSpec, GameDef, SearchLimits, SearchReport, State};
 use gamesolver_search::StopFlag;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;

@@ -2,7 +2,7 @@
 //! `ValueError` carrying the library's message; file-system trouble is an
 //! `OSError`.
 
-use gamesolver_engines::FacadeError;
+use gamesolver_api::FacadeError;
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 

@@ -1,10 +1,11 @@
 //! `gamesolver.Game`: one game of the registry under one rules preset.
 
-use gamesolver_engines::{GameDef, Registry};
+use gamesolver_api::GameDef;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::errors::OrRaise;
+use crate::registry::registry;
 use crate::state::PyState;
 
 /// A game under a rules preset, made by `gamesolver.load_game`.
@@ -21,7 +22,7 @@ pub struct PyGame {
 impl PyGame {
     /// The game `name` (or an alias) under `rules` (None = the default preset).
     pub fn load(name: &str, rules: Option<&str>) -> PyResult<PyGame> {
-        let def = Registry::global().get(name).or_raise()?;
+        let def = registry().get(name).or_raise()?;
         let rules = def.start(rules).or_raise()?.rules();
         Ok(PyGame { def, rules })
     }
@@ -99,16 +100,18 @@ impl PyGame {
     }
 
     /// What the library offers for this game: solved_table, tablebase,
-    /// search, mdp, perft (each a bool).
+    /// search, mdp, perft, bench, terminal (each a bool).
     #[getter]
     fn capabilities<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let c = self.def.info().capabilities;
+        let c = self.def.capabilities();
         let dict = PyDict::new(py);
         dict.set_item("solved_table", c.solved_table)?;
         dict.set_item("tablebase", c.tablebase)?;
         dict.set_item("search", c.search)?;
         dict.set_item("mdp", c.mdp)?;
         dict.set_item("perft", c.perft)?;
+        dict.set_item("bench", c.bench)?;
+        dict.set_item("terminal", c.terminal)?;
         Ok(dict)
     }
 
@@ -147,5 +150,5 @@ pub fn load_game(name: &str, rules: Option<&str>) -> PyResult<PyGame> {
 /// The registry names of every game.
 #[pyfunction]
 pub fn registered_names() -> Vec<&'static str> {
-    Registry::global().games().map(|g| g.info().name).collect()
+    registry().names()
 }

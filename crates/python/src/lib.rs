@@ -3,7 +3,9 @@
 //! The Python module `gamesolver._native` (re-exported by the pure-Python
 //! package `gamesolver`): the games, exact solutions, tablebases, engines
 //! and MDP planning of this workspace, reached only through the façade of
-//! `gamesolver-engines`. Long calls release the GIL and honour Ctrl-C
+//! `gamesolver-api`; the games are the module's registry ([`registry`],
+//! the built-in games of `gamesolver-engines`). Long calls release the GIL
+//! and honour Ctrl-C
 //! ([`interrupt`]); library errors become `ValueError`s with the library's
 //! message ([`errors`]).
 
@@ -18,6 +20,7 @@ mod mdp;
 mod numbers;
 mod parallel;
 mod position_arg;
+mod registry;
 mod report;
 mod solved;
 mod state;

@@ -1,19 +1,22 @@
-//! `gamesolver.mdp`: tic-tac-toe against a fixed opponent as a Markov
-//! decision process, through the engines' MDP service. The Python module
-//! `gamesolver.mdp` turns the exact values (text such as `191/192`) into
+//! `gamesolver.mdp`: a game against a fixed opponent as a Markov decision
+//! process, through the MDP capability of the first game of the registry
+//! that declares one (tic-tac-toe's). The Python module `gamesolver.mdp`
+//! turns the exact values (text such as `191/192`) into
 //! `fractions.Fraction`.
 
-use gamesolver_engines::mdp_service::{MdpRequest, MdpSession};
+use gamesolver_api::FacadeError;
+use gamesolver_api::mdp::{MdpRequest, MdpSettings, MdpSolved};
 use pyo3::prelude::*;
 
 use crate::errors::OrRaise;
 use crate::numbers::optional_whole;
+use crate::registry::registry;
 use crate::solved::json_to_python;
 
 /// A solved MDP: its report and the optimal value of every move.
 #[pyclass(name = "MdpSession", module = "gamesolver", frozen)]
 pub struct PyMdpSession {
-    session: MdpSession,
+    session: Box<dyn MdpSolved>,
 }
 
 /// Builds and solves the MDP (see `gamesolver.mdp.solve`, which wraps this).
@@ -40,7 +43,14 @@ pub fn mdp_solve(
         episodes: optional_whole("episodes", episodes)?.unwrap_or(defaults.episodes),
         seed: optional_whole("seed", seed)?.unwrap_or(defaults.seed),
     };
-    let session = py.detach(|| MdpSession::new(&request)).or_raise()?;
+    let model = registry()
+        .games()
+        .find_map(|game| game.mdp())
+        .ok_or_else(|| FacadeError::BadLimit("no game has an MDP model".into()))
+        .or_raise()?;
+    let session = py
+        .detach(|| model.solve(&request, &MdpSettings::default()))
+        .or_raise()?;
     Ok(PyMdpSession { session })
 }
 

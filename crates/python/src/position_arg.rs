@@ -1,6 +1,6 @@
 //! Position arguments: a State of the right game, or position text.
 
-use gamesolver_engines::State;
+use gamesolver_api::State;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 

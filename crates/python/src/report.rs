@@ -1,7 +1,7 @@
 //! `PositionReport` and `MoveVerdict`: what a solved table or a tablebase
 //! says about a position.
 
-use gamesolver_engines::{MoveVerdictText, PositionReport, Verdict};
+use gamesolver_api::{MoveVerdictText, PositionReport, Verdict};
 use pyo3::prelude::*;
 
 /// "win", "draw" or "loss".

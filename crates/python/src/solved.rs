@@ -1,6 +1,6 @@
 //! `gamesolver.solve`: the exact solution of a whole game (tic-tac-toe).
 
-use gamesolver_engines::{FacadeError, SolvedOracle};
+use gamesolver_api::{FacadeError, SolvedOracle};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 
@@ -8,6 +8,7 @@ use crate::engine::game_argument;
 use crate::errors::{OrRaise, to_py_err};
 use crate::game::PyGame;
 use crate::position_arg::position_of;
+use crate::registry::first_with;
 use crate::report::PyPositionReport;
 
 /// The strong solution of a game: the exact value and distance of every
@@ -22,8 +23,9 @@ pub struct PySolvedTable {
     oracle: &'static dyn SolvedOracle,
 }
 
-/// Solves `game` (a name or a Game; default "tictactoe") and returns its
-/// SolvedTable. Raises ValueError for a game without a solved table.
+/// Solves `game` (a name or a Game; default: the first game with a solved
+/// table, "tictactoe") and returns its SolvedTable. Raises ValueError for
+/// a game without a solved table.
 #[pyfunction]
 #[pyo3(signature = (game=None, rules=None))]
 pub fn solve(
@@ -33,7 +35,10 @@ pub fn solve(
 ) -> PyResult<PySolvedTable> {
     let game = match game {
         Some(game) => game_argument(game, rules)?,
-        None => PyGame::load("tictactoe", rules)?,
+        None => {
+            let name = first_with(|g| g.solved().is_some()).unwrap_or("");
+            PyGame::load(name, rules)?
+        }
     };
     let def = game.def;
     let oracle = py.detach(|| def.solved()).ok_or_else(|| {

@@ -1,7 +1,7 @@
 //! `gamesolver.State`: a position in play (with its move history).
 
+use gamesolver_api::{GameDef, State};
 use gamesolver_core::{Outcome, Player};
-use gamesolver_engines::{GameDef, State};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList};

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use gamesolver_engines::{FacadeError, TablebaseOracle};
+use gamesolver_api::{FacadeError, TablebaseOracle};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -15,14 +15,16 @@ use crate::game::PyGame;
 use crate::interrupt::run_interruptible;
 use crate::numbers::optional_whole;
 use crate::position_arg::position_of;
+use crate::registry::first_with;
 use crate::report::PyPositionReport;
 use crate::tablebase_build::{Target, TierDone, build_waves, materials, variant};
 
 /// Endgame tablebases in a directory (one file per material, e.g.
 /// `LR-e.gstb`) for one rules preset.
 ///
-/// `Tablebase(dir, rules=None, game="jungle")`. The directory is opened at
-/// the first probe (after `build` it is opened afresh).
+/// `Tablebase(dir, rules=None, game=None)` (None: the first game with
+/// tablebases, "jungle"). The directory is opened at the first probe
+/// (after `build` it is opened afresh).
 #[pyclass(name = "Tablebase", module = "gamesolver", frozen)]
 pub struct PyTablebase {
     game: PyGame,
@@ -37,8 +39,9 @@ impl PyTablebase {
             return Ok(Arc::clone(oracle));
         }
         let (def, dir, rules) = (self.game.def, &self.dir, self.game.rules);
+        let tablebases = def.tablebase().ok_or_else(|| no_tablebase(&self.game))?;
         let oracle: Arc<dyn TablebaseOracle> =
-            Arc::from(py.detach(|| def.tablebase(dir, Some(rules))).or_raise()?);
+            Arc::from(py.detach(|| tablebases.open(dir, Some(rules))).or_raise()?);
         *slot = Some(Arc::clone(&oracle));
         Ok(oracle)
     }
@@ -55,13 +58,13 @@ impl PyTablebase {
     ) -> PyResult<PyTablebase> {
         let game = match game {
             Some(game) => game_argument(&game, rules)?,
-            None => PyGame::load("jungle", rules)?,
+            None => {
+                let name = first_with(|g| g.tablebase().is_some()).unwrap_or("");
+                PyGame::load(name, rules)?
+            }
         };
-        if !game.def.info().capabilities.tablebase {
-            return Err(to_py_err(FacadeError::Unsupported {
-                game: game.name(),
-                what: "a tablebase",
-            }));
+        if game.def.tablebase().is_none() {
+            return Err(no_tablebase(&game));
         }
         Ok(PyTablebase {
             game,
@@ -189,4 +192,12 @@ fn tier_dict<'py>(py: Python<'py>, tier: &TierDone) -> PyResult<Bound<'py, PyDic
     dict.set_item("done", tier.done)?;
     dict.set_item("total", tier.total)?;
     Ok(dict)
+}
+
+/// The error for a game without tablebases.
+fn no_tablebase(game: &PyGame) -> PyErr {
+    to_py_err(FacadeError::Unsupported {
+        game: game.name(),
+        what: "a tablebase",
+    })
 }

@@ -9,6 +9,7 @@
 use std::path::Path;
 use std::time::Duration;
 
+use gamesolver_api::error_chain;
 use gamesolver_games::jungle::{JungleTiers, Material, Variant};
 use gamesolver_retro::loopy::schedule_waves;
 use gamesolver_retro::tablebase::{Tablebase, TierBuilt, build};
@@ -104,16 +105,4 @@ fn tier_done(tier: TierBuilt, done: usize, total: usize) -> TierDone {
         done,
         total,
     }
-}
-
-/// An error and its causes, as one message.
-fn error_chain(error: &dyn std::error::Error) -> String {
-    let mut message = error.to_string();
-    let mut source = error.source();
-    while let Some(cause) = source {
-        message.push_str(": ");
-        message.push_str(&cause.to_string());
-        source = cause.source();
-    }
-    message
 }

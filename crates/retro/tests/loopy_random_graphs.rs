@@ -5,7 +5,7 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{Graph, Layout, Node};
+use common::{Graph, Layout, NarrowLayout, Node};
 use gamesolver_core::{Outcome, Player, Solution, Wdl};
 use gamesolver_retro::loopy::{TierTable, schedule, solve_tier, verify_tier};
 use proptest::prelude::*;
@@ -89,6 +89,15 @@ fn solve_all(graph: Arc<Graph>, tiers: u32) -> Vec<Solution> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
     #[test]
+    fn narrow_entries_solve_alike(seed: u64, tier_size in 1u32..40, degree in 1u32..6) {
+        let graph = Arc::new(Graph::random(seed, 1, tier_size, degree));
+        let probe = |_: &Node| None;
+        let wide = solve_tier(&Layout(graph.clone()), 0, &probe, &()).unwrap();
+        let narrow = solve_tier(&NarrowLayout(graph.clone()), 0, &probe, &()).unwrap();
+        prop_assert_eq!(wide, narrow);
+    }
+
+    #[test]
     fn agrees_with_the_naive_solver(seed: u64, tiers in 1u32..4, tier_size in 1u32..30, degree in 1u32..5) {
         let graph = Arc::new(Graph::random(seed, tiers, tier_size, degree));
         let expected = naive(&graph);
@@ -143,16 +152,21 @@ fn a_pure_cycle_is_a_draw_and_an_escape_to_a_win_is_taken() {
 }
 
 /// A distance longer than a table entry holds is an error naming it,
-/// never a wrapped or truncated distance; the longest that fits solves.
+/// never a wrapped or truncated distance; the longest that fits solves,
+/// with 4-byte entries and with 2-byte ones.
 #[test]
 fn distances_beyond_a_table_entry_are_refused() {
+    check_longest_distances(|graph| solve_tier(&Layout(graph), 0, &|_: &Node| None, &()));
+    check_longest_distances(|graph| solve_tier(&NarrowLayout(graph), 0, &|_: &Node| None, &()));
+}
+
+fn check_longest_distances(
+    solve: impl Fn(Arc<Graph>) -> Result<TierTable, gamesolver_retro::loopy::SolveTierError>,
+) {
     use gamesolver_retro::loopy::SolveTierError;
-    let probe = |_: &Node| None;
-    let longest = Arc::new(Graph::chain(16_384));
-    let table = solve_tier(&Layout(longest), 0, &probe, &()).unwrap();
+    let table = solve(Arc::new(Graph::chain(16_384))).unwrap();
     assert_eq!(table.get(0), Some(Solution::new(Wdl::Win, 16_383)));
-    let too_long = Arc::new(Graph::chain(16_385));
-    let err = solve_tier(&Layout(too_long), 0, &probe, &()).unwrap_err();
+    let err = solve(Arc::new(Graph::chain(16_385))).unwrap_err();
     assert!(
         matches!(
             err,
@@ -164,4 +178,42 @@ fn distances_beyond_a_table_entry_are_refused() {
         "{err:?}"
     );
     assert!(err.to_string().contains("16383 plies"), "{err}");
+}
+
+/// A position with more children than a narrow entry counts is an error,
+/// not a wrong count.
+#[test]
+fn narrow_entries_refuse_too_many_children() {
+    use gamesolver_retro::loopy::SolveTierError;
+    let star = |n: u32| {
+        let mut outcome = vec![None];
+        outcome.extend((0..n).map(|_| Some(Outcome::Winner(Player::Second))));
+        Arc::new(Graph {
+            turn: (0..=n)
+                .map(|i| {
+                    if i == 0 {
+                        Player::First
+                    } else {
+                        Player::Second
+                    }
+                })
+                .collect(),
+            children: std::iter::once((1..=n).collect())
+                .chain((0..n).map(|_| Vec::new()))
+                .collect(),
+            parents: std::iter::once(Vec::new())
+                .chain((0..n).map(|_| vec![0]))
+                .collect(),
+            outcome,
+            tier_size: n + 1,
+        })
+    };
+    let probe = |_: &Node| None;
+    let table = solve_tier(&NarrowLayout(star(63)), 0, &probe, &()).unwrap();
+    assert_eq!(table.get(0), Some(Solution::new(Wdl::Loss, 1)));
+    let err = solve_tier(&NarrowLayout(star(64)), 0, &probe, &()).unwrap_err();
+    assert!(
+        matches!(err, SolveTierError::TooManyMoves { .. }),
+        "{err:?}"
+    );
 }

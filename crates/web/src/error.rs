@@ -4,7 +4,7 @@ use axum::Json;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use gamesolver_engines::FacadeError;
+use gamesolver_api::FacadeError;
 use serde::Serialize;
 use utoipa::ToSchema;
 

@@ -4,8 +4,10 @@
 //!
 //! - a JSON API ([`router`], documented by the OpenAPI 3 document at
 //!   `/api/openapi.json`, generated from the handler types by utoipa) that
-//!   reaches every game only through the façade of `gamesolver-engines`, so the
-//!   page, the CLI and the Python module give the same answers;
+//!   reaches every game only through the façade of `gamesolver-api`, so
+//!   the page, the CLI and the Python module give the same answers; the
+//!   games are the registry the caller passes in ([`AppState::new`],
+//!   [`serve`]), built-in or registered at run time;
 //! - live engine analysis as server-sent events;
 //! - the pages (plain ES modules and CSS) built into the binary.
 //!
@@ -23,7 +25,8 @@
 //! use http_body_util::BodyExt;
 //! use tower::ServiceExt;
 //!
-//! let app = router(AppState::new(&ServeConfig::default()).unwrap());
+//! let registry = gamesolver_engines::builtin();
+//! let app = router(AppState::new(&ServeConfig::default(), registry).unwrap());
 //! let request = Request::get("/api/games").body(Body::empty()).unwrap();
 //! let runtime = tokio::runtime::Runtime::new().unwrap();
 //! let (status, body) = runtime.block_on(async {

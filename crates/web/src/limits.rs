@@ -1,6 +1,6 @@
 //! Search limits as a client asks for them, validated and capped.
 
-use gamesolver_engines::SearchLimits;
+use gamesolver_api::SearchLimits;
 use serde::Deserialize;
 use utoipa::ToSchema;
 

@@ -3,17 +3,21 @@
 
 use std::sync::{Arc, Mutex};
 
-use gamesolver_engines::mdp_service::{MdpRequest, MdpSession};
+use gamesolver_api::mdp::{MdpRequest, MdpSolved};
 
 /// How many solved problems are kept.
 const CAPACITY: usize = 8;
 
-/// What identifies a problem: every field of the request, as text.
+/// What identifies a problem: the game and every field of the request, as
+/// text.
 type Key = String;
 
-fn key_of(request: &MdpRequest) -> Key {
+/// A problem: the game's name and the request.
+pub type Problem = (&'static str, MdpRequest);
+
+fn key_of((game, request): &Problem) -> Key {
     format!(
-        "{}|{}|{}|{:?}|{}|{}|{}",
+        "{game}|{}|{}|{}|{:?}|{}|{}|{}",
         request.opponent,
         request.side,
         request.method,
@@ -26,11 +30,11 @@ fn key_of(request: &MdpRequest) -> Key {
 
 /// The most recently used sessions, newest last.
 #[derive(Default)]
-pub struct MdpCache(Mutex<Vec<(Key, Arc<MdpSession>)>>);
+pub struct MdpCache(Mutex<Vec<(Key, Arc<dyn MdpSolved>)>>);
 
 impl MdpCache {
     /// The cached session of `request`, if any (marked as recently used).
-    pub fn get(&self, request: &MdpRequest) -> Option<Arc<MdpSession>> {
+    pub fn get(&self, request: &Problem) -> Option<Arc<dyn MdpSolved>> {
         let key = key_of(request);
         let mut entries = self
             .0
@@ -44,7 +48,7 @@ impl MdpCache {
     }
 
     /// Keeps `session` for `request`, dropping the least recently used.
-    pub fn put(&self, request: &MdpRequest, session: Arc<MdpSession>) {
+    pub fn put(&self, request: &Problem, session: Arc<dyn MdpSolved>) {
         let key = key_of(request);
         let mut entries = self
             .0

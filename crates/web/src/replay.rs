@@ -2,7 +2,9 @@
 //! moves played since. The server keeps no games; replaying the moves gives
 //! the façade the history it needs (Jungle's repetition and 200-ply rules).
 
-use gamesolver_engines::{GameDef, Registry, State};
+use std::sync::Arc;
+
+use gamesolver_api::{GameDef, Registry, State};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -31,22 +33,23 @@ pub struct PositionRequest {
 /// A replayed position and the game it belongs to.
 pub struct Replayed {
     /// The game.
-    pub game: &'static dyn GameDef,
+    pub game: Arc<dyn GameDef>,
     /// The position after the moves.
     pub state: Box<dyn State>,
 }
 
 impl PositionRequest {
-    /// Parses the position and plays the moves; errors name the bad part
-    /// (unknown game or rules, bad position text, which move is illegal).
-    pub fn replay(&self) -> Result<Replayed, ApiError> {
+    /// Parses the position of a game of `registry` and plays the moves;
+    /// errors name the bad part (unknown game or rules, bad position text,
+    /// which move is illegal).
+    pub fn replay(&self, registry: &Registry) -> Result<Replayed, ApiError> {
         if self.moves.len() > MAX_MOVES {
             return Err(ApiError::bad_request(
                 "too_many_moves",
                 format!("{} moves given; at most {MAX_MOVES}", self.moves.len()),
             ));
         }
-        let game = Registry::global().get(&self.game)?;
+        let game = registry.shared(&self.game)?;
         let rules = self.rules.as_deref().filter(|r| !r.is_empty());
         let mut state = match self.position.as_deref().map(str::trim) {
             None | Some("start" | "startpos") => game.start(rules)?,

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use axum::http::StatusCode;
-use gamesolver_engines::{AnyEngine, SearchLimits, SearchReport, State};
+use gamesolver_api::{AnyEngine, SearchLimits, SearchReport, State};
 use tokio::sync::mpsc;
 
 use crate::error::ApiError;

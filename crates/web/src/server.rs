@@ -2,7 +2,7 @@
 
 use std::net::SocketAddr;
 
-use gamesolver_engines::FacadeError;
+use gamesolver_api::{FacadeError, Registry};
 use tokio::net::TcpListener;
 
 use crate::config::ServeConfig;
@@ -28,13 +28,15 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
 }
 
-/// Serves until Ctrl-C or SIGTERM; `announce` is called with the bound
-/// address once the server accepts connections (port 0 = a free port).
+/// Serves the games of `registry` until Ctrl-C or SIGTERM; `announce` is
+/// called with the bound address once the server accepts connections
+/// (port 0 = a free port).
 pub async fn serve(
     config: ServeConfig,
+    registry: Registry,
     announce: impl FnOnce(SocketAddr),
 ) -> Result<(), ServeError> {
-    let state = AppState::new(&config)?;
+    let state = AppState::new(&config, registry)?;
     let addr = SocketAddr::new(config.host, config.port);
     let listener = TcpListener::bind(addr)
         .await
@@ -50,12 +52,13 @@ pub async fn serve(
 /// [`serve`] on a new multi-threaded tokio runtime (for the synchronous CLI).
 pub fn serve_blocking(
     config: ServeConfig,
+    registry: Registry,
     announce: impl FnOnce(SocketAddr),
 ) -> Result<(), ServeError> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?
-        .block_on(serve(config, announce))
+        .block_on(serve(config, registry, announce))
 }
 
 /// Ctrl-C (SIGINT) or SIGTERM, registered before the address is announced

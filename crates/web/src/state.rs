@@ -1,9 +1,10 @@
-//! What every handler shares: the search gate and the optional tablebase.
+//! What every handler shares: the games served, the search gate and the
+//! optional tablebase.
 
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use gamesolver_engines::{FacadeError, Registry, TablebaseOracle};
+use gamesolver_api::{FacadeError, Registry, TablebaseOracle};
 use tokio::sync::OnceCell;
 
 use crate::api::tablebase::MaterialStats;
@@ -16,6 +17,7 @@ use crate::mdp_cache::MdpCache;
 pub struct AppState(Arc<Shared>);
 
 struct Shared {
+    registry: Registry,
     gate: SearchGate,
     tablebase: Option<LoadedTablebase>,
     stats: OnceCell<Vec<MaterialStats>>,
@@ -33,19 +35,26 @@ pub struct LoadedTablebase {
 }
 
 impl AppState {
-    /// The state for `config`; opens the tablebase directory, if one is
-    /// given, for the first game that has tablebases.
-    pub fn new(config: &ServeConfig) -> Result<AppState, FacadeError> {
+    /// The state serving the games of `registry` for `config`; opens the
+    /// tablebase directory, if one is given, for the first game of
+    /// `registry` that has tablebases.
+    pub fn new(config: &ServeConfig, registry: Registry) -> Result<AppState, FacadeError> {
         let tablebase = match &config.tablebase {
             None => None,
-            Some(dir) => Some(open_tablebase(dir)?),
+            Some(dir) => Some(open_tablebase(&registry, dir)?),
         };
         Ok(AppState(Arc::new(Shared {
+            registry,
             gate: SearchGate::new(config.max_searches, config.queue_limit),
             tablebase,
             stats: OnceCell::new(),
             mdp: MdpCache::default(),
         })))
+    }
+
+    /// The games served.
+    pub fn registry(&self) -> &Registry {
+        &self.0.registry
     }
 
     /// The search gate.
@@ -69,13 +78,15 @@ impl AppState {
     }
 }
 
-fn open_tablebase(dir: &std::path::Path) -> Result<LoadedTablebase, FacadeError> {
-    let registry = Registry::global();
-    let game = registry
+fn open_tablebase(
+    registry: &Registry,
+    dir: &std::path::Path,
+) -> Result<LoadedTablebase, FacadeError> {
+    let (game, tablebases) = registry
         .games()
-        .find(|game| game.info().capabilities.tablebase)
-        .ok_or_else(|| FacadeError::Tablebase("no built-in game has tablebases".into()))?;
-    let oracle = game.tablebase(dir, None)?;
+        .find_map(|game| Some((game, game.tablebase()?)))
+        .ok_or_else(|| FacadeError::Tablebase("no registered game has tablebases".into()))?;
+    let oracle = tablebases.open(dir, None)?;
     Ok(LoadedTablebase {
         game: game.info().name,
         dir: dir.to_path_buf(),

@@ -12,7 +12,8 @@ mod common;
 use common::{json_post, send};
 
 fn app_with(config: &ServeConfig) -> (AppState, axum::Router) {
-    let state = AppState::new(config).expect("state without a tablebase");
+    let state =
+        AppState::new(config, gamesolver_engines::builtin()).expect("state without a tablebase");
     (state.clone(), router(state))
 }
 

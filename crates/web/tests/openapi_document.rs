@@ -25,7 +25,8 @@ fn committed_path() -> PathBuf {
 
 /// The document the router serves, parsed.
 async fn served() -> Value {
-    let state = AppState::new(&ServeConfig::default()).expect("state without a tablebase");
+    let state = AppState::new(&ServeConfig::default(), gamesolver_engines::builtin())
+        .expect("state without a tablebase");
     let request = Request::get("/api/openapi.json")
         .body(Body::empty())
         .expect("request");

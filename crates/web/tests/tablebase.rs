@@ -28,7 +28,7 @@ fn server() -> Server {
         tablebase: Some(tables.path().to_path_buf()),
         ..ServeConfig::default()
     };
-    let state = AppState::new(&config).expect("the tablebase opens");
+    let state = AppState::new(&config, gamesolver_engines::builtin()).expect("the tablebase opens");
     Server {
         app: router(state),
         _tables: tables,

@@ -5,11 +5,10 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use gamesolver_engines::{EngineSpec, Registry, SearchReport};
+use gamesolver_api::{EngineKind, EngineSpec, Registry, SearchReport};
 
 use crate::json::write_json;
 use crate::search_args::{LimitArgs, RuleArgs};
-use gamesolver_engines::EngineKind;
 
 /// Arguments of `gamesolver bestmove`.
 #[derive(Debug, clap::Args)]
@@ -30,19 +29,14 @@ pub struct Args {
     /// The rules of the game.
     #[command(flatten)]
     pub rules: RuleArgs,
-    /// Jungle endgame tablebase directory: positions whose material it
-    /// holds are answered from it, and the search probes it at its leaves.
-    /// Refused for games without tablebases.
+    /// Endgame tablebase directory (Jungle's): positions whose material
+    /// it holds are answered from it, and the search probes it at its
+    /// leaves. Refused for games without tablebases.
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
-}
-
-/// Searches and reports, with the built-in games.
-pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    run_with(Registry::global(), args, out)
 }
 
 /// Searches and reports, with the games of `registry`.

@@ -1,35 +1,44 @@
 //! `gamesolver engine`: speak an engine protocol on standard input and
 //! output, for GUIs, match runners and arenas. The host is the game's own
-//! ([`gamesolver_engines::GameDef::protocol_host`]); the tuning flags are
-//! its protocol options, set by name, so a flag whose option the game's
-//! host does not offer is refused.
+//! ([`gamesolver_api::GameDef::protocol_host`]), or with `--format` a bot
+//! format the game declares ([`gamesolver_api::BotFormat::host`]); the
+//! tuning flags and `--option NAME=VALUE` are its protocol options, set by
+//! name, so a flag whose option the game's host does not offer is refused.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::{anyhow, bail};
-use gamesolver_engines::protocol::EngineHost;
-use gamesolver_engines::{EngineKind, EngineSpec, Registry};
+use gamesolver_api::{
+    BotFormat, EngineKind, EngineSpec, ErasedHost, FacadeError, GameDef, Registry,
+};
 
 use crate::numbers;
 use crate::search_args::{RuleArgs, parse_hash_mb};
-use crate::uttt::codingame;
-use crate::uttt::host::UtttHost;
 
 /// Arguments of `gamesolver engine`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game (uttt or jungle, or an alias).
+    /// The game (any registered game, or an alias).
     pub game: String,
-    /// Speak CodinGame's referee format instead of the UCI-style protocol
-    /// (rules: the `codingame` variant).
-    #[arg(long)]
+    /// Speak a bot format the game declares instead of the UCI-style
+    /// protocol (ultimate tic-tac-toe: `codingame`, CodinGame's referee
+    /// format, under its rule).
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<String>,
+    /// `--format codingame`.
+    #[arg(long, conflicts_with = "format")]
     pub codingame: bool,
-    /// Time per move in the CodinGame format, in milliseconds, counted
-    /// from the turn's first input line (the arena allows 100; the search
-    /// keeps a twentieth back, so it answers after about 95).
+    /// Time per move in a bot format, in milliseconds, counted from the
+    /// turn's first input line (CodinGame's arena allows 100; the search
+    /// keeps a twentieth back, at least 2 ms, so it answers after about 95).
     #[arg(long, default_value_t = 100, value_parser = numbers::movetime)]
     pub movetime: u64,
+    /// Sets a protocol option of the engine before it serves, as
+    /// `setoption` would (repeatable; after the flags below): e.g.
+    /// `--option Tempo=20`. The engine's `uci` answer lists its options.
+    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = parse_option)]
+    pub options: Vec<(String, String)>,
     /// The engine to start with (the protocol's `Engine` option changes it).
     #[arg(long, default_value_t = EngineKind::Alphabeta)]
     pub engine: EngineKind,
@@ -77,7 +86,7 @@ pub struct Args {
     /// The rules of the game.
     #[command(flatten)]
     pub rules: RuleArgs,
-    /// Jungle endgame tablebase directory: positions whose material it
+    /// Endgame tablebase directory (Jungle's): positions whose material it
     /// holds are played from it (the `TablebasePath` option changes it).
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
@@ -100,41 +109,82 @@ pub struct Args {
     pub advance: Option<i32>,
 }
 
-/// Serves the protocol on standard input until `quit` or its end.
-pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let game = Registry::global().get(&args.game)?;
-    let name = game.info().name;
-    if args.codingame {
-        if name != "uttt" {
-            bail!("--codingame (the ultimate tic-tac-toe referee format) does not apply to {name}");
+/// `NAME=VALUE` of `--option`.
+fn parse_option(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.trim().is_empty() => {
+            Ok((name.trim().to_string(), value.trim().to_string()))
         }
-        return run_codingame(args, out);
+        _ => Err(format!("{text:?} is not NAME=VALUE")),
     }
-    let spec = EngineSpec {
+}
+
+/// Serves the protocol of a game of `registry` on standard input until
+/// `quit` or its end.
+pub fn run_with(registry: &Registry, args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    let game = registry.get(&args.game)?;
+    let name = game.info().name;
+    let mut spec = EngineSpec {
         kind: Some(args.engine.name().to_string()),
         rules: args.rules.rules.clone(),
         hash_mb: Some(args.hash),
         seed: None,
         tablebase: args.tablebase.clone(),
     };
-    let mut host = game.protocol_host(&spec)?;
+    let mut host = match args.format() {
+        None => game.protocol_host(&spec)?,
+        Some((flag, format)) => {
+            let format = bot_format(game, format).ok_or_else(|| {
+                anyhow!("{flag} does not apply to {name}: its engines speak no {format} format")
+            })?;
+            if spec.tablebase.is_some() && game.tablebase().is_none() {
+                bail!(FacadeError::Unsupported {
+                    game: name,
+                    what: "tablebase",
+                });
+            }
+            // The rules are checked; the format plays its own.
+            game.start(spec.rules.take().as_deref())?;
+            format.host(&spec, args.movetime)?
+        }
+    };
     let offered = host.option_names();
-    tune(name, &offered, &args.tuning(), &mut |option, value| {
-        host.set_option(option, value)
-    })?;
+    set_options(name, &offered, &args.tuning(), host.as_mut())?;
     host.serve(Box::new(io::BufReader::new(io::stdin())), out)?;
     Ok(())
 }
 
+/// The bot format of `game` called `name`, if it declares one.
+fn bot_format(game: &dyn GameDef, name: &str) -> Option<&'static dyn BotFormat> {
+    game.arena()?
+        .bot_formats()
+        .iter()
+        .copied()
+        .find(|format| format.name().eq_ignore_ascii_case(name))
+}
+
 /// A tuning flag given on the command line: the flag, the protocol option
 /// it sets, and the value.
-type Tuning = (&'static str, &'static str, String);
+type Tuning = (String, String, String);
 
 impl Args {
+    /// The bot format asked for, with the flag that asked (`--codingame`
+    /// for `--format codingame`).
+    fn format(&self) -> Option<(String, &str)> {
+        if self.codingame {
+            return Some(("--codingame".to_string(), "codingame"));
+        }
+        let format = self.format.as_deref()?;
+        Some((format!("--format {format}"), format))
+    }
+
     /// The tuning flags given, as protocol options (evaluation options
-    /// last: `MaterialOnly` after `Advance`, so material only wins).
+    /// last: `MaterialOnly` after `Advance`, so material only wins), then
+    /// every `--option`.
     fn tuning(&self) -> Vec<Tuning> {
-        let flag = |given: Option<String>, flag, option| given.map(|v| (flag, option, v));
+        let flag = |given: Option<String>, flag: &str, option: &str| {
+            given.map(|v| (flag.to_string(), option.to_string(), v))
+        };
         [
             flag(self.lmr.map(|b| b.to_string()), "--lmr", "LMR"),
             flag(self.tempo.map(|n| n.to_string()), "--tempo", "Tempo"),
@@ -187,52 +237,29 @@ impl Args {
         ]
         .into_iter()
         .flatten()
+        .chain(
+            self.options
+                .iter()
+                .map(|(name, value)| (format!("--option {name}"), name.clone(), value.clone())),
+        )
         .collect()
     }
 }
 
-/// Sets each tuning option through `set`, refusing a flag whose option
-/// the host of `game` does not offer (it does not apply to that game).
-fn tune(
+/// Sets each tuning option on `host`, refusing a flag whose option the
+/// host of `game` does not offer (it does not apply to that game).
+fn set_options(
     game: &str,
     offered: &[&str],
     tuning: &[Tuning],
-    set: &mut dyn FnMut(&str, &str) -> Result<(), String>,
+    host: &mut dyn ErasedHost,
 ) -> anyhow::Result<()> {
     for (flag, option, value) in tuning {
         if !offered.iter().any(|o| o.eq_ignore_ascii_case(option)) {
             bail!("{flag} does not apply to {game} (its engine has no {option} option)");
         }
-        set(option, value).map_err(|e| anyhow!("{flag}: {e}"))?;
-    }
-    Ok(())
-}
-
-/// The ultimate tic-tac-toe engine in CodinGame's referee format: the
-/// same host options, set by name, then the referee loop.
-fn run_codingame(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    crate::search_args::refuse_tablebase("uttt", args.tablebase.as_deref())?;
-    args.rules.preset("uttt")?;
-    let mut host = UtttHost::default();
-    // The referee plays CodinGame's rule: its evaluation defaults too.
-    host.set_option("Variant", "codingame")
-        .map_err(|e| anyhow!("Variant: {e}"))?;
-    let offered: Vec<&str> = host.options().iter().map(|o| o.name).collect();
-    let common = [
-        ("--engine", "Engine", args.engine.name().to_string()),
-        ("--hash", "Hash", args.hash.to_string()),
-    ];
-    let tuning: Vec<Tuning> = common.into_iter().chain(args.tuning()).collect();
-    tune("uttt", &offered, &tuning, &mut |option, value| {
         host.set_option(option, value)
-    })?;
-    let stdin = io::stdin();
-    codingame::serve(
-        &mut stdin.lock(),
-        out,
-        &mut io::stderr(),
-        &host.options,
-        args.movetime,
-    )?;
+            .map_err(|e| anyhow!("{flag}: {e}"))?;
+    }
     Ok(())
 }

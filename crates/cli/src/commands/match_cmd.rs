@@ -1,5 +1,6 @@
 //! `gamesolver match`: two engines play each other (UCI-style protocol
-//! engines, or for ultimate tic-tac-toe bots in CodinGame's turn format);
+//! engines, or bots in a turn format the game declares, such as ultimate
+//! tic-tac-toe's CodinGame format);
 //! colours and openings alternate, every move is checked, and the result
 //! comes with a 95% interval and an Elo difference; with `--sprt` the match
 //! stops as soon as a sequential probability ratio test decides.
@@ -9,34 +10,35 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, ensure};
+use gamesolver_api::{DEFAULT_OPENING_PLIES, GameDef, Registry, State};
+use gamesolver_arena::engine::EngineCommand;
+use gamesolver_arena::openings::{parse_state_openings, random_state_openings};
+use gamesolver_arena::referee::{GameRecord, Seat, play_game};
+use gamesolver_arena::sprt::{Sprt, SprtVerdict};
+use gamesolver_arena::stats::{Tally, elo};
+use gamesolver_arena::time_summary::TimeSummary;
+use gamesolver_arena::{MatchEngine, MoveLimit};
 use gamesolver_core::{Outcome, Player};
-use gamesolver_engines::{Registry, State};
 
-use crate::arena::codingame::{moves_to, uttt_board};
-use crate::arena::engine::{EngineCommand, MatchEngine};
-use crate::arena::referee::{GameRecord, MoveLimit, Seat, play_game};
-use crate::arena::sprt::{Sprt, SprtVerdict};
-use crate::arena::stats::{Tally, elo};
-use crate::game_arg;
+use crate::game_arg::{self, GameName};
 use crate::numbers;
-use crate::openings::{parse_openings, random_openings};
 use crate::search_args::RuleArgs;
-use crate::time_summary::TimeSummary;
 
 /// Arguments of `gamesolver match`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The game (a name or alias; the engines must speak its notation).
     #[arg(value_parser = game_arg::registered(), ignore_case = true)]
-    pub game: String,
+    pub game: GameName,
     /// An engine command line (give exactly two), e.g.
     /// `"gamesolver engine uttt --engine mcts"`; run with `sh -c`. It
-    /// speaks the UCI-style protocol, or with the prefix `codingame:`
-    /// CodinGame's ultimate tic-tac-toe turn format (e.g.
-    /// `"codingame:./bot"`: one process per game, its standard error
-    /// ignored; the first turn may take ten times the move time and 2 s
-    /// more for the start-up; an opening is replayed from the empty board,
-    /// the bot's own opening moves offered as its only valid action).
+    /// speaks the UCI-style protocol, or with the prefix `FORMAT:` a bot
+    /// format the game declares: ultimate tic-tac-toe's `codingame:` is
+    /// CodinGame's turn format (e.g. `"codingame:./bot"`: one process per
+    /// game, its standard error ignored; the first turn may take ten times
+    /// the move time and 2 s more for the start-up; an opening is replayed
+    /// from the empty board, the bot's own opening moves offered as its
+    /// only valid action).
     #[arg(long = "engine", required = true, num_args = 1, value_name = "CMD")]
     pub engines: Vec<String>,
     /// Number of games (each opening is played twice, colours swapped); with
@@ -69,8 +71,8 @@ pub struct Args {
     /// The rules of the game.
     #[command(flatten)]
     pub rules: RuleArgs,
-    /// Random plies of the generated openings (default: 4 for Jungle, 2
-    /// for the other games).
+    /// Random plies of the generated openings (default: the game's, 4 for
+    /// Jungle, 2 for the other games).
     #[arg(long, value_name = "N")]
     pub random_plies: Option<usize>,
     /// Print one line per game.
@@ -137,17 +139,19 @@ impl Args {
     }
 }
 
-/// Runs the match and prints the result of the first engine.
-pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+/// Runs the match of a game of `registry` and prints the result of the
+/// first engine.
+pub fn run_with(registry: &Registry, args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     ensure!(
         args.engines.len() == 2,
         "give exactly two --engine commands"
     );
     ensure!(args.games > 0, "a match needs at least one game (--games)");
+    let game = registry.get(&args.game)?;
     let commands = args
         .engines
         .iter()
-        .map(|text| EngineCommand::parse(text))
+        .map(|text| EngineCommand::parse(text, game, registry))
         .collect::<Result<Vec<_>, _>>()
         .map_err(anyhow::Error::msg)?;
     let file = args
@@ -158,48 +162,45 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         })
         .transpose()?;
     let count = args.games.div_ceil(2).max(1);
-    let game = Registry::global().get(&args.game)?;
     let rules = args.rules.rules.as_deref();
     let openings = match file {
-        Some(text) => parse_openings(&text, |line| game.parse(line, rules))?,
+        Some(text) => parse_state_openings(&text, |line| game.parse(line, rules))?,
         None => {
-            let plies = args
-                .random_plies
-                .unwrap_or(default_random_plies(game.info().name));
-            random_openings(&game.start(rules)?, count, plies, args.seed)
+            let plies = args.random_plies.unwrap_or_else(|| opening_plies(game));
+            random_state_openings(game.start(rules)?.as_ref(), count, plies, args.seed)
         }
     };
-    if commands.iter().any(EngineCommand::is_codingame) {
-        check_codingame_openings(game.info().name, &openings)?;
+    for command in &commands {
+        check_openings(command, &openings)?;
     }
     run_match(args, [&commands[0], &commands[1]], &openings, out)
 }
 
-/// A CodinGame-format engine plays ultimate tic-tac-toe from the empty
-/// board: the game must be that, and every opening reached by legal moves.
-fn check_codingame_openings(game: &str, openings: &[Box<dyn State>]) -> anyhow::Result<()> {
-    ensure!(
-        game == "uttt",
-        "codingame: engines speak CodinGame's ultimate tic-tac-toe format; they cannot play {game}"
-    );
+/// Every opening can be given to `command`'s engine: a bot format may
+/// refuse some (CodinGame's needs the moves from the empty board).
+fn check_openings(command: &EngineCommand, openings: &[Box<dyn State>]) -> anyhow::Result<()> {
+    let Some(format) = command.format() else {
+        return Ok(());
+    };
     for opening in openings {
-        uttt_board(opening.as_ref())
-            .and_then(|board| moves_to(&board))
+        format
+            .check_opening(opening.as_ref())
             .map_err(anyhow::Error::msg)
             .with_context(|| {
                 format!(
-                    "opening {} cannot be given to a codingame: engine",
-                    opening.to_text()
+                    "opening {} cannot be given to a {}: engine",
+                    opening.to_text(),
+                    format.name()
                 )
             })?;
     }
     Ok(())
 }
 
-/// The random plies of generated openings: Jungle's start needs more to
-/// vary.
-fn default_random_plies(game: &str) -> usize {
-    if game == "jungle" { 4 } else { 2 }
+/// The random plies of `game`'s generated openings, as its arena rules say.
+fn opening_plies(game: &dyn GameDef) -> usize {
+    game.arena()
+        .map_or(DEFAULT_OPENING_PLIES, |rules| rules.opening_plies())
 }
 
 /// Plays the match over `openings` and prints the result of the first

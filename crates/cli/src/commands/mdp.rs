@@ -1,21 +1,20 @@
-//! `gamesolver mdp`: play a fixed opponent optimally (tic-tac-toe as a
-//! Markov decision process), by policy iteration, value iteration or
-//! Q-learning, with exact rationals and simulation. A shell over
-//! [`gamesolver_engines::mdp_service`]: the flags become its request and
-//! settings, its details are printed as text or JSON, and its trace drawn.
+//! `gamesolver mdp`: play a fixed opponent optimally (a game with an MDP
+//! model, tic-tac-toe, as a Markov decision process), by policy iteration,
+//! value iteration or Q-learning, with exact rationals and simulation. A
+//! shell over the game's [`gamesolver_api::MdpModel`]: the flags become its
+//! request and settings, its details are printed as text or JSON, and its
+//! trace drawn.
 
 use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::ValueEnum;
-use gamesolver_engines::Registry;
-use gamesolver_engines::mdp_service::{
-    MODELLED_GAME, MdpDetails, MdpRequest, MdpSession, MdpSettings,
-};
+use gamesolver_api::Registry;
+use gamesolver_api::mdp::{MdpDetails, MdpRequest, MdpSettings};
 use gamesolver_mdp::{Discount, SweepConfig, SweepOrder};
 
-use crate::game_arg;
+use crate::game_arg::{self, GameName};
 use crate::json::write_json;
 use crate::mdp_report::Report;
 
@@ -62,7 +61,7 @@ pub enum Order {
 pub struct Args {
     /// The game (one with an MDP model: tic-tac-toe).
     #[arg(value_parser = game_arg::registered(), ignore_case = true)]
-    pub game: String,
+    pub game: GameName,
     /// The solution method.
     #[arg(long, value_enum, default_value = "policy-iteration")]
     pub method: Method,
@@ -112,7 +111,7 @@ fn positive_count(text: &str) -> Result<u64, String> {
 }
 
 /// The most games `--simulate` plays.
-pub use gamesolver_engines::mdp_service::MAX_SIMULATED_GAMES;
+pub use gamesolver_api::mdp::MAX_SIMULATED_GAMES;
 
 /// A number of games to simulate: 1..=[`MAX_SIMULATED_GAMES`].
 fn simulation_count(text: &str) -> Result<u64, String> {
@@ -133,9 +132,10 @@ fn positive_float(text: &str) -> Result<f64, String> {
     }
 }
 
-/// Solves through the MDP service and prints the report.
-pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let report = report(args)?;
+/// Solves through the MDP model of a game of `registry` and prints the
+/// report.
+pub fn run_with(registry: &Registry, args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    let report = report(registry, args)?;
     if args.json {
         write_json(out, &report)
     } else {
@@ -144,14 +144,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
 }
 
 /// The report for `args`, with the plot written if asked for.
-pub(crate) fn report(args: &Args) -> anyhow::Result<Report> {
-    let game = game_arg::resolve(Registry::global(), &args.game, "MDP model", |c| c.mdp)?;
-    anyhow::ensure!(
-        game.info().name == MODELLED_GAME,
-        "{} is modelled as an MDP by the façade, but the MDP service models only {MODELLED_GAME}",
-        game.info().name
-    );
-    let session = MdpSession::with_settings(&request(args), &settings(args))?;
+fn report(registry: &Registry, args: &Args) -> anyhow::Result<Report> {
+    let model = game_arg::require(registry.get(&args.game)?, "MDP model", |g| g.mdp())?;
+    let session = model.solve(&request(args), &settings(args))?;
     let details = session.details().clone();
     let plot = write_plot(args, &details)?;
     Ok(Report { details, plot })
@@ -201,26 +196,6 @@ fn write_plot(args: &Args, details: &MdpDetails) -> anyhow::Result<Option<String
     std::fs::write(path, Report::chart_of(details).to_svg())
         .with_context(|| format!("cannot write the plot to {}", path.display()))?;
     Ok(Some(path.display().to_string()))
-}
-
-/// The tour's demo: policy iteration for X against the random opponent.
-pub(crate) fn write_tour_demo(out: &mut dyn Write) -> anyhow::Result<()> {
-    let args = Args {
-        game: "tictactoe".into(),
-        method: Method::PolicyIteration,
-        opponent: OpponentKind::Random,
-        side: Side::X,
-        exact: true,
-        simulate: None,
-        seed: 1,
-        episodes: 1,
-        gamma: Discount::NONE,
-        order: Order::Backward,
-        tolerance: 1e-12,
-        json: false,
-        plot: None,
-    };
-    report(&args)?.write_brief(out)
 }
 
 #[cfg(test)]

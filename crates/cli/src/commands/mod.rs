@@ -1,7 +1,8 @@
 //! One file per subcommand: its clap arguments and its `run` function.
 //!
-//! Every `run` writes to the output it is given (standard output in the
-//! program), so `tour` and the tests reuse the commands as they are.
+//! Every `run_with` serves the games of the registry it is given and writes
+//! to the output it is given (standard output in the program), so `tour`
+//! and the tests reuse the commands as they are.
 
 pub mod bench;
 pub mod bestmove;
@@ -20,6 +21,7 @@ pub mod tour;
 use std::io::Write;
 
 use clap::Subcommand;
+use gamesolver_api::Registry;
 
 /// The subcommands of `gamesolver`.
 #[derive(Debug, Subcommand)]
@@ -52,21 +54,22 @@ pub enum Command {
     Serve(serve::Args),
 }
 
-/// Runs `command`, writing its report to `out`.
-pub fn run(command: Command, out: &mut dyn Write) -> anyhow::Result<()> {
+/// Runs `command` with the games of `registry`, writing its report to
+/// `out`.
+pub fn run(registry: &Registry, command: Command, out: &mut dyn Write) -> anyhow::Result<()> {
     match command {
-        Command::Tour(args) => tour::run(&args, out),
-        Command::Solve(args) => solve::run(&args, out),
-        Command::Query(args) => query::run(&args, out),
-        Command::Perft(args) => perft::run(&args, out),
-        Command::Bestmove(args) => bestmove::run(&args, out),
-        Command::Bench(args) => bench::run(&args, out),
-        Command::Selfplay(args) => selfplay::run(&args, out),
-        Command::Engine(args) => engine::run(&args, out),
-        Command::Match(args) => match_cmd::run(&args, out),
-        Command::Play(args) => play::run(&args, out),
-        Command::Tablebase(args) => tablebase::run(&args, out),
-        Command::Mdp(args) => mdp::run(&args, out),
-        Command::Serve(args) => serve::run(&args, out),
+        Command::Tour(args) => tour::run_with(registry, &args, out),
+        Command::Solve(args) => solve::run_with(registry, &args, out),
+        Command::Query(args) => query::run_with(registry, &args, out),
+        Command::Perft(args) => perft::run_with(registry, &args, out),
+        Command::Bestmove(args) => bestmove::run_with(registry, &args, out),
+        Command::Bench(args) => bench::run_with(registry, &args, out),
+        Command::Selfplay(args) => selfplay::run_with(registry, &args, out),
+        Command::Engine(args) => engine::run_with(registry, &args, out),
+        Command::Match(args) => match_cmd::run_with(registry, &args, out),
+        Command::Play(args) => play::run_with(registry, &args, out),
+        Command::Tablebase(args) => tablebase::run_with(registry, &args, out),
+        Command::Mdp(args) => mdp::run_with(registry, &args, out),
+        Command::Serve(args) => serve::run_with(registry, &args, out),
     }
 }

@@ -1,12 +1,12 @@
 //! `gamesolver perft`: count the move sequences of a given length, to check
 //! a move generator against reference numbers and to measure its speed.
-//! Every game comes from the façade's registry ([`gamesolver_engines::State::perft`]).
+//! Every game comes from the façade's registry ([`gamesolver_api::State::perft`]).
 
 use std::io::Write;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
-use gamesolver_engines::{Registry, State};
+use gamesolver_api::{Registry, State};
 
 use crate::game_arg;
 
@@ -32,11 +32,6 @@ pub struct Args {
     /// rat-across-water; ultimate tic-tac-toe: standard, codingame).
     #[arg(long, value_name = "PRESET")]
     pub rules: Option<String>,
-}
-
-/// Runs the count and reports it, with the built-in games.
-pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    run_with(Registry::global(), args, out)
 }
 
 /// Runs the count with the games of `registry` and reports it.

@@ -1,25 +1,21 @@
 //! `gamesolver play`: play against the engine in the terminal. Any game
-//! with an engine can be played; ultimate tic-tac-toe and Jungle have
-//! their own board pictures and move entry, other games show their
-//! position text and take moves as they write them.
+//! with an engine can be played; a game that declares a terminal board
+//! ([`TerminalRenderer`]) is drawn and takes moves its way, any other
+//! shows its position text and takes moves as it writes them.
 
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
 use anyhow::anyhow;
+use gamesolver_api::{
+    AnyEngine, EngineKind, EngineSpec, GameDef, Registry, SearchLimits, State, TerminalRenderer,
+    TerminalStyle,
+};
 use gamesolver_core::{Outcome, Player};
-use gamesolver_engines::facade::jungle::Jungle;
-use gamesolver_engines::facade::model::typed;
-use gamesolver_engines::facade::uttt::Uttt;
-use gamesolver_engines::{AnyEngine, EngineKind, EngineSpec, Registry, SearchLimits, State};
-use gamesolver_games::jungle;
-use gamesolver_games::uttt::Cell;
 
-use crate::game_arg;
-use crate::jungle::display::Style;
+use crate::game_arg::{self, GameName};
 use crate::numbers;
 use crate::search_args::RuleArgs;
-use crate::uttt::display::draw;
 
 /// Which side the human takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -37,7 +33,7 @@ pub enum Side {
 pub struct Args {
     /// The game (any game with an engine; a name or alias).
     #[arg(value_parser = game_arg::registered(), ignore_case = true)]
-    pub game: String,
+    pub game: GameName,
     /// Your side.
     #[arg(long, value_enum, default_value_t = Side::X)]
     pub side: Side,
@@ -54,138 +50,67 @@ pub struct Args {
     /// only).
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
-    /// Jungle: pieces by their Chinese names (象 狮 虎 豹 狼 狗 猫 鼠).
+    /// Pieces by their names in the game's own script where the game has
+    /// one (Jungle: 象 狮 虎 豹 狼 狗 猫 鼠).
     #[arg(long)]
     pub cn: bool,
-    /// Jungle: no terminal colours.
+    /// No terminal colours.
     #[arg(long)]
     pub plain: bool,
 }
 
-/// What the terminal session needs from a game: its board picture and how
-/// moves are typed and announced.
-trait Table {
-    /// One line on how to type moves.
-    fn help(&self) -> &'static str;
-    /// The position as text.
-    fn draw(&self, state: &dyn State) -> String;
-    /// The move text of a typed move, or why it is not one.
-    fn read_move(&self, text: &str) -> Result<String, String>;
-    /// How the engine's move is announced.
-    fn announce(&self, mv: &str) -> String;
-}
+/// Any game without a terminal board: its position text, moves as the
+/// game writes them.
+struct TextRenderer;
 
-/// Any game: its position text, moves as the game writes them.
-struct TextTable;
-
-impl Table for TextTable {
-    fn help(&self) -> &'static str {
+impl TerminalRenderer for TextRenderer {
+    fn move_help(&self) -> &'static str {
         "Moves: as the game writes them; `undo`, `quit`."
     }
 
-    fn draw(&self, state: &dyn State) -> String {
-        format!("{}\n", state.to_text())
-    }
-
-    fn read_move(&self, text: &str) -> Result<String, String> {
-        Ok(text.to_string())
-    }
-
-    fn announce(&self, mv: &str) -> String {
-        mv.to_string()
+    fn draw(&self, state: &dyn State, _style: TerminalStyle) -> Option<String> {
+        Some(format!("{}\n", state.to_text()))
     }
 }
 
-/// Ultimate tic-tac-toe in the terminal.
-struct UtttTable;
-
-impl Table for UtttTable {
-    fn help(&self) -> &'static str {
-        "Moves: a cell 0..80 or `board cell` (e.g. `4 4`); `undo`, `quit`."
-    }
-
-    fn draw(&self, state: &dyn State) -> String {
-        typed::<Uttt>(state).map_or_else(|_| TextTable.draw(state), |s| draw(&s.game))
-    }
-
-    fn read_move(&self, text: &str) -> Result<String, String> {
-        read_move(text).map(|cell| cell.to_string())
-    }
-
-    fn announce(&self, mv: &str) -> String {
-        match mv.parse::<Cell>() {
-            Ok(cell) => format!("{mv} (board {}, cell {})", cell.board(), cell.pos()),
-            Err(_) => mv.to_string(),
-        }
-    }
-}
-
-/// Jungle in the terminal.
-struct JungleTable(Style);
-
-impl Table for JungleTable {
-    fn help(&self) -> &'static str {
-        "Moves: from-square then to-square, e.g. `g3g4`; `undo`, `quit`."
-    }
-
-    fn draw(&self, state: &dyn State) -> String {
-        typed::<Jungle>(state).map_or_else(
-            |_| TextTable.draw(state),
-            |s| crate::jungle::display::draw(s.game.position(), self.0),
-        )
-    }
-
-    fn read_move(&self, text: &str) -> Result<String, String> {
-        text.parse::<jungle::Move>()
-            .map(|mv| mv.to_string())
-            .map_err(|e| format!("{e}"))
-    }
-
-    fn announce(&self, mv: &str) -> String {
-        mv.to_string()
-    }
-}
-
-/// The terminal picture of `game` (a registry name): the board drawings
-/// of ultimate tic-tac-toe and Jungle, the position text of any other.
-fn table_of(game: &str, args: &Args) -> Box<dyn Table> {
-    match game {
-        "uttt" => Box::new(UtttTable),
-        "jungle" => Box::new(JungleTable(Style {
-            chinese: args.cn,
+/// The terminal picture of `game` and its style: the board the game
+/// declares, else its position text.
+fn table_of<'g>(game: &'g dyn GameDef, args: &Args) -> Table<'g> {
+    Table {
+        renderer: game.terminal().unwrap_or(&TextRenderer),
+        style: TerminalStyle {
             colour: !args.plain && crate::terminal::colours_wanted(),
-        })),
-        _ => Box::new(TextTable),
+            native_names: args.cn,
+        },
     }
 }
 
-/// Plays one game on standard input.
-pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+/// A game's terminal renderer and the style it draws in.
+struct Table<'g> {
+    renderer: &'g dyn TerminalRenderer,
+    style: TerminalStyle,
+}
+
+impl Table<'_> {
+    /// The position as text (the position text if the renderer cannot
+    /// draw it).
+    fn draw(&self, state: &dyn State) -> String {
+        self.renderer
+            .draw(state, self.style)
+            .or_else(|| TextRenderer.draw(state, self.style))
+            .unwrap_or_default()
+    }
+}
+
+/// Plays one game on standard input, with the games of `registry`.
+pub fn run_with(registry: &Registry, args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let stdin = io::stdin();
-    play_session(args, &mut stdin.lock(), out)
-}
-
-/// A move as typed: a cell number `0`..`80`, or board and cell `B C`
-/// (also `B,C` or `B.C`).
-pub fn read_move(text: &str) -> Result<Cell, String> {
-    let parts: Vec<&str> = text
-        .split(|c: char| c.is_whitespace() || c == ',' || c == '.')
-        .filter(|p| !p.is_empty())
-        .collect();
-    let number = |s: &str| {
-        s.parse::<u8>()
-            .map_err(|_| format!("{s:?} is not a number"))
-    };
-    match parts[..] {
-        [one] => Cell::new(number(one)?).ok_or_else(|| "cells are numbered 0..80".to_string()),
-        [b, c] => Cell::at(number(b)?, number(c)?)
-            .ok_or_else(|| "boards and cells are numbered 0..8".to_string()),
-        _ => Err("type a cell 0..80, or a board and a cell such as `4 4`".to_string()),
-    }
+    play_session(registry, args, &mut stdin.lock(), out)
 }
 
 /// The game loop, reading the human's moves from `input`.
 pub fn play_session(
+    registry: &Registry,
     args: &Args,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
@@ -194,7 +119,7 @@ pub fn play_session(
         Side::X => Player::First,
         Side::O => Player::Second,
     };
-    let game = game_arg::resolve(Registry::global(), &args.game, "engine", |c| c.search)?;
+    let game = game_arg::resolve(registry, &args.game, "engine", |c| c.search)?;
     let rules = args.rules.rules.as_deref();
     let mut engine = game.engine(&EngineSpec {
         kind: Some(args.engine.name().to_string()),
@@ -206,14 +131,8 @@ pub fn play_session(
         human,
         movetime: args.movetime,
     };
-    let table = table_of(game.info().name, args);
-    session.run(
-        table.as_ref(),
-        game.start(rules)?,
-        engine.as_mut(),
-        input,
-        out,
-    )
+    let table = table_of(game, args);
+    session.run(&table, game.start(rules)?, engine.as_mut(), input, out)
 }
 
 /// A human against an engine.
@@ -226,14 +145,14 @@ impl Session {
     /// Plays from `start` until the game ends or the human quits.
     fn run(
         &self,
-        table: &dyn Table,
+        table: &Table<'_>,
         start: Box<dyn State>,
         engine: &mut dyn AnyEngine,
         input: &mut dyn BufRead,
         out: &mut dyn Write,
     ) -> anyhow::Result<()> {
         let mut history = vec![start];
-        writeln!(out, "{}", table.help())?;
+        writeln!(out, "{}", table.renderer.move_help())?;
         loop {
             let position = history
                 .last()
@@ -263,7 +182,7 @@ impl Session {
                         writeln!(out, "nothing to undo")?;
                     }
                 }
-                typed => match table.read_move(typed).and_then(|mv| {
+                typed => match table.renderer.read_move(typed).and_then(|mv| {
                     let mut next = position.clone();
                     next.play(&mv).map(|()| next).map_err(|e| e.to_string())
                 }) {
@@ -277,7 +196,7 @@ impl Session {
     /// The engine's reply, announced.
     fn engine_move(
         &self,
-        table: &dyn Table,
+        table: &Table<'_>,
         engine: &mut dyn AnyEngine,
         mut position: Box<dyn State>,
         out: &mut dyn Write,
@@ -293,7 +212,7 @@ impl Session {
         writeln!(
             out,
             "engine plays {}, score {}, depth {}",
-            table.announce(&mv),
+            table.renderer.announce(&mv),
             report.score,
             report.depth
         )?;
@@ -315,16 +234,6 @@ fn verdict(outcome: Outcome, human: Player) -> &'static str {
 mod tests {
     use super::*;
 
-    #[test]
-    fn moves_as_cells_or_board_and_cell() {
-        assert_eq!(read_move("40").unwrap().index(), 40);
-        assert_eq!(read_move("4 4").unwrap().index(), 40);
-        assert_eq!(read_move("8,8").unwrap().index(), 80);
-        assert!(read_move("81").is_err());
-        assert!(read_move("9 0").is_err());
-        assert!(read_move("a b c").is_err());
-    }
-
     /// The output of a session of `game` with the human on `side`, typing
     /// `input`.
     fn session(game: &str, side: Side, chinese: bool, input: &str) -> String {
@@ -339,7 +248,8 @@ mod tests {
             plain: true,
         };
         let mut out = Vec::new();
-        play_session(&args, &mut input.as_bytes(), &mut out).unwrap();
+        let registry = gamesolver_engines::builtin();
+        play_session(&registry, &args, &mut input.as_bytes(), &mut out).unwrap();
         String::from_utf8(out).unwrap()
     }
 

@@ -5,21 +5,21 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use gamesolver_api::{AnyEngine, EngineKind, EngineSpec, Registry, SearchLimits, State};
+use gamesolver_arena::openings::random_state_openings;
+use gamesolver_arena::time_summary::TimeSummary;
 use gamesolver_core::{Outcome, Player};
-use gamesolver_engines::{AnyEngine, EngineKind, EngineSpec, Registry, SearchLimits, State};
 
-use crate::game_arg;
+use crate::game_arg::{self, GameName};
 use crate::numbers;
-use crate::openings::random_openings;
 use crate::search_args::RuleArgs;
-use crate::time_summary::TimeSummary;
 
 /// Arguments of `gamesolver selfplay`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The game (any game with an engine; a name or alias).
     #[arg(value_parser = game_arg::registered(), ignore_case = true)]
-    pub game: String,
+    pub game: GameName,
     /// Number of games.
     #[arg(long, default_value_t = 10)]
     pub games: usize,
@@ -127,11 +127,6 @@ impl MoveTimes {
     }
 }
 
-/// Plays the games and reports, with the built-in games.
-pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    run_with(Registry::global(), args, out)
-}
-
 /// Plays the games of `registry` and reports: both sides are engines of
 /// the façade, so any game with an engine can play itself.
 pub fn run_with(registry: &Registry, args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
@@ -164,7 +159,7 @@ fn play_games(
     let mut times = MoveTimes::default();
     let mut tally = [0usize; 3];
     let mut plies = 0;
-    let openings = random_openings(&start, args.games, args.random_plies, args.seed);
+    let openings = random_state_openings(start.as_ref(), args.games, args.random_plies, args.seed);
     for (i, mut position) in openings.into_iter().enumerate() {
         engines.iter_mut().for_each(|e| e.new_game());
         while !position.is_terminal() {
@@ -191,7 +186,7 @@ fn play_games(
             "game {:>3}: {verdict:<10} {} {}",
             i + 1,
             position.to_text(),
-            crate::jungle::end_note(position.as_ref())
+            end_note(position.as_ref())
         )?;
     }
     writeln!(
@@ -209,6 +204,15 @@ fn play_games(
     )?;
     times.write(out, budget)?;
     Ok(())
+}
+
+/// `(den entered, 57 plies)`: why the game ended, as the game says
+/// ([`State::end_reason`]), and the plies played since the start; empty
+/// for a game whose end needs no note.
+fn end_note(state: &dyn State) -> String {
+    state.end_reason().map_or_else(String::new, |reason| {
+        format!("({reason}, {} plies)", state.history().len())
+    })
 }
 
 /// `X wins`, `top wins` or `draw`.

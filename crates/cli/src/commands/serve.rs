@@ -4,6 +4,8 @@ use std::io::Write;
 use std::net::IpAddr;
 use std::path::PathBuf;
 
+use gamesolver_api::Registry;
+
 /// Arguments of `gamesolver serve`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -13,21 +15,21 @@ pub struct Args {
     /// The address to listen on (127.0.0.1 = this machine only).
     #[arg(long, default_value = "127.0.0.1")]
     pub host: IpAddr,
-    /// A Jungle tablebase directory for the explorer (built by
-    /// `gamesolver tablebase build jungle`).
+    /// A tablebase directory for the explorer, of the first game with
+    /// tablebases (Jungle's, built by `gamesolver tablebase build jungle`).
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
 }
 
-/// Serves the pages and the JSON API until Ctrl-C.
-pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+/// Serves the pages and the JSON API of `registry`'s games until Ctrl-C.
+pub fn run_with(registry: &Registry, args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let config = gamesolver_web::ServeConfig {
         host: args.host,
         port: args.port,
         tablebase: args.tablebase.clone(),
         ..gamesolver_web::ServeConfig::default()
     };
-    gamesolver_web::serve_blocking(config, |addr| {
+    gamesolver_web::serve_blocking(config, registry.clone(), |addr| {
         let _ = writeln!(
             out,
             "gamesolver serve: listening on http://{addr}/ (Ctrl-C stops)"

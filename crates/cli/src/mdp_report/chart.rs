@@ -1,6 +1,6 @@
 //! The convergence or learning curve of a `gamesolver mdp` run as a chart.
 
-use gamesolver_engines::mdp_service::{LearningSummary, MdpDetails, Trace};
+use gamesolver_api::mdp::{LearningSummary, MdpDetails, Trace};
 
 use super::Report;
 use crate::svg_chart::{LineChart, Series};

@@ -5,7 +5,7 @@
 mod chart;
 mod text;
 
-use gamesolver_engines::mdp_service::MdpDetails;
+use gamesolver_api::mdp::MdpDetails;
 use serde::Serialize;
 
 /// Everything `gamesolver mdp` reports.

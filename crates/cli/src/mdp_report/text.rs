@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use gamesolver_engines::mdp_service::{
+use gamesolver_api::mdp::{
     FirstDecision, LearningSummary, MoveValue, PolicyRoundRow, Trace, Value, ValueSweepRow,
 };
 
@@ -32,15 +32,6 @@ impl Report {
             writeln!(out, "\nplot written to {plot}")?;
         }
         Ok(())
-    }
-
-    /// Just the model line and the trace (for the tour).
-    pub(crate) fn write_brief(&self, out: &mut dyn Write) -> anyhow::Result<()> {
-        self.write_model(out)?;
-        if let Trace::PolicyIteration(rows) = &self.details.trace {
-            write_policy_iteration(out, rows)?;
-        }
-        self.write_result(out)
     }
 
     fn write_model(&self, out: &mut dyn Write) -> anyhow::Result<()> {

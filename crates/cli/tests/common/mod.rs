@@ -5,7 +5,6 @@
 
 use std::process::{Command, Output};
 
-use clap::Parser;
 use gamesolver_cli::{Cli, commands};
 use serde_json::Value;
 
@@ -56,10 +55,11 @@ pub fn fails_cleanly(args: &[&str]) -> String {
 /// Runs `gamesolver ARGS…` in process and returns its output or its error
 /// message.
 pub fn run(args: &[&str]) -> Result<String, String> {
-    let cli = Cli::try_parse_from(std::iter::once("gamesolver").chain(args.iter().copied()))
-        .map_err(|e| e.to_string())?;
+    let registry = gamesolver_engines::builtin();
+    let argv = std::iter::once("gamesolver").chain(args.iter().copied());
+    let cli = Cli::try_parse_with(&registry, argv).map_err(|e| e.to_string())?;
     let mut out = Vec::new();
-    commands::run(cli.command, &mut out).map_err(|e| format!("{e:#}"))?;
+    commands::run(&registry, cli.command, &mut out).map_err(|e| format!("{e:#}"))?;
     Ok(String::from_utf8(out).expect("utf-8 output"))
 }
 

@@ -10,8 +10,8 @@ use gamesolver_search::{AlphaBeta, Engine, Limits, Mcts, Score, SearchConfig, Se
 
 use super::eval::{JungleEval, JungleWeights};
 pub use super::tablebase::{TablebaseHandle, open_tablebase};
-use crate::EngineKind;
 use crate::answer_first::{AnswerFirst, FirstLook};
+use gamesolver_api::EngineKind;
 
 /// Settings of a Jungle engine.
 #[derive(Clone, Debug)]
@@ -279,7 +279,7 @@ mod tests {
     #[test]
     fn the_protocol_option_turns_the_tablebase_on() {
         use crate::jungle::host::JungleHost;
-        use crate::protocol::EngineHost;
+        use gamesolver_api::protocol::EngineHost;
         let (dir, _handle) = two_piece_tablebase();
         let mut host = JungleHost::default();
         let path = dir.path().display().to_string();

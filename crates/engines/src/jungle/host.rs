@@ -9,11 +9,13 @@ use gamesolver_search::Engine;
 
 use super::engine::{JungleOptions, build, open_tablebase};
 use super::eval::JungleWeights;
-use crate::protocol::common::{CommonOptions, check_spec, check_value, spin_spec, spin_value};
+use gamesolver_api::protocol::common::{
+    CommonOptions, check_spec, check_value, spin_spec, spin_value,
+};
 
 /// The largest `Advance` scale, in percent (ten times the default).
 const ADVANCE_MAX_PERCENT: i32 = 1000;
-use crate::protocol::{EngineHost, OptionSpec};
+use gamesolver_api::protocol::{EngineHost, OptionSpec};
 
 /// The protocol host: the engine options and the rules preset.
 #[derive(Clone, Debug, Default)]

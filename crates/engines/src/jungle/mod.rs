@@ -1,10 +1,18 @@
-//! Jungle engines: the evaluation and move ordering of the search, the
-//! engines (alpha-beta with the game history, the tablebase hybrid, MCTS),
-//! and the protocol host.
+//! Jungle as one unit: its declaration ([`Jungle`]), the evaluation and
+//! move ordering of the search, the engines (alpha-beta with the game
+//! history, the tablebase hybrid, MCTS), the protocol host, the tablebase
+//! handle, statistics and self-check, the bench positions and the terminal
+//! board.
 
+pub mod bench;
 pub mod engine;
 pub mod eval;
+mod game;
 pub mod host;
 pub mod selfcheck;
 pub mod table_stats;
 pub mod tablebase;
+pub mod terminal;
+mod tour;
+
+pub use game::{Jungle, JungleTablebase};

@@ -15,7 +15,7 @@ use gamesolver_games::uttt::{Board, Cell, Variant};
 use gamesolver_search::Limits;
 
 use super::engines::{EngineOptions, build};
-use crate::protocol::lines;
+use gamesolver_api::protocol::lines;
 
 /// How many times the move time the first answer may take: CodinGame
 /// allows 1000 ms for the first turn and 100 ms for the others.

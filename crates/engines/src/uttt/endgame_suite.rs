@@ -116,7 +116,7 @@ pub fn suite_text(suite: &[SolvedPosition], header: &str) -> String {
 /// Reads a suite text (`#` comments and blank lines skipped).
 pub fn parse_suite(text: &str) -> Result<Vec<SolvedPosition>, SuiteError> {
     let mut suite = Vec::new();
-    for (number, line) in crate::data_lines::data_lines(text) {
+    for (number, line) in gamesolver_api::data_lines::data_lines(text) {
         let bad = |reason: String| SuiteError::BadLine {
             line: number,
             reason,

@@ -6,7 +6,7 @@ use gamesolver_search::{AlphaBeta, Engine, SearchConfig};
 use super::eval::{EvalWeights, UtttEval};
 use super::mcts::{MctsOptions, UtttMcts};
 use super::solving::SolvingAlphaBeta;
-use crate::EngineKind;
+use gamesolver_api::EngineKind;
 
 /// Settings of an engine.
 #[derive(Clone, Copy, Debug, PartialEq)]

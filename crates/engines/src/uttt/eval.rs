@@ -25,7 +25,7 @@
 //!   CodinGame's defaults): the moves that win a small board are the
 //!   tactical moves, so the search does not score a leaf whose mover can
 //!   take a board at once as if it could not;
-//! - board-class terms for the tuning ([`super::tuning`]): the meta-line
+//! - board-class terms for the tuning (`gamesolver-tuning`): the meta-line
 //!   value through the centre board on top of the scale, and the
 //!   take-probability differences of the centre, corner and edge boards
 //!   (all 0 by default: nothing is computed for them then).
@@ -75,7 +75,7 @@ pub struct EvalWeights {
     /// line alike).
     pub centre_lines: f32,
     /// Score units per unit of take-probability difference on the centre
-    /// board (a weight of the tuning, see [`super::tuning`]).
+    /// board (a weight of the tuning, see `gamesolver-tuning`).
     pub centre_board: f32,
     /// Score units per unit of take-probability difference summed over the
     /// four corner boards.
@@ -107,9 +107,9 @@ impl Default for EvalWeights {
 
 impl EvalWeights {
     /// The weights fitted to standard-rule self-play by the Texel tuning of
-    /// [`super::tuning`] (2,500 games at 2,000 nodes per move, 86,709 quiet
+    /// `gamesolver-tuning` (2,500 games at 2,000 nodes per move, 86,709 quiet
     /// positions; held-out loss 0.67566 → 0.67461). Reproduce with
-    /// `cargo build --release -p gamesolver-engines --example uttt_tune`,
+    /// `cargo build --release -p gamesolver-tuning --example uttt_tune`,
     /// `uttt_tune generate standard 2500 2000 1 > standard.txt`,
     /// `uttt_tune fit standard standard.txt`. Not the default: see the
     /// SPRT in docs/PERFORMANCE.md.
@@ -130,7 +130,7 @@ impl EvalWeights {
     };
 
     /// The weights fitted to CodinGame-rule self-play by the Texel tuning
-    /// of [`super::tuning`] (2,500 games at 2,000 nodes per move, 86,929
+    /// of `gamesolver-tuning` (2,500 games at 2,000 nodes per move, 86,929
     /// quiet positions; held-out loss 0.66737 → 0.65730). Reproduce with
     /// `uttt_tune generate codingame 2500 2000 2 > codingame.txt`,
     /// `uttt_tune fit codingame codingame.txt`. Not the default: see the
@@ -339,7 +339,7 @@ impl UtttEval {
     /// Each side's probability of taking each small board, the side to move
     /// first, with the one-move look-ahead of `mover_threat` applied.
     #[inline]
-    pub(crate) fn side_probabilities(&self, position: &Board) -> [[f32; 9]; 2] {
+    pub fn side_probabilities(&self, position: &Board) -> [[f32; 9]; 2] {
         let p = self.probabilities(position);
         let mut sides = [
             p[position.turn().index()],
@@ -360,7 +360,7 @@ impl UtttEval {
     /// the centre board, of the corner boards, of the edge boards.
     #[inline]
     #[must_use]
-    pub(crate) fn class_differences(sides: &[[f32; 9]; 2]) -> [f32; 4] {
+    pub fn class_differences(sides: &[[f32; 9]; 2]) -> [f32; 4] {
         let [mine, theirs] = sides;
         let sum = |q: &[f32; 9], boards: [usize; 4]| boards.iter().map(|&b| q[b]).sum::<f32>();
         let class = |boards| sum(mine, boards) - sum(theirs, boards);
@@ -395,13 +395,13 @@ impl UtttEval {
     /// the other (won boards 1, open boards their take probability).
     #[inline]
     #[must_use]
-    pub(crate) fn count_difference(sides: &[[f32; 9]; 2]) -> f32 {
+    pub fn count_difference(sides: &[[f32; 9]; 2]) -> f32 {
         sides[0].iter().zip(&sides[1]).map(|(a, b)| a - b).sum()
     }
 
     /// Sum over the meta-lines of the product of the line's probabilities.
     #[inline]
-    pub(crate) fn line_value(q: &[f32; 9]) -> f32 {
+    pub fn line_value(q: &[f32; 9]) -> f32 {
         q[0] * q[1] * q[2]
             + q[3] * q[4] * q[5]
             + q[6] * q[7] * q[8]

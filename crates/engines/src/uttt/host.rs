@@ -5,7 +5,9 @@ use gamesolver_search::Engine;
 
 use super::engines::{EngineOptions, build};
 use super::eval::EvalWeights;
-use crate::protocol::common::{CommonOptions, check_spec, check_value, spin_spec, spin_value};
+use gamesolver_api::protocol::common::{
+    CommonOptions, check_spec, check_value, spin_spec, spin_value,
+};
 
 /// The largest evaluation weight the `Tempo` and `FreeChoice` options take
 /// (either sign): far beyond any useful value, far from overflow.
@@ -14,7 +16,7 @@ const WEIGHT_MAX: i32 = 10_000;
 /// The largest MCTS leaf scale (`LeafScale`, evaluation units for odds of
 /// e; 400 by default).
 const LEAF_SCALE_MAX: i32 = 100_000;
-use crate::protocol::{EngineHost, OptionSpec};
+use gamesolver_api::protocol::{EngineHost, OptionSpec};
 
 /// The protocol host: the engine options and the rules variant.
 #[derive(Clone, Debug, Default)]
@@ -286,6 +288,112 @@ mod tests {
             spec.description.starts_with("type spin default -250 "),
             "{}",
             spec.description
+        );
+    }
+}
+
+#[cfg(test)]
+mod session_tests {
+    use super::UtttHost;
+    use gamesolver_api::protocol::uci::serve;
+    use std::io::BufRead;
+
+    fn talk(input: &str) -> String {
+        talk_bytes(input.as_bytes())
+    }
+
+    fn talk_bytes(input: &[u8]) -> String {
+        let mut out = Vec::new();
+        let reader: Box<dyn BufRead + Send> = Box::new(std::io::Cursor::new(input.to_vec()));
+        serve(UtttHost::default(), reader, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// Issue 10 finding 2: a line that is not UTF-8 is an error line.
+    #[test]
+    fn a_line_that_is_not_utf8_is_an_error_and_the_session_goes_on() {
+        let out = talk_bytes(b"isready\n\xff\xfeuci\nisready\n");
+        assert_eq!(out.matches("readyok").count(), 2, "{out}");
+        assert!(out.contains("info string error line is not UTF-8"), "{out}");
+    }
+
+    /// Protocol convention: moves up to the first illegal one are applied.
+    #[test]
+    fn an_illegal_move_keeps_the_moves_before_it() {
+        // 40 then 36 (board 4 sends to board 4, cell 36 is in it), then an
+        // illegal 40 again: the position after 40 36 stands.
+        let out = talk("position startpos moves 40 36 40 41\ngo depth 2\n");
+        assert!(out.contains("move 3 (40) refused"), "{out}");
+        let best: u8 = out
+            .lines()
+            .find_map(|l| l.strip_prefix("bestmove "))
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(best / 9, 0, "the reply to 40 36 is in board 0: {out}");
+    }
+
+    /// Protocol convention: a malformed `go` gets one error, no bestmove.
+    #[test]
+    fn a_malformed_go_gets_one_error_and_no_bestmove() {
+        for go in ["go fishing", "go movetime -5", "go depth 101", "go nodes 0"] {
+            let out = talk(&format!("{go}\nisready\n"));
+            assert_eq!(out.lines().count(), 2, "{go}: {out}");
+            assert!(out.starts_with("info string error "), "{go}: {out}");
+            assert!(!out.contains("bestmove"), "{go}: {out}");
+        }
+    }
+
+    /// Ultimate tic-tac-toe does not pretend to speak the Jungle handshake.
+    #[test]
+    fn uttt_refuses_the_jcei_handshake() {
+        let out = talk("jcei\n");
+        assert!(
+            out.contains("does not speak jcei") && !out.contains("jceiok"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn handshake_search_and_errors() {
+        let out = talk("uci\nisready\nposition startpos moves 40 36\ngo depth 3\nquit\n");
+        assert!(out.contains("uciok") && out.contains("readyok"));
+        let best = out
+            .lines()
+            .find_map(|l| l.strip_prefix("bestmove "))
+            .unwrap();
+        let cell: u8 = best.parse().unwrap();
+        assert_eq!(cell / 9, 0, "after 36 the reply is in board 0: {out}");
+    }
+
+    #[test]
+    fn bad_input_gets_error_lines_and_the_engine_carries_on() {
+        let out = talk(
+            "position startpos moves 40 40\nposition fen nonsense\nsetoption name Hash value 0\n\
+             go sideways 3\nfrobnicate\n\u{0}\u{7f}\nposition\ngo depth 2\n",
+        );
+        let errors = out
+            .lines()
+            .filter(|l| l.starts_with("info string error"))
+            .count();
+        assert_eq!(errors, 7, "{out}");
+        assert!(out.contains("bestmove"), "{out}");
+    }
+
+    #[test]
+    fn finished_games_and_option_changes() {
+        let out = talk(
+            "setoption name Engine value mcts\ngo nodes 200\nsetoption name Engine value none\n",
+        );
+        assert!(out.contains("bestmove"));
+        assert!(out.contains("unknown engine"));
+        // X owns boards 0, 1 and 2: the game is over, yet `go` is answered.
+        let out = talk(
+            "position fen XXX......XXX......XXX......OO.......OO.......OO.......OO......................... *\ngo depth 3\n",
+        );
+        assert!(
+            out.contains("the game is over") && out.contains("bestmove (none)"),
+            "{out}"
         );
     }
 }

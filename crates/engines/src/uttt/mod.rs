@@ -1,17 +1,25 @@
-//! Ultimate tic-tac-toe engines: the search hooks (evaluation, move
-//! ordering, keys), the engine set-ups, the protocol hosts (UCI-style and
-//! CodinGame's referee format), openings and the fast perft walk.
+//! Ultimate tic-tac-toe as one unit: its declaration ([`Uttt`]), the
+//! search hooks (evaluation, move ordering, keys), the engine set-ups, the
+//! protocol hosts (UCI-style and CodinGame's referee format, and a
+//! CodinGame bot as a match player), openings, the fast perft walk, the
+//! bench positions and the terminal board.
 
+pub mod bench;
 pub mod codingame;
+pub mod codingame_bot;
 pub mod count_race;
 pub mod endgame;
 pub mod endgame_suite;
 pub mod engines;
 pub mod eval;
+mod game;
 pub mod host;
 pub mod mcts;
 pub mod openings;
 pub mod perft;
 pub mod solving;
 mod take;
-pub mod tuning;
+pub mod terminal;
+mod tour;
+
+pub use game::Uttt;

@@ -7,7 +7,7 @@ use gamesolver_games::uttt::{Board, Cell, Variant};
 use gamesolver_search::{AlphaBeta, Limits, Score};
 
 use super::eval::UtttEval;
-use crate::openings::OpeningsError;
+use gamesolver_arena::openings::OpeningsError;
 
 /// The search depth that judges the balance of an opening.
 pub const BALANCE_DEPTH: u32 = 6;
@@ -78,16 +78,16 @@ pub fn balanced_openings(variant: Variant) -> Vec<(Board, Score)> {
 }
 
 /// `count` positions reached by `plies` uniformly random moves from the
-/// start, reproducible from `seed` (see [`crate::openings::random_openings`]).
+/// start, reproducible from `seed` (see [`gamesolver_arena::openings::random_openings`]).
 #[must_use]
 pub fn random_openings(count: usize, plies: usize, seed: u64, variant: Variant) -> Vec<Board> {
-    crate::openings::random_openings(&Board::start(variant), count, plies, seed)
+    gamesolver_arena::openings::random_openings(&Board::start(variant), count, plies, seed)
 }
 
 /// Reads openings from text: one position per line; blank lines and lines
 /// starting with `#` are skipped.
 pub fn parse_openings(text: &str, variant: Variant) -> Result<Vec<Board>, OpeningsError> {
-    crate::openings::parse_openings(text, |line| Board::parse_variant(line, variant))
+    gamesolver_arena::openings::parse_openings(text, |line| Board::parse_variant(line, variant))
 }
 
 /// The text of `data/uttt-openings-2ply.txt`: a header saying how it was

@@ -36,7 +36,7 @@ class Game:
         """The engine kinds :class:`Engine` accepts for this game."""
     @property
     def capabilities(self) -> Dict[str, bool]:
-        """solved_table, tablebase, search, mdp, perft."""
+        """solved_table, tablebase, search, mdp, perft, bench, terminal."""
     def new_initial_state(self) -> State:
         """The start position."""
     def state_from_string(self, text: str) -> State:

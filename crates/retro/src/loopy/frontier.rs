@@ -6,11 +6,9 @@
 //! becomes decided, and listed again if a win shortens later, so a list may
 //! hold stale indices, which the caller skips by checking the entry.
 
-use std::sync::atomic::{AtomicU32, Ordering};
-
 use rayon::prelude::*;
 
-use super::entry::{self, State};
+use super::entry::{self, State, Width};
 use gamesolver_core::Wdl;
 
 /// Indices per piece of the tier scanned by one task when the lists are
@@ -24,8 +22,8 @@ pub(crate) struct Frontier {
 }
 
 /// The distance of a win or loss entry, `None` for anything else.
-pub(crate) fn decided_distance(value: u32) -> Option<u16> {
-    match entry::state(value) {
+pub(crate) fn decided_distance<W: Width>(value: u32) -> Option<u16> {
+    match entry::state::<W>(value) {
         State::Solved(s) if s.wdl != Wdl::Draw => Some(s.distance),
         _ => None,
     }
@@ -34,7 +32,7 @@ pub(crate) fn decided_distance(value: u32) -> Option<u16> {
 impl Frontier {
     /// Lists every decided entry of `entries` (in parallel, in index order
     /// within each distance).
-    pub(crate) fn from_entries(entries: &[AtomicU32]) -> Frontier {
+    pub(crate) fn from_entries<W: Width>(entries: &[W::Cell]) -> Frontier {
         let pieces: Vec<Frontier> = entries
             .par_chunks(SCAN_CHUNK)
             .enumerate()
@@ -42,7 +40,7 @@ impl Frontier {
                 let mut piece = Frontier::default();
                 let first = chunk * SCAN_CHUNK;
                 for (offset, slot) in slots.iter().enumerate() {
-                    if let Some(distance) = decided_distance(slot.load(Ordering::Relaxed)) {
+                    if let Some(distance) = decided_distance::<W>(W::load(slot)) {
                         piece.push(distance, (first + offset) as u32);
                     }
                 }
@@ -92,21 +90,27 @@ impl Frontier {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::loopy::entry::{Narrow, Wide};
 
     #[test]
     fn lists_decided_entries_by_distance_and_skips_the_rest() {
-        let entries: Vec<AtomicU32> = [
-            entry::win(2),
-            entry::HOLE,
-            entry::loss(0),
-            entry::DRAW,
-            entry::unresolved(3, 1),
-            entry::win(2),
+        check::<Wide>();
+        check::<Narrow>();
+    }
+
+    fn check<W: Width>() {
+        let entries: Vec<W::Cell> = [
+            entry::win::<W>(2),
+            entry::hole::<W>(),
+            entry::loss::<W>(0),
+            entry::draw::<W>(),
+            entry::unresolved::<W>(3, 1),
+            entry::win::<W>(2),
         ]
         .into_iter()
-        .map(AtomicU32::new)
+        .map(W::cell)
         .collect();
-        let mut frontier = Frontier::from_entries(&entries);
+        let mut frontier = Frontier::from_entries::<W>(&entries);
         assert_eq!(frontier.take(0), Some(vec![2]));
         assert_eq!(frontier.take(1), Some(vec![]));
         frontier.push(4, 1);

@@ -1,12 +1,10 @@
 //! Solving one tier: counters, exits, and resolution strictly by distance.
 
-use std::sync::atomic::{AtomicU32, Ordering};
-
 use gamesolver_core::{Game, Retrograde, Solution, Wdl};
 use rayon::prelude::*;
 use thiserror::Error;
 
-use super::entry::{self, HOLE, MAX_PENDING};
+use super::entry::{self, Narrow, Wide, Width};
 use super::frontier::Frontier;
 use super::{TierLayout, TierTable};
 use crate::table::{MAX_DISTANCE, encode};
@@ -20,8 +18,10 @@ pub enum SolveTierError {
         /// The position reached (its `Debug` text).
         position: String,
     },
-    /// A position has more moves than an entry can count.
-    #[error("{position} has more than {MAX_PENDING} moves")]
+    /// A position has more moves than an entry can count (16,383; 63 with
+    /// the narrow entries of [`TierLayout::narrow_entries`]), or an exit
+    /// loss longer than a narrow entry holds (255 plies).
+    #[error("{position} has more moves, or a longer exit, than a solver entry holds")]
     TooManyMoves {
         /// The position (its `Debug` text).
         position: String,
@@ -118,10 +118,11 @@ const PROPAGATE_CHUNK: usize = 1024;
 /// position of the tiers [`TierLayout::successors`] names. Runs in
 /// parallel on rayon's pool.
 ///
-/// Memory: one 4-byte entry per index of the tier while solving, plus a
-/// 4-byte list entry per position decided and not yet propagated (at most
-/// one per index, and those decided by exits at first); the result is
-/// packed into 2 bytes per index.
+/// Memory: one 4-byte entry per index of the tier while solving (2 bytes
+/// when the layout promises [`TierLayout::narrow_entries`]), plus a 4-byte
+/// list entry per position decided and not yet propagated (at most one per
+/// index, and those decided by exits at first); the result is packed into 2
+/// bytes per index (in place with narrow entries).
 // Never inlined: profiles (callgrind) then show the solving apart from
 // the writing of the files. One call per tier costs nothing.
 #[inline(never)]
@@ -136,48 +137,85 @@ pub fn solve_tier<L: TierLayout>(
         .ok()
         .and_then(|n| usize::try_from(n).ok())
         .ok_or(SolveTierError::TooLarge(len))?;
+    if layout.narrow_entries(tier) {
+        let entries = solve_entries::<L, Narrow>(layout, tier, probe, progress, size)?;
+        Ok(TierTable::from_entries(pack_in_place(entries)))
+    } else {
+        let entries = solve_entries::<L, Wide>(layout, tier, probe, progress, size)?;
+        let packed: Vec<u16> = entries
+            .par_iter()
+            .map(|e| entry::final_solution::<Wide>(Wide::load(e)).map_or(0, encode))
+            .collect();
+        Ok(TierTable::from_entries(packed))
+    }
+}
+
+/// Every entry of the tier, solved (unresolved ones are draws).
+fn solve_entries<L: TierLayout, W: Width>(
+    layout: &L,
+    tier: L::Tier,
+    probe: &(dyn Fn(&L::Game) -> Option<Solution> + Sync),
+    progress: &dyn TierProgress,
+    size: usize,
+) -> Result<Vec<W::Cell>, SolveTierError> {
     // Filled and packed in parallel: one thread doing either would leave
     // the other core idle while a large tier starts and ends.
-    let entries: Vec<AtomicU32> = (0..size)
+    let entries: Vec<W::Cell> = (0..size)
         .into_par_iter()
-        .map(|_| AtomicU32::new(HOLE))
+        .map(|_| W::cell(entry::hole::<W>()))
         .collect();
-    initialise(layout, tier, probe, progress, &entries)?;
-    let mut frontier = Frontier::from_entries(&entries);
+    initialise::<L, W>(layout, tier, probe, progress, &entries)?;
+    let mut frontier = Frontier::from_entries::<W>(&entries);
+    // A level's parents are one ply longer: from this level on they no
+    // longer fit a narrow entry.
+    let full = entry::max_distance::<W>().min(u32::from(u16::MAX)) as u16;
     let mut level: u16 = 0;
     while let Some(decided) = frontier.take(level) {
         if level > MAX_DISTANCE {
-            check_distance(layout, tier, &entries, &decided, level)?;
+            check_distance::<L, W>(layout, tier, &entries, &decided, level)?;
+        } else if level == full {
+            check_no_parents::<L, W>(layout, tier, &entries, &decided, level)?;
         }
-        for found in resolve_level(layout, tier, &entries, &decided, level) {
+        for found in resolve_level::<L, W>(layout, tier, &entries, &decided, level) {
             for (distance, index) in found {
                 frontier.push(distance, index);
             }
         }
         progress.level_done(level);
-        // Cannot overflow: a list beyond MAX_DISTANCE with a live entry
-        // stopped the loop above.
+        // Cannot overflow: a list beyond `last` with a live entry stopped
+        // the loop above.
         level += 1;
     }
-    let packed: Vec<u16> = entries
-        .par_iter()
-        .map(|e| entry::final_solution(e.load(Ordering::Relaxed)).map_or(0, encode))
-        .collect();
-    Ok(TierTable::from_entries(packed))
+    Ok(entries)
+}
+
+/// Narrow entries turned into the table's 16-bit entries in the same
+/// memory: the largest tables never hold two copies.
+fn pack_in_place(entries: Vec<std::sync::atomic::AtomicU16>) -> Vec<u16> {
+    entries.par_iter().for_each(|e| {
+        let value = entry::final_solution::<Narrow>(Narrow::load(e)).map_or(0, encode);
+        e.store(value, std::sync::atomic::Ordering::Relaxed);
+    });
+    // The same allocation read as plain integers (the standard library
+    // collects a map between types of one layout in place).
+    entries
+        .into_iter()
+        .map(std::sync::atomic::AtomicU16::into_inner)
+        .collect()
 }
 
 /// Refuses a live entry of `decided` (a win or loss at `level`, beyond
 /// [`MAX_DISTANCE`]): the table could not hold it.
-fn check_distance<L: TierLayout>(
+fn check_distance<L: TierLayout, W: Width>(
     layout: &L,
     tier: L::Tier,
-    entries: &[AtomicU32],
+    entries: &[W::Cell],
     decided: &[u32],
     level: u16,
 ) -> Result<(), SolveTierError> {
     let live = |&&index: &&u32| {
-        let value = entries[index as usize].load(Ordering::Relaxed);
-        value == entry::win(level) || value == entry::loss(level)
+        let value = W::load(&entries[index as usize]);
+        value == entry::win::<W>(level) || value == entry::loss::<W>(level)
     };
     match decided.iter().find(live) {
         None => Ok(()),
@@ -188,13 +226,45 @@ fn check_distance<L: TierLayout>(
     }
 }
 
+/// Refuses a live entry of `decided` (a win or loss at `level`, the
+/// longest a narrow entry holds) that has a parent: the parent's distance
+/// would not fit.
+fn check_no_parents<L: TierLayout, W: Width>(
+    layout: &L,
+    tier: L::Tier,
+    entries: &[W::Cell],
+    decided: &[u32],
+    level: u16,
+) -> Result<(), SolveTierError> {
+    let mut scratch = Scratch::<L::Game>::new();
+    for &index in decided {
+        let value = W::load(&entries[index as usize]);
+        if value != entry::win::<W>(level) && value != entry::loss::<W>(level) {
+            continue;
+        }
+        layout.parent_indices_of(
+            tier,
+            u64::from(index),
+            &mut scratch.unmoves,
+            &mut scratch.indices,
+        );
+        if let Some(&parent) = scratch.indices.first() {
+            return Err(SolveTierError::DistanceTooLong {
+                position: format!("{:?}", layout.position(tier, parent)),
+                distance: level + 1,
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Sets every entry from the position's moves.
-fn initialise<L: TierLayout>(
+fn initialise<L: TierLayout, W: Width>(
     layout: &L,
     tier: L::Tier,
     probe: &(dyn Fn(&L::Game) -> Option<Solution> + Sync),
     progress: &dyn TierProgress,
-    entries: &[AtomicU32],
+    entries: &[W::Cell],
 ) -> Result<(), SolveTierError> {
     entries.par_chunks(CHUNK).enumerate().try_for_each_init(
         Scratch::<L::Game>::new,
@@ -204,9 +274,9 @@ fn initialise<L: TierLayout>(
             let range = first..first + slots.len() as u64;
             layout.for_each_position(tier, range, &mut |index, position| {
                 let value = match position {
-                    None => HOLE,
+                    None => entry::hole::<W>(),
                     Some(position) => {
-                        match initial_entry(layout, tier, &position, probe, scratch) {
+                        match initial_entry::<L, W>(layout, tier, &position, probe, scratch) {
                             Ok(value) => value,
                             Err(e) => {
                                 result = Err(e);
@@ -215,7 +285,7 @@ fn initialise<L: TierLayout>(
                         }
                     }
                 };
-                slots[(index - first) as usize].store(value, Ordering::Relaxed);
+                W::store(&slots[(index - first) as usize], value);
                 true
             });
             progress.initialised(slots.len() as u64);
@@ -226,7 +296,7 @@ fn initialise<L: TierLayout>(
 
 /// The starting entry of one index: finished positions are solved at
 /// distance 0; exits are valued at once; moves inside the tier are counted.
-fn initial_entry<L: TierLayout>(
+fn initial_entry<L: TierLayout, W: Width>(
     layout: &L,
     tier: L::Tier,
     position: &L::Game,
@@ -255,7 +325,13 @@ fn initial_entry<L: TierLayout>(
         return Err(SolveTierError::MissingSuccessor { position });
     }
     if let Some(distance) = exits.shortest_win {
-        return Ok(entry::win(distance));
+        if u32::from(distance) > entry::max_distance::<W>() {
+            return Err(SolveTierError::DistanceTooLong {
+                position: format!("{position:?}"),
+                distance,
+            });
+        }
+        return Ok(entry::win::<W>(distance));
     }
     // Not stopped: only a win stops the visit.
     let children = children.unwrap_or(0);
@@ -266,19 +342,21 @@ fn initial_entry<L: TierLayout>(
             .ok_or_else(|| SolveTierError::StuckPosition {
                 position: format!("{position:?}"),
             })?;
-        return Ok(entry::solved(Solution::finished(
+        return Ok(entry::solved::<W>(Solution::finished(
             outcome.value_for(position.turn()),
         )));
     }
     let pending = children as u32 + u32::from(exits.draw);
-    if pending > MAX_PENDING {
+    if pending > entry::max_pending::<W>()
+        || u32::from(exits.longest_loss) > entry::max_exit_loss::<W>()
+    {
         return Err(SolveTierError::TooManyMoves {
             position: format!("{position:?}"),
         });
     }
     Ok(match pending {
-        0 => entry::loss(exits.longest_loss),
-        _ => entry::unresolved(pending, exits.longest_loss),
+        0 => entry::loss::<W>(exits.longest_loss),
+        _ => entry::unresolved::<W>(pending, exits.longest_loss),
     })
 }
 
@@ -291,14 +369,14 @@ const PREFETCH_GROUP: usize = 16;
 /// Propagates every position of `decided` whose entry is a win or loss at
 /// `level` (the others are stale: a win that shortened since) to its
 /// parents; returns the parents this decides, with their distances.
-fn resolve_level<L: TierLayout>(
+fn resolve_level<L: TierLayout, W: Width>(
     layout: &L,
     tier: L::Tier,
-    entries: &[AtomicU32],
+    entries: &[W::Cell],
     decided: &[u32],
     level: u16,
 ) -> Vec<Vec<(u16, u32)>> {
-    let (won, lost) = (entry::win(level), entry::loss(level));
+    let (won, lost) = (entry::win::<W>(level), entry::loss::<W>(level));
     decided
         .par_chunks(PROPAGATE_CHUNK)
         .map_init(Scratch::<L::Game>::new, |scratch, chunk| {
@@ -307,10 +385,10 @@ fn resolve_level<L: TierLayout>(
                 scratch.parents.clear();
                 scratch.children.clear();
                 for &index in group {
-                    let value = entries[index as usize].load(Ordering::Relaxed);
+                    let value = W::load(&entries[index as usize]);
                     if value == won || value == lost {
                         let wdl = if value == won { Wdl::Win } else { Wdl::Loss };
-                        list_parents(layout, tier, entries, index, scratch);
+                        list_parents::<L, W>(layout, tier, entries, index, scratch);
                         let end = scratch.parents.len();
                         scratch.children.push((Solution::new(wdl, level), end));
                     }
@@ -318,7 +396,7 @@ fn resolve_level<L: TierLayout>(
                 let mut start = 0;
                 for &(child, end) in &scratch.children {
                     for &parent in &scratch.parents[start..end] {
-                        tell_parent(entries, parent, child, &mut found);
+                        tell_parent::<W>(entries, parent, child, &mut found);
                     }
                     start = end;
                 }
@@ -331,10 +409,10 @@ fn resolve_level<L: TierLayout>(
 /// Appends the parents of the decided `index` (by un-moves, symmetric
 /// duplicates removed) to `scratch.parents`, asking for their entries'
 /// cache lines.
-fn list_parents<L: TierLayout>(
+fn list_parents<L: TierLayout, W: Width>(
     layout: &L,
     tier: L::Tier,
-    entries: &[AtomicU32],
+    entries: &[W::Cell],
     index: u32,
     scratch: &mut Scratch<L::Game>,
 ) {
@@ -349,18 +427,23 @@ fn list_parents<L: TierLayout>(
     scratch
         .parents
         .extend(scratch.indices.iter().map(|&parent| {
-            prefetch(entries, parent as usize);
+            prefetch::<W>(entries, parent as usize);
             parent as u32
         }));
 }
 
 /// Tells a parent that a child is now solved as `child`; a parent this
 /// decides goes to `found`.
-fn tell_parent(entries: &[AtomicU32], parent: u32, child: Solution, found: &mut Vec<(u16, u32)>) {
+fn tell_parent<W: Width>(
+    entries: &[W::Cell],
+    parent: u32,
+    child: Solution,
+    found: &mut Vec<(u16, u32)>,
+) {
     let slot = &entries[parent as usize];
-    let mut old = slot.load(Ordering::Relaxed);
-    while let Some((new, decided)) = parent_after(old, child) {
-        match slot.compare_exchange_weak(old, new, Ordering::Relaxed, Ordering::Relaxed) {
+    let mut old = W::load(slot);
+    while let Some((new, decided)) = parent_after::<W>(old, child) {
+        match W::swap(slot, old, new) {
             Ok(_) => {
                 if let Some(distance) = decided {
                     found.push((distance, parent));
@@ -374,23 +457,23 @@ fn tell_parent(entries: &[AtomicU32], parent: u32, child: Solution, found: &mut 
 
 /// A parent's new entry once one of its children is solved as `child`,
 /// with its distance if that decides it, or `None` if it does not change.
-fn parent_after(old: u32, child: Solution) -> Option<(u32, Option<u16>)> {
+fn parent_after<W: Width>(old: u32, child: Solution) -> Option<(u32, Option<u16>)> {
     let through = child.distance + 1;
     match child.wdl {
         // The child loses for its mover: the parent wins by moving there,
         // unless it already wins as soon.
         Wdl::Loss => {
-            let sooner = entry::is_unresolved(old)
-                || entry::win_distance(old).is_some_and(|distance| distance > through);
-            sooner.then_some((entry::win(through), Some(through)))
+            let sooner = entry::is_unresolved::<W>(old)
+                || entry::win_distance::<W>(old).is_some_and(|distance| distance > through);
+            sooner.then_some((entry::win::<W>(through), Some(through)))
         }
         // The child wins for its mover: one fewer hope for the parent.
-        Wdl::Win if entry::is_unresolved(old) => Some(match entry::pending(old) {
+        Wdl::Win if entry::is_unresolved::<W>(old) => Some(match entry::pending::<W>(old) {
             1 => {
-                let distance = through.max(entry::longest_exit_loss(old));
-                (entry::loss(distance), Some(distance))
+                let distance = through.max(entry::longest_exit_loss::<W>(old));
+                (entry::loss::<W>(distance), Some(distance))
             }
-            _ => (old - entry::ONE_PENDING, None),
+            _ => (old - entry::one_pending::<W>(), None),
         }),
         _ => None,
     }
@@ -399,7 +482,7 @@ fn parent_after(old: u32, child: Solution) -> Option<(u32, Option<u16>)> {
 /// Asks the processor to start loading `entries[index]` into its cache. A
 /// hint only: nothing happens on other architectures or out of range.
 #[inline]
-fn prefetch(entries: &[AtomicU32], index: usize) {
+fn prefetch<W: Width>(entries: &[W::Cell], index: usize) {
     #[cfg(target_arch = "x86_64")]
     if let Some(entry) = entries.get(index) {
         use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};

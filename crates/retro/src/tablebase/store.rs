@@ -39,6 +39,15 @@ pub enum ProbeError {
     File(#[from] TablebaseFileError),
 }
 
+/// The value of `position` without a table: its outcome if finished, else
+/// what the layout knows of it ([`TierLayout::known_value`]).
+pub(crate) fn known<L: TierLayout>(layout: &L, position: &L::Game) -> Option<Solution> {
+    match position.outcome() {
+        Some(outcome) => Some(Solution::finished(outcome.value_for(position.turn()))),
+        None => layout.known_value(position),
+    }
+}
+
 /// Where a tier's answers come from: a verified file, or a table in memory
 /// (a tier just built, or loaded to build larger ones).
 #[derive(Debug)]
@@ -67,10 +76,11 @@ pub struct TierProbe<'a, L: TierLayout> {
 impl<L: TierLayout> TierProbe<'_, L> {
     /// The solution of `position`, if its tier is one of this probe's and
     /// the position is stored. Finished positions are answered by their
-    /// outcome.
+    /// outcome, and those the layout knows ([`TierLayout::known_value`]) by
+    /// it.
     pub fn probe(&self, position: &L::Game) -> Option<Solution> {
-        if let Some(outcome) = position.outcome() {
-            return Some(Solution::finished(outcome.value_for(position.turn())));
+        if let Some(known) = known(self.layout, position) {
+            return Some(known);
         }
         let tier = self.layout.tier_of(position);
         let (_, source) = self.sources.iter().find(|(t, _)| *t == tier)?;
@@ -229,10 +239,11 @@ impl<L: TierLayout> Tablebase<L> {
     }
 
     /// The solution of `position`, or `None` if its tier is not in the
-    /// tablebase. A finished position is answered by its outcome.
+    /// tablebase. A finished position is answered by its outcome, one the
+    /// layout knows ([`TierLayout::known_value`]) by it.
     pub fn probe(&self, position: &L::Game) -> Result<Option<Solution>, ProbeError> {
-        if let Some(outcome) = position.outcome() {
-            return Ok(Some(Solution::finished(outcome.value_for(position.turn()))));
+        if let Some(known) = known(&self.layout, position) {
+            return Ok(Some(known));
         }
         let tier = self.layout.tier_of(position);
         let Some(source) = self.source(tier)? else {

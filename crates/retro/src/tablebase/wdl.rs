@@ -15,7 +15,7 @@ use std::convert::Infallible;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use gamesolver_core::{Game, Solution, TierLayout, Wdl};
+use gamesolver_core::{Solution, TierLayout, Wdl};
 
 use super::{ProbeError, Tablebase};
 use crate::binfile::FileError;
@@ -60,11 +60,11 @@ impl WdlDerived {
 }
 
 /// The value a WDL probe finds before reading the file: a finished
-/// position's outcome (lost at once), or a win in one ply the layout's
-/// look finds; `None` otherwise.
+/// position's outcome (lost at once), a value the layout knows, or a win in
+/// one ply the layout's look finds; `None` otherwise.
 fn answered_first<L: TierLayout>(layout: &L, position: &L::Game) -> Option<Solution> {
-    if let Some(outcome) = position.outcome() {
-        return Some(Solution::finished(outcome.value_for(position.turn())));
+    if let Some(known) = super::store::known(layout, position) {
+        return Some(known);
     }
     layout
         .wins_in_one(position)
@@ -147,8 +147,8 @@ impl<L: TierLayout> ExitTables<'_, L> {
     /// to move: its outcome if finished, else its table's (`None`: a hole
     /// or a tier without a table).
     fn value(&self, position: &L::Game) -> Option<Wdl> {
-        if let Some(outcome) = position.outcome() {
-            return Some(outcome.value_for(position.turn()));
+        if let Some(known) = super::store::known(self.layout, position) {
+            return Some(known.wdl);
         }
         let tier = self.layout.tier_of(position);
         let (_, table) = self.tables.iter().find(|(t, _)| *t == tier)?;

@@ -218,3 +218,35 @@ impl TierLayout for Layout {
         (0..tier).collect()
     }
 }
+
+/// [`Layout`] with the solver's 2-byte entries.
+pub struct NarrowLayout(pub Arc<Graph>);
+
+impl TierLayout for NarrowLayout {
+    type Game = Node;
+    type Tier = u32;
+    fn variant(&self) -> String {
+        "random".into()
+    }
+    fn scheme(&self) -> String {
+        "node".into()
+    }
+    fn tier_of(&self, position: &Node) -> u32 {
+        Layout(self.0.clone()).tier_of(position)
+    }
+    fn tier_len(&self, tier: u32) -> u64 {
+        Layout(self.0.clone()).tier_len(tier)
+    }
+    fn index(&self, tier: u32, position: &Node) -> u64 {
+        Layout(self.0.clone()).index(tier, position)
+    }
+    fn position(&self, tier: u32, index: u64) -> Option<Node> {
+        Layout(self.0.clone()).position(tier, index)
+    }
+    fn successors(&self, tier: u32) -> Vec<u32> {
+        Layout(self.0.clone()).successors(tier)
+    }
+    fn narrow_entries(&self, _tier: u32) -> bool {
+        true
+    }
+}

@@ -4,7 +4,7 @@
 
 use axum::Json;
 use axum::extract::State;
-use gamesolver_engines::{EngineSpec, SearchLimits, SearchReport};
+use gamesolver_api::{EngineSpec, SearchLimits, SearchReport};
 use serde::{Deserialize, Serialize};
 use tokio::sync::{OwnedSemaphorePermit, mpsc};
 use utoipa::ToSchema;
@@ -58,7 +58,7 @@ impl PreparedSearch {
     /// Checks the position and limits (fails fast, before queueing).
     pub fn new(app: &AppState, request: &AnalyseRequest) -> Result<PreparedSearch, ApiError> {
         let limits = request.limits.validate()?;
-        let replayed = request.position.replay()?;
+        let replayed = request.position.replay(app.registry())?;
         if replayed.state.is_terminal() {
             return Err(ApiError::bad_request(
                 "game_over",

@@ -1,27 +1,15 @@
 //! `GET /api/games`: the registered games and what each can do.
 
 use axum::Json;
-use gamesolver_engines::{GameInfo, Registry};
+use axum::extract::State;
+use gamesolver_api::{Capabilities, GameDef};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// What a game supports.
-#[derive(Clone, Copy, Debug, Serialize, serde::Deserialize, ToSchema)]
-pub struct CapabilitiesView {
-    /// An exact solution of the whole game (`/api/solved`).
-    pub solved_table: bool,
-    /// Endgame tablebases (`/api/tablebase/probe`).
-    pub tablebase: bool,
-    /// Engine search (`/api/analyse`).
-    pub search: bool,
-    /// Planning against a fixed opponent (`/api/mdp/solve`).
-    pub mdp: bool,
-    /// Move-path counting.
-    pub perft: bool,
-}
+use crate::state::AppState;
 
 /// One registered game.
-#[derive(Clone, Debug, Serialize, serde::Deserialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct GameSummary {
     /// Canonical name, used in requests.
     pub name: String,
@@ -33,27 +21,22 @@ pub struct GameSummary {
     pub rules: Vec<String>,
     /// Engine kinds.
     pub engines: Vec<String>,
-    /// What the game supports.
-    pub capabilities: CapabilitiesView,
+    /// What the game supports (derived from its declaration).
+    pub capabilities: Capabilities,
 }
 
-impl From<&GameInfo> for GameSummary {
-    fn from(info: &GameInfo) -> GameSummary {
+impl GameSummary {
+    /// The summary of `game`'s declaration.
+    fn of(game: &dyn GameDef) -> GameSummary {
+        let info = game.info();
         let strings = |items: &[&str]| items.iter().map(|s| s.to_string()).collect();
-        let caps = info.capabilities;
         GameSummary {
             name: info.name.to_string(),
             aliases: strings(info.aliases),
             title: info.title.to_string(),
             rules: strings(info.rules),
             engines: strings(info.engines),
-            capabilities: CapabilitiesView {
-                solved_table: caps.solved_table,
-                tablebase: caps.tablebase,
-                search: caps.search,
-                mdp: caps.mdp,
-                perft: caps.perft,
-            },
+            capabilities: game.capabilities(),
         }
     }
 }
@@ -61,11 +44,6 @@ impl From<&GameInfo> for GameSummary {
 /// The registered games.
 #[utoipa::path(get, path = "/api/games", tag = "games",
     responses((status = 200, description = "Every registered game", body = [GameSummary])))]
-pub async fn list() -> Json<Vec<GameSummary>> {
-    Json(
-        Registry::global()
-            .games()
-            .map(|game| GameSummary::from(game.info()))
-            .collect(),
-    )
+pub async fn list(State(app): State<AppState>) -> Json<Vec<GameSummary>> {
+    Json(app.registry().games().map(GameSummary::of).collect())
 }

@@ -1,11 +1,13 @@
-//! `POST /api/mdp/solve` and `POST /api/mdp/values`: tic-tac-toe against a
-//! fixed opponent as a Markov decision process (the façade's MDP service).
+//! `POST /api/mdp/solve` and `POST /api/mdp/values`: a game against a
+//! fixed opponent as a Markov decision process (the MDP capability of its
+//! declaration; tic-tac-toe's among the built-in games).
 
 use axum::Json;
 use axum::extract::State;
 use std::sync::Arc;
 
-use gamesolver_engines::mdp_service::{MdpReport, MdpRequest, MdpSession};
+use gamesolver_api::mdp::{MdpReport, MdpRequest, MdpSettings, MdpSolved};
+use gamesolver_api::{FacadeError, GameDef};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -62,6 +64,10 @@ impl Method {
 /// The problem and how to solve it.
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 pub struct MdpSolveRequest {
+    /// The game (one with an MDP model); absent = the first registered
+    /// game that has one.
+    #[serde(default)]
+    pub game: Option<String>,
     /// The opponent's model.
     pub opponent: Opponent,
     /// The agent's mark.
@@ -185,15 +191,49 @@ impl MdpSolveRequest {
     }
 }
 
-/// The solved session of `request`: from the cache, or solved now in a
-/// search slot.
-async fn session(app: &AppState, request: MdpRequest) -> Result<Arc<MdpSession>, ApiError> {
-    if let Some(session) = app.mdp_cache().get(&request) {
+/// The game `name` of the served registry (the first with an MDP model
+/// when absent), refused if it has no MDP model.
+fn modelled_game(app: &AppState, name: Option<&str>) -> Result<Arc<dyn GameDef>, ApiError> {
+    let registry = app.registry();
+    let name = match name {
+        Some(name) => name,
+        None => registry
+            .games()
+            .find(|game| game.mdp().is_some())
+            .map(|game| game.info().name)
+            .ok_or_else(|| ApiError::bad_request("unsupported", "no game has an MDP model"))?,
+    };
+    let game = registry.shared(name)?;
+    if game.mdp().is_none() {
+        return Err(FacadeError::Unsupported {
+            game: game.info().name,
+            what: "MDP model",
+        }
+        .into());
+    }
+    Ok(game)
+}
+
+/// The solved session of `request` for the game `name`: from the cache, or
+/// solved now in a search slot.
+async fn session(
+    app: &AppState,
+    name: Option<&str>,
+    request: MdpRequest,
+) -> Result<Arc<dyn MdpSolved>, ApiError> {
+    let game = modelled_game(app, name)?;
+    let key = (game.info().name, request.clone());
+    if let Some(session) = app.mdp_cache().get(&key) {
         return Ok(session);
     }
     let _slot = app.gate().enter().await?;
-    let key = request.clone();
-    let session = blocking(move || Ok(Arc::new(MdpSession::new(&request)?))).await?;
+    let session = blocking(move || {
+        let model = game
+            .mdp()
+            .ok_or_else(|| ApiError::bad_request("unsupported", "the game has no MDP model"))?;
+        Ok(Arc::from(model.solve(&request, &MdpSettings::default())?))
+    })
+    .await?;
     app.mdp_cache().put(&key, Arc::clone(&session));
     Ok(session)
 }
@@ -256,7 +296,7 @@ pub async fn solve(
     State(app): State<AppState>,
     ApiJson(request): ApiJson<MdpSolveRequest>,
 ) -> Result<Json<MdpView>, ApiError> {
-    let session = session(&app, request.to_service()?).await?;
+    let session = session(&app, request.game.as_deref(), request.to_service()?).await?;
     Ok(Json(view(session.report(), request.method)))
 }
 
@@ -269,7 +309,8 @@ pub async fn values(
     State(app): State<AppState>,
     ApiJson(request): ApiJson<MdpValuesRequest>,
 ) -> Result<Json<MdpValuesView>, ApiError> {
-    let session = session(&app, request.problem.to_service()?).await?;
+    let problem = &request.problem;
+    let session = session(&app, problem.game.as_deref(), problem.to_service()?).await?;
     let values: Vec<ActionValue> = session
         .action_values(&request.position)?
         .into_iter()

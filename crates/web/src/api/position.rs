@@ -2,6 +2,7 @@
 //! moves, play one more.
 
 use axum::Json;
+use axum::extract::State;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -9,6 +10,7 @@ use super::position_view::PositionView;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::ApiJson;
 use crate::replay::PositionRequest;
+use crate::state::AppState;
 
 /// A position and one move to play in it.
 #[derive(Clone, Debug, Deserialize, ToSchema)]
@@ -26,9 +28,10 @@ pub struct PlayRequest {
     responses((status = 200, body = PositionView),
               (status = 400, description = "Unknown game or rules, bad position, illegal move", body = ErrorBody)))]
 pub async fn legal_moves(
+    State(app): State<AppState>,
     ApiJson(request): ApiJson<PositionRequest>,
 ) -> Result<Json<PositionView>, ApiError> {
-    let replayed = request.replay()?;
+    let replayed = request.replay(app.registry())?;
     Ok(Json(PositionView::of(replayed.state.as_ref())))
 }
 
@@ -36,8 +39,11 @@ pub async fn legal_moves(
 #[utoipa::path(post, path = "/api/play", tag = "play", request_body = PlayRequest,
     responses((status = 200, body = PositionView),
               (status = 400, description = "Illegal move, bad position, unknown game or rules", body = ErrorBody)))]
-pub async fn play(ApiJson(request): ApiJson<PlayRequest>) -> Result<Json<PositionView>, ApiError> {
-    let mut replayed = request.position.replay()?;
+pub async fn play(
+    State(app): State<AppState>,
+    ApiJson(request): ApiJson<PlayRequest>,
+) -> Result<Json<PositionView>, ApiError> {
+    let mut replayed = request.position.replay(app.registry())?;
     replayed.state.play(&request.mv)?;
     Ok(Json(PositionView::of(replayed.state.as_ref())))
 }

@@ -1,7 +1,7 @@
 //! A position as the API shows it: text, side to move, legal moves, result.
 
+use gamesolver_api::State;
 use gamesolver_core::{Outcome, Player};
-use gamesolver_engines::State;
 use serde::Serialize;
 use utoipa::ToSchema;
 

@@ -4,7 +4,7 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use gamesolver_engines::MaterialStatsReport;
+use gamesolver_api::MaterialStatsReport;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -101,7 +101,7 @@ pub async fn probe(
     ApiJson(request): ApiJson<PositionRequest>,
 ) -> Result<Json<ProbeView>, ApiError> {
     let table = loaded(&app)?;
-    let replayed = request.replay()?;
+    let replayed = request.replay(app.registry())?;
     let (game, rules) = (replayed.state.game(), replayed.state.rules());
     if game != table.game || rules != table.oracle.rules() {
         return Err(ApiError::bad_request(

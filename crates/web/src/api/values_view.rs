@@ -1,7 +1,7 @@
 //! Exact values from a solved table or a tablebase: the position's value,
 //! every move's value and distance sorted as lichess does, the main line.
 
-use gamesolver_engines::{MoveVerdictText, PositionReport, Verdict};
+use gamesolver_api::{MoveVerdictText, PositionReport, Verdict};
 use serde::Serialize;
 use utoipa::ToSchema;
 

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use anyhow::bail;
 use gamesolver_games::jungle::Material;
 use gamesolver_retro::tablebase::{
-    BuildEstimate, DEFAULT_MEMORY_LIMIT, TierBuilt, build, build_within, estimate,
+    BuildEstimate, DEFAULT_MEMORY_LIMIT, TierBuilt, build_within, estimate,
 };
 
 use super::progress::{BuildBars, si};
@@ -88,15 +88,6 @@ pub(super) fn write_estimate(
         estimate.memory_bytes.div_ceil(1 << 20)
     )?;
     Ok(())
-}
-
-/// Builds `targets` without progress bars (for the tour); returns the
-/// per-tier reports.
-pub(crate) fn build_quietly(
-    location: &Location,
-    targets: &[Material],
-) -> anyhow::Result<Vec<TierBuilt>> {
-    Ok(build(&location.open(), targets, &())?)
 }
 
 /// What to build, checked against [`MAX_PIECES`] whichever way it is

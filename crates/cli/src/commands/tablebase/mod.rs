@@ -21,21 +21,22 @@ mod wdl;
 use std::io::Write;
 use std::path::PathBuf;
 
-use gamesolver_engines::Registry;
+use gamesolver_api::Registry;
 use gamesolver_engines::jungle::tablebase::TablebaseHandle;
 use gamesolver_games::jungle::{JungleTiers, Variant};
 use gamesolver_retro::tablebase::Tablebase;
 
-use crate::game_arg;
+use crate::game_arg::{self, GameName};
 
 /// The game argument of `build` and `probe`: a registry name (parsed by
 /// [`game_arg::registered`]), checked by [`tablebase_game`].
-pub type TablebaseGame = String;
+pub type TablebaseGame = GameName;
 
 /// Refuses a game without tablebases by name, and one whose tables this
-/// command cannot build (it builds Jungle's).
-fn tablebase_game(name: &str) -> anyhow::Result<()> {
-    let game = game_arg::resolve(Registry::global(), name, "tablebase", |c| c.tablebase)?;
+/// command cannot build (it builds Jungle's; the generic tablebase service
+/// replaces this).
+fn tablebase_game(registry: &Registry, name: &str) -> anyhow::Result<()> {
+    let game = game_arg::resolve(registry, name, "tablebase", |c| c.tablebase)?;
     let name = game.info().name;
     anyhow::ensure!(
         name == "jungle",
@@ -100,11 +101,11 @@ pub enum Action {
     Selfcheck(selfcheck::Args),
 }
 
-/// Runs the action.
-pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+/// Runs the action (`build` and `probe` for a game of `registry`).
+pub fn run_with(registry: &Registry, args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     match &args.action {
-        Action::Build(a) => tablebase_game(&a.game).and_then(|()| build::run(a, out)),
-        Action::Probe(a) => tablebase_game(&a.game).and_then(|()| probe::run(a, out)),
+        Action::Build(a) => tablebase_game(registry, &a.game).and_then(|()| build::run(a, out)),
+        Action::Probe(a) => tablebase_game(registry, &a.game).and_then(|()| probe::run(a, out)),
         Action::Stats(a) => stats::run(a, out),
         Action::Verify(a) => verify::run(a, out),
         Action::Wdl(a) => wdl::run(a, out),
@@ -112,6 +113,3 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         Action::Selfcheck(a) => selfcheck::run(a, out),
     }
 }
-
-pub(crate) use build::build_quietly;
-pub(crate) use probe::write_probe;

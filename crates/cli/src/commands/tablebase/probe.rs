@@ -44,7 +44,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
 }
 
 /// Probes `position` in `tablebase` and prints the answer as text or JSON.
-pub(crate) fn write_probe(
+fn write_probe(
     tablebase: &Tablebase<JungleTiers>,
     position: &Position,
     json: bool,

@@ -1,4 +1,4 @@
-//! The MCTS bench: the bench positions of [`crate::bench::UTTT_POSITIONS`]
+//! The MCTS bench: the bench positions of [`crate::uttt::bench::POSITIONS`]
 //! searched by a fresh engine for a fixed number of iterations. The total
 //! tree size is a signature of the search's behaviour (deterministic for
 //! the seed); the speed is iterations per second.
@@ -9,7 +9,7 @@ use gamesolver_games::uttt::{Board, Variant};
 use gamesolver_search::{Engine, Limits};
 
 use super::search::{MctsOptions, UtttMcts};
-use crate::bench::UTTT_POSITIONS;
+use crate::uttt::bench::POSITIONS as UTTT_POSITIONS;
 
 /// Iterations per position of the default bench.
 pub const BENCH_ITERATIONS: u64 = 200_000;

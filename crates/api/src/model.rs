@@ -1,0 +1,760 @@
+//! The generic bridge from a typed game ([`GameModel`]) to the object-safe
+//! façade: one [`ModelDef`] per game, [`ModelState`] for its positions,
+//! [`ModelEngine`] for its engines, [`ModelHost`] for its protocol host.
+//! A game gives its notation, rule presets, actions and observation; the
+//! rest is shared.
+
+use std::any::Any;
+use std::fmt::{self, Display};
+use std::io::{BufRead, Write};
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use gamesolver_core::{Game, Outcome, Player};
+use gamesolver_search::{Engine, Mcts, StopFlag};
+
+pub use crate::playouts::PLAYOUT_PLY_CAP;
+use crate::playouts::{PlayoutRng, random_move_from_list, random_playouts_with};
+use crate::protocol::common::CommonOptions;
+use crate::protocol::uci::serve;
+use crate::protocol::{EngineHost, OptionSpec};
+use crate::{
+    AnyEngine, ArenaRules, Bench, EngineKind, EngineSpec, ErasedHost, FacadeError, GameDef,
+    GameInfo, MdpModel, Observation, PlayoutStats, SearchLimits, SearchReport, SolvedOracle, State,
+    Tablebases, TerminalRenderer, TourStep,
+};
+
+/// The seed engines use when none is given.
+pub const DEFAULT_SEED: u64 = 2026;
+
+/// A typed game as the façade needs it. Implement this (or use
+/// [`crate::TextGame`]) and register `ModelDef::new(model)`: the bridge
+/// gives the game every generic part (parsing with presets, play by text
+/// or action, perft, playouts, engines, the protocol host). What it offers
+/// beyond play it declares in [`GameModel::declared`].
+pub trait GameModel: Send + Sync + Sized + 'static {
+    /// The position type (with whatever history its rules need).
+    type G: Game<Move: Send + Sync> + Display + Send + Sync + 'static;
+
+    /// The game's description; `info().rules[0]` is the default preset.
+    fn info(&self) -> &GameInfo;
+    /// The start position under preset `rules` (one of `info().rules`).
+    fn start(&self, rules: &'static str) -> Self::G;
+    /// Reads position text under preset `rules`, or says what is wrong.
+    fn parse(&self, text: &str, rules: &'static str) -> Result<Self::G, String>;
+    /// The preset `game` is played under.
+    fn rules_of(&self, game: &Self::G) -> &'static str;
+
+    /// The action number of legal move `mv`. The default numbers the
+    /// legal moves in generation order.
+    fn action_of(&self, game: &Self::G, mv: <Self::G as Game>::Move) -> u32 {
+        game.moves().iter().position(|&m| m == mv).unwrap_or(0) as u32
+    }
+    /// The legal move of action number `action`, if any.
+    fn move_of(&self, game: &Self::G, action: u32) -> Option<<Self::G as Game>::Move> {
+        game.moves().get(action as usize).copied()
+    }
+    /// Whether `mv` is legal in `game` (a game not over). The default
+    /// looks for it in the legal moves.
+    fn is_legal(&self, game: &Self::G, mv: <Self::G as Game>::Move) -> bool {
+        game.moves().contains(&mv)
+    }
+    /// The action numbers of the legal moves of `game` (a game not over),
+    /// in move-generation order.
+    fn legal_actions(&self, game: &Self::G) -> Vec<u32> {
+        game.moves()
+            .into_iter()
+            .map(|mv| self.action_of(game, mv))
+            .collect()
+    }
+    /// `n` uniformly random playouts from `start`, reproducible from
+    /// `seed`: the generic loop ([`random_playouts_with`]) drawing with
+    /// [`GameModel::random_move`]. A game with a faster kernel may play the
+    /// same games its own way (the same draws give the same games).
+    fn random_playouts(&self, start: &Self::G, n: u64, seed: u64) -> PlayoutStats {
+        random_playouts_with(start, n, seed, |game, rng, scratch| {
+            self.random_move(game, rng, scratch)
+        })
+    }
+    /// Why a finished game ended, when its outcome needs a note (see
+    /// [`State::end_reason`]); None by default.
+    fn end_reason(&self, _game: &Self::G) -> Option<&'static str> {
+        None
+    }
+    /// A uniformly random legal move for random playouts. A faster draw
+    /// must return the move [`random_move_from_list`] (the default) returns
+    /// for the same generator state.
+    fn random_move(
+        &self,
+        game: &Self::G,
+        rng: &mut PlayoutRng,
+        scratch: &mut Vec<<Self::G as Game>::Move>,
+    ) -> Option<<Self::G as Game>::Move> {
+        random_move_from_list(game, rng, scratch)
+    }
+    /// The observation planes (default: none).
+    fn observation(&self, _game: &Self::G) -> Observation {
+        Observation::zeros(self.info().observation_shape)
+    }
+    /// Perft from `game`.
+    fn perft(&self, game: &Self::G, depth: u32) -> u64 {
+        gamesolver_search::perft::perft(game, depth)
+    }
+    /// An engine of `kind` set up by `spec` (already checked to be one of
+    /// `info().engines`). The default offers MCTS.
+    fn engine(
+        &self,
+        kind: EngineKind,
+        spec: &EngineSpec,
+        _rules: &'static str,
+    ) -> Result<Built<Self::G>, FacadeError> {
+        match kind {
+            EngineKind::Mcts => Ok(Built::searching(Box::new(Mcts::<Self::G>::new(
+                1.0,
+                spec.seed.unwrap_or(DEFAULT_SEED),
+            )))),
+            EngineKind::Alphabeta => Err(self.unsupported("engine alphabeta")),
+        }
+    }
+    /// The capabilities the game declares (none by default).
+    fn declared(&self) -> Declared<'_> {
+        Declared::default()
+    }
+    /// The game's own protocol host, if it has one (default: the generic
+    /// [`ModelHost`]).
+    fn protocol_host(
+        self: Arc<Self>,
+        spec: &EngineSpec,
+    ) -> Result<Box<dyn ErasedHost>, FacadeError> {
+        Ok(Box::new(HostBox::new(ModelHost::new(self, spec)?)))
+    }
+
+    /// The error for something the game lacks.
+    fn unsupported(&self, what: &'static str) -> FacadeError {
+        FacadeError::Unsupported {
+            game: self.info().name,
+            what,
+        }
+    }
+}
+
+/// Tells the positions an engine answers from a tablebase.
+pub type TableTest<G> = Box<dyn Fn(&G) -> bool + Send>;
+
+/// An engine as a model builds it, and how to tell a table answer.
+pub struct Built<G: Game> {
+    /// The engine.
+    pub engine: Box<dyn Engine<G> + Send>,
+    /// True for positions the engine answers from a tablebase.
+    pub from_table: Option<TableTest<G>>,
+}
+
+impl<G: Game> Built<G> {
+    /// An engine that always searches.
+    #[must_use]
+    pub fn searching(engine: Box<dyn Engine<G> + Send>) -> Built<G> {
+        Built {
+            engine,
+            from_table: None,
+        }
+    }
+}
+
+/// The preset of the game `info` describes called `rules` (None = the
+/// default).
+pub fn resolve_rules(info: &GameInfo, rules: Option<&str>) -> Result<&'static str, FacadeError> {
+    match rules.map(str::trim) {
+        None | Some("") => Ok(info.rules[0]),
+        Some(name) => info
+            .rules
+            .iter()
+            .find(|r| r.eq_ignore_ascii_case(name))
+            .copied()
+            .ok_or_else(|| FacadeError::UnknownRules {
+                game: info.name,
+                rules: name.to_string(),
+                known: info.rules.to_vec(),
+            }),
+    }
+}
+
+/// The engine kind `spec` asks for, checked against the engines of the
+/// game `info` describes.
+pub fn resolve_kind(info: &GameInfo, spec: &EngineSpec) -> Result<EngineKind, FacadeError> {
+    let name = spec
+        .kind
+        .as_deref()
+        .unwrap_or(info.engines.first().copied().unwrap_or("-"));
+    let offered = info
+        .engines
+        .iter()
+        .any(|e| e.eq_ignore_ascii_case(name.trim()));
+    match EngineKind::from_name(name) {
+        Some(kind) if offered => Ok(kind),
+        Some(kind) => Err(FacadeError::Unsupported {
+            game: info.name,
+            what: match kind {
+                EngineKind::Alphabeta => "engine alphabeta",
+                EngineKind::Mcts => "engine mcts",
+            },
+        }),
+        None => Err(FacadeError::BadLimit(format!(
+            "{} has no engine {name:?}; its engines are {}",
+            info.name,
+            if info.engines.is_empty() {
+                "none".to_string()
+            } else {
+                info.engines.join(", ")
+            }
+        ))),
+    }
+}
+
+/// What a [`GameModel`] declares beyond play: its capability members (see
+/// [`GameDef`]'s), each `None` (no tour steps) unless the game offers it.
+#[derive(Clone, Copy, Default)]
+pub struct Declared<'a> {
+    /// The exact solution ([`GameDef::solved`]).
+    pub solved: Option<&'a dyn SolvedOracle>,
+    /// Endgame tablebases ([`GameDef::tablebase`]).
+    pub tablebase: Option<&'a dyn Tablebases>,
+    /// The game as an MDP ([`GameDef::mdp`]).
+    pub mdp: Option<&'a dyn MdpModel>,
+    /// The bench ([`GameDef::bench`]).
+    pub bench: Option<&'a dyn Bench>,
+    /// The terminal board ([`GameDef::terminal`]).
+    pub terminal: Option<&'a dyn TerminalRenderer>,
+    /// Match openings and bot formats ([`GameDef::arena`]).
+    pub arena: Option<&'a dyn ArenaRules>,
+    /// The steps of the tour ([`GameDef::tour`]).
+    pub tour: &'a [TourStep],
+}
+
+/// A [`GameModel`] as a registered game.
+pub struct ModelDef<M: GameModel> {
+    model: Arc<M>,
+}
+
+impl<M: GameModel> ModelDef<M> {
+    /// The game `model` describes.
+    #[must_use]
+    pub fn new(model: M) -> ModelDef<M> {
+        ModelDef {
+            model: Arc::new(model),
+        }
+    }
+
+    /// The model.
+    #[must_use]
+    pub fn model(&self) -> &M {
+        &self.model
+    }
+
+    fn state(&self, game: M::G) -> Box<dyn State> {
+        Box::new(ModelState {
+            model: Arc::clone(&self.model),
+            game,
+            history: Vec::new(),
+        })
+    }
+}
+
+impl<M: GameModel> GameDef for ModelDef<M> {
+    fn info(&self) -> &GameInfo {
+        self.model.info()
+    }
+
+    fn start(&self, rules: Option<&str>) -> Result<Box<dyn State>, FacadeError> {
+        let rules = resolve_rules(self.model.info(), rules)?;
+        Ok(self.state(self.model.start(rules)))
+    }
+
+    fn parse(&self, text: &str, rules: Option<&str>) -> Result<Box<dyn State>, FacadeError> {
+        let rules = resolve_rules(self.model.info(), rules)?;
+        match text.trim() {
+            "" => Err(FacadeError::BadPosition(format!(
+                "empty {} position text (write `start` for the start)",
+                self.info().name
+            ))),
+            "start" | "startpos" => Ok(self.state(self.model.start(rules))),
+            text => self
+                .model
+                .parse(text, rules)
+                .map(|game| self.state(game))
+                .map_err(FacadeError::BadPosition),
+        }
+    }
+
+    fn engine(&self, spec: &EngineSpec) -> Result<Box<dyn AnyEngine>, FacadeError> {
+        let kind = resolve_kind(self.model.info(), spec)?;
+        let rules = resolve_rules(self.model.info(), spec.rules.as_deref())?;
+        if spec.tablebase.is_some() && self.tablebase().is_none() {
+            return Err(self.model.unsupported("tablebase"));
+        }
+        let built = self.model.engine(kind, spec, rules)?;
+        Ok(Box::new(ModelEngine::<M> {
+            name: kind.name(),
+            built,
+        }))
+    }
+
+    fn protocol_host(&self, spec: &EngineSpec) -> Result<Box<dyn ErasedHost>, FacadeError> {
+        resolve_kind(self.model.info(), spec)?;
+        resolve_rules(self.model.info(), spec.rules.as_deref())?;
+        if spec.tablebase.is_some() && self.tablebase().is_none() {
+            return Err(self.model.unsupported("tablebase"));
+        }
+        Arc::clone(&self.model).protocol_host(spec)
+    }
+
+    fn solved(&self) -> Option<&dyn SolvedOracle> {
+        self.model.declared().solved
+    }
+
+    fn tablebase(&self) -> Option<&dyn Tablebases> {
+        self.model.declared().tablebase
+    }
+
+    fn mdp(&self) -> Option<&dyn MdpModel> {
+        self.model.declared().mdp
+    }
+
+    fn bench(&self) -> Option<&dyn Bench> {
+        self.model.declared().bench
+    }
+
+    fn terminal(&self) -> Option<&dyn TerminalRenderer> {
+        self.model.declared().terminal
+    }
+
+    fn arena(&self) -> Option<&dyn ArenaRules> {
+        self.model.declared().arena
+    }
+
+    fn tour(&self) -> &[TourStep] {
+        self.model.declared().tour
+    }
+}
+
+/// A position of a [`GameModel`] game and the moves played to it.
+pub struct ModelState<M: GameModel> {
+    model: Arc<M>,
+    /// The position.
+    pub game: M::G,
+    /// The moves played (written out only when asked for).
+    history: Vec<<M::G as Game>::Move>,
+}
+
+impl<M: GameModel> fmt::Debug for ModelState<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}({})", self.model.info().name, self.game)
+    }
+}
+
+/// The typed position behind `state`, if it is one of `M`'s.
+pub fn typed<M: GameModel>(state: &dyn State) -> Result<&ModelState<M>, FacadeError> {
+    state
+        .as_any()
+        .downcast_ref::<ModelState<M>>()
+        .ok_or_else(|| {
+            FacadeError::BadPosition(format!(
+                "a {} position was given where a {} position was expected",
+                state.game(),
+                type_name::<M>(1)
+            ))
+        })
+}
+
+/// The typed position of `state`, if it is a `G` (whatever declaration
+/// made it): what a game's capabilities read, without naming the
+/// declaration.
+pub fn position_of<G: 'static>(state: &dyn State) -> Result<&G, FacadeError> {
+    state.position_any().downcast_ref::<G>().ok_or_else(|| {
+        FacadeError::BadPosition(format!(
+            "a {} position was given where a {} position was expected",
+            state.game(),
+            type_name::<G>(2)
+        ))
+    })
+}
+
+/// A readable name of a type for messages: the last `segments` parts of
+/// its path (`Uttt`, `uttt::Board`).
+fn type_name<M>(segments: usize) -> &'static str {
+    let full = std::any::type_name::<M>();
+    match full.rmatch_indices("::").nth(segments - 1) {
+        Some((at, _)) => &full[at + 2..],
+        None => full,
+    }
+}
+
+impl<M: GameModel> ModelState<M> {
+    fn parse_move(&self, mv: &str) -> Result<<M::G as Game>::Move, FacadeError> {
+        let illegal = |reason: String| FacadeError::IllegalMove {
+            mv: mv.to_string(),
+            position: self.game.to_string(),
+            reason,
+        };
+        let parsed: <M::G as Game>::Move =
+            mv.trim().parse().map_err(|e| illegal(format!("{e}")))?;
+        if self.game.is_finished() {
+            return Err(illegal("the game is over".into()));
+        }
+        if !self.model.is_legal(&self.game, parsed) {
+            return Err(illegal("not a legal move here".into()));
+        }
+        Ok(parsed)
+    }
+
+    fn apply(&mut self, mv: <M::G as Game>::Move) {
+        self.game.play_unchecked(mv);
+        self.history.push(mv);
+    }
+}
+
+impl<M: GameModel> State for ModelState<M> {
+    fn game(&self) -> &'static str {
+        self.model.info().name
+    }
+
+    fn rules(&self) -> &'static str {
+        self.model.rules_of(&self.game)
+    }
+
+    fn to_text(&self) -> String {
+        self.game.to_string()
+    }
+
+    fn turn(&self) -> Player {
+        self.game.turn()
+    }
+
+    fn player_name(&self, player: Player) -> &'static str {
+        M::G::player_name(player)
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        if self.game.is_finished() {
+            return Vec::new();
+        }
+        self.game.moves().iter().map(ToString::to_string).collect()
+    }
+
+    fn legal_actions(&self) -> Vec<u32> {
+        if self.game.is_finished() {
+            return Vec::new();
+        }
+        self.model.legal_actions(&self.game)
+    }
+
+    fn move_to_action(&self, mv: &str) -> Result<u32, FacadeError> {
+        let parsed = self.parse_move(mv)?;
+        Ok(self.model.action_of(&self.game, parsed))
+    }
+
+    fn action_to_move(&self, action: u32) -> Result<String, FacadeError> {
+        self.legal_action(action).map(|mv| mv.to_string())
+    }
+
+    fn play(&mut self, mv: &str) -> Result<(), FacadeError> {
+        let parsed = self.parse_move(mv)?;
+        self.apply(parsed);
+        Ok(())
+    }
+
+    fn play_action(&mut self, action: u32) -> Result<(), FacadeError> {
+        let mv = self.legal_action(action)?;
+        self.apply(mv);
+        Ok(())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    fn end_reason(&self) -> Option<&'static str> {
+        self.model.end_reason(&self.game)
+    }
+
+    fn history(&self) -> Vec<String> {
+        self.history.iter().map(ToString::to_string).collect()
+    }
+
+    fn observation(&self) -> Observation {
+        self.model.observation(&self.game)
+    }
+
+    fn perft(&self, depth: u32) -> Result<u64, FacadeError> {
+        const MAX_PERFT_DEPTH: u32 = 12;
+        if depth > MAX_PERFT_DEPTH {
+            return Err(FacadeError::BadLimit(format!(
+                "perft depth must be at most {MAX_PERFT_DEPTH}, not {depth}"
+            )));
+        }
+        Ok(self.model.perft(&self.game, depth))
+    }
+
+    fn random_playouts(&self, n: u64, seed: u64) -> PlayoutStats {
+        self.model.random_playouts(&self.game, n, seed)
+    }
+
+    fn clone_box(&self) -> Box<dyn State> {
+        Box::new(ModelState {
+            model: Arc::clone(&self.model),
+            game: self.game.clone(),
+            history: self.history.clone(),
+        })
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn position_any(&self) -> &dyn Any {
+        &self.game
+    }
+}
+
+impl<M: GameModel> ModelState<M> {
+    fn legal_action(&self, action: u32) -> Result<<M::G as Game>::Move, FacadeError> {
+        let bad = |reason: &str| FacadeError::BadAction {
+            action,
+            reason: reason.to_string(),
+        };
+        if self.game.is_finished() {
+            return Err(bad("the game is over"));
+        }
+        let mv = self
+            .model
+            .move_of(&self.game, action)
+            .ok_or_else(|| bad("no move has this number"))?;
+        if !self.model.is_legal(&self.game, mv) {
+            return Err(bad(&format!("{mv} is not a legal move in {}", self.game)));
+        }
+        Ok(mv)
+    }
+}
+
+/// An engine of a [`GameModel`] game behind [`AnyEngine`].
+pub struct ModelEngine<M: GameModel> {
+    name: &'static str,
+    built: Built<M::G>,
+}
+
+impl<M: GameModel> AnyEngine for ModelEngine<M> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn new_game(&mut self) {
+        self.built.engine.new_game();
+    }
+
+    fn search(
+        &mut self,
+        state: &dyn State,
+        limits: &SearchLimits,
+        progress: &mut dyn FnMut(&SearchReport),
+    ) -> Result<SearchReport, FacadeError> {
+        let limits = limits.to_limits()?;
+        let state = typed::<M>(state)?;
+        let game = &state.game;
+        let source = match &self.built.from_table {
+            Some(covered) if covered(game) => "tablebase",
+            _ => "search",
+        };
+        let name = self.name;
+        let info = self.built.engine.think(game, &limits, &mut |info| {
+            progress(&SearchReport::from_info(name, info, source));
+        });
+        Ok(SearchReport::from_info(name, &info, source))
+    }
+
+    fn stop_flag(&self) -> StopFlag {
+        self.built.engine.stop_flag()
+    }
+}
+
+/// The generic protocol host of a [`GameModel`] game: options `Engine`,
+/// `Hash`, `Seed` and `Rules`.
+pub struct ModelHost<M: GameModel> {
+    model: Arc<M>,
+    kind: EngineKind,
+    hash_mb: usize,
+    seed: u64,
+    rules: &'static str,
+}
+
+impl<M: GameModel> ModelHost<M> {
+    /// The host of `model` set up by `spec`.
+    pub fn new(model: Arc<M>, spec: &EngineSpec) -> Result<ModelHost<M>, FacadeError> {
+        Ok(ModelHost {
+            kind: resolve_kind(model.info(), spec)?,
+            rules: resolve_rules(model.info(), spec.rules.as_deref())?,
+            hash_mb: spec.hash_mb_or(16)?,
+            seed: spec.seed.unwrap_or(DEFAULT_SEED),
+            model,
+        })
+    }
+
+    fn spec(&self) -> EngineSpec {
+        EngineSpec {
+            kind: Some(self.kind.name().to_string()),
+            rules: Some(self.rules.to_string()),
+            hash_mb: Some(self.hash_mb),
+            seed: Some(self.seed),
+            tablebase: None,
+        }
+    }
+}
+
+impl<M: GameModel> EngineHost<M::G> for ModelHost<M> {
+    fn engine_name(&self) -> String {
+        format!("gamesolver {} {}", self.model.info().name, self.kind)
+    }
+
+    fn options(&self) -> Vec<OptionSpec> {
+        let (mut kind, mut hash_mb, mut seed) = (self.kind, self.hash_mb, self.seed);
+        let mut specs = CommonOptions {
+            kind: &mut kind,
+            hash_mb: &mut hash_mb,
+            seed: &mut seed,
+        }
+        .specs();
+        let vars: Vec<String> = self
+            .model
+            .info()
+            .rules
+            .iter()
+            .map(|r| format!("var {r}"))
+            .collect();
+        specs.push(OptionSpec {
+            name: "Rules",
+            description: format!("type combo default {} {}", self.rules, vars.join(" ")),
+        });
+        specs
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let mut common = CommonOptions {
+            kind: &mut self.kind,
+            hash_mb: &mut self.hash_mb,
+            seed: &mut self.seed,
+        };
+        if let Some(result) = common.set(name, value) {
+            resolve_kind(self.model.info(), &self.spec()).map_err(|e| e.to_string())?;
+            return result;
+        }
+        if name.eq_ignore_ascii_case("rules") {
+            self.rules =
+                resolve_rules(self.model.info(), Some(value)).map_err(|e| e.to_string())?;
+            return Ok(());
+        }
+        Err(format!("unknown option {name:?}"))
+    }
+
+    fn build(&self) -> Box<dyn Engine<M::G> + Send> {
+        match self.model.engine(self.kind, &self.spec(), self.rules) {
+            Ok(built) => built.engine,
+            // The kind was checked when set; MCTS exists for every game.
+            Err(_) => Box::new(Mcts::<M::G>::new(1.0, self.seed)),
+        }
+    }
+
+    fn start(&self) -> M::G {
+        self.model.start(self.rules)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<M::G, String> {
+        self.model.parse(text, self.rules)
+    }
+}
+
+/// What serves a host on its input and output, in place of the UCI-style
+/// loop (a bot format's own turn loop).
+pub type Server<H> =
+    Box<dyn FnOnce(H, Box<dyn BufRead + Send>, &mut dyn Write) -> std::io::Result<()> + Send>;
+
+/// Any [`EngineHost`] as an [`ErasedHost`].
+pub struct HostBox<G, H> {
+    host: H,
+    server: Option<Server<H>>,
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G, H> HostBox<G, H> {
+    /// Wraps `host`, served in the UCI-style protocol.
+    pub fn new(host: H) -> HostBox<G, H> {
+        HostBox {
+            host,
+            server: None,
+            game: PhantomData,
+        }
+    }
+
+    /// Wraps `host`, served by `server` (its options still set by name).
+    pub fn serving(host: H, server: Server<H>) -> HostBox<G, H> {
+        HostBox {
+            host,
+            server: Some(server),
+            game: PhantomData,
+        }
+    }
+}
+
+impl<G, H> ErasedHost for HostBox<G, H>
+where
+    G: Game + Display + Send + 'static,
+    H: EngineHost<G> + 'static,
+{
+    fn engine_name(&self) -> String {
+        self.host.engine_name()
+    }
+
+    fn option_names(&self) -> Vec<&'static str> {
+        self.host.options().iter().map(|o| o.name).collect()
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        self.host.set_option(name, value)
+    }
+
+    fn serve(
+        self: Box<Self>,
+        input: Box<dyn BufRead + Send>,
+        out: &mut dyn Write,
+    ) -> std::io::Result<()> {
+        match self.server {
+            Some(server) => server(self.host, input, out),
+            None => serve(self.host, input, out),
+        }
+    }
+}
+
+/// Applies the protocol options `spec` sets to `host`, by their protocol
+/// names (`Engine`, `Hash`, `Seed`, then `rules_option`, `TablebasePath`).
+pub fn configure_host<G: Game, H: EngineHost<G>>(
+    host: &mut H,
+    spec: &EngineSpec,
+    rules_option: &str,
+) -> Result<(), FacadeError> {
+    let mut set =
+        |name: &str, value: String| host.set_option(name, &value).map_err(FacadeError::BadLimit);
+    if let Some(kind) = &spec.kind {
+        set("Engine", kind.clone())?;
+    }
+    if let Some(mb) = spec.hash_mb {
+        set("Hash", mb.to_string())?;
+    }
+    if let Some(seed) = spec.seed {
+        set("Seed", seed.to_string())?;
+    }
+    if let Some(rules) = &spec.rules {
+        set(rules_option, rules.clone())?;
+    }
+    if let Some(dir) = &spec.tablebase {
+        host.set_option("TablebasePath", &dir.display().to_string())
+            .map_err(FacadeError::Tablebase)?;
+    }
+    Ok(())
+}

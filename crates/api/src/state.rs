@@ -1,0 +1,78 @@
+//! A position of some game behind the façade ([`State`]).
+
+use std::any::Any;
+
+use gamesolver_core::{Outcome, Player};
+
+use crate::error::FacadeError;
+use crate::types::{Observation, PlayoutStats};
+
+/// A position of some game, with the moves played since it was parsed.
+pub trait State: Send + Sync + std::fmt::Debug {
+    /// The game's registry name.
+    fn game(&self) -> &'static str;
+    /// The rule preset.
+    fn rules(&self) -> &'static str;
+    /// The position in the game's notation (round-trips through
+    /// `GameDef::parse`).
+    fn to_text(&self) -> String;
+    /// The side to move (`First` = X / bottom).
+    fn turn(&self) -> Player;
+    /// How the game names `player` in text (`X`/`O`, `bottom`/`top`).
+    fn player_name(&self, player: Player) -> &'static str {
+        match player {
+            Player::First => "first",
+            Player::Second => "second",
+        }
+    }
+    /// The legal moves as text, in move-generation order.
+    fn legal_moves(&self) -> Vec<String>;
+    /// The legal moves as action numbers, in the same order.
+    fn legal_actions(&self) -> Vec<u32>;
+    /// The action number of move text (which must be legal).
+    fn move_to_action(&self, mv: &str) -> Result<u32, FacadeError>;
+    /// The move text of an action number (which must be legal).
+    fn action_to_move(&self, action: u32) -> Result<String, FacadeError>;
+    /// Plays a move given as text; the state is unchanged on error.
+    fn play(&mut self, mv: &str) -> Result<(), FacadeError>;
+    /// Plays a move given as an action number; unchanged on error.
+    fn play_action(&mut self, action: u32) -> Result<(), FacadeError>;
+    /// How the game ended, None while it goes on (draws by the game's
+    /// history, such as repetitions, included).
+    fn outcome(&self) -> Option<Outcome>;
+    /// Why the game ended, in a few words (`den entered`), for games whose
+    /// end needs a note; None while it goes on or when the outcome says
+    /// it all.
+    fn end_reason(&self) -> Option<&'static str> {
+        None
+    }
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.outcome().is_some()
+    }
+    /// The moves played since the parse or the start.
+    fn history(&self) -> Vec<String>;
+    /// The position as numbers (the game's declaration documents the
+    /// planes).
+    fn observation(&self) -> Observation;
+    /// The number of move paths of `depth` plies from here.
+    fn perft(&self, depth: u32) -> Result<u64, FacadeError>;
+    /// `n` uniformly random playouts from here, reproducible from `seed`.
+    fn random_playouts(&self, n: u64, seed: u64) -> PlayoutStats;
+    /// A copy.
+    fn clone_box(&self) -> Box<dyn State>;
+    /// The state itself, for downcasting to the bridge's state type (see
+    /// `model::typed`).
+    fn as_any(&self) -> &dyn Any;
+    /// The game's typed position, for downcasting by the position's type
+    /// (see `model::position_of`); the state itself by default.
+    fn position_any(&self) -> &dyn Any {
+        self.as_any()
+    }
+}
+
+impl Clone for Box<dyn State> {
+    fn clone(&self) -> Box<dyn State> {
+        self.clone_box()
+    }
+}

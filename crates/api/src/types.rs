@@ -1,0 +1,299 @@
+//! The serialisable values the façade hands out.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use gamesolver_core::{Solution, Wdl};
+use gamesolver_search::{Limits, MAX_PLY, SearchInfo};
+use serde::Serialize;
+
+use crate::FacadeError;
+
+/// What a game is: its names, rules presets, engines and the shape of its
+/// actions and observations. What it offers beyond play is declared by its
+/// [`crate::GameDef`]'s capability members ([`crate::GameDef::capabilities`]).
+#[derive(Clone, Debug, Serialize)]
+pub struct GameInfo {
+    /// The registry name: `tictactoe`, `uttt`, `jungle`, …
+    pub name: &'static str,
+    /// Other names the registry accepts (case-insensitively).
+    pub aliases: &'static [&'static str],
+    /// A human title: "Ultimate tic-tac-toe".
+    pub title: &'static str,
+    /// The rule presets, the default first.
+    pub rules: &'static [&'static str],
+    /// The engine kinds, the default first.
+    pub engines: &'static [&'static str],
+    /// The number of action numbers (the game's declaration documents
+    /// them); 0 when actions are indices into the legal-move list
+    /// ([`crate::text_game`]).
+    pub action_space: u32,
+    /// Planes, rows, columns of [`Observation`]s.
+    pub observation_shape: [usize; 3],
+}
+
+/// A position as numbers for learning: `shape` = planes, rows, columns;
+/// `data` row-major plane after plane (each game's declaration documents
+/// its planes).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Observation {
+    /// Planes, rows, columns.
+    pub shape: [usize; 3],
+    /// The values, `shape[0] * shape[1] * shape[2]` of them.
+    pub data: Vec<f32>,
+}
+
+impl Observation {
+    /// All zeros of `shape`.
+    #[must_use]
+    pub fn zeros(shape: [usize; 3]) -> Observation {
+        Observation {
+            shape,
+            data: vec![0.0; shape[0] * shape[1] * shape[2]],
+        }
+    }
+
+    /// Sets plane `plane`, row `row`, column `col` to `value`.
+    pub fn set(&mut self, plane: usize, row: usize, col: usize, value: f32) {
+        let [_, rows, cols] = self.shape;
+        self.data[(plane * rows + row) * cols + col] = value;
+    }
+
+    /// Sets every value of plane `plane` to `value`.
+    pub fn fill_plane(&mut self, plane: usize, value: f32) {
+        let size = self.shape[1] * self.shape[2];
+        self.data[plane * size..(plane + 1) * size].fill(value);
+    }
+}
+
+/// Results of random playouts (see [`crate::State::random_playouts`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct PlayoutStats {
+    /// Games the first player won.
+    pub first_wins: u64,
+    /// Drawn games.
+    pub draws: u64,
+    /// Games the second player won.
+    pub second_wins: u64,
+    /// Plies played over all games.
+    pub total_plies: u64,
+    /// The longest game, in plies.
+    pub max_plies: u64,
+}
+
+/// How to set up an engine; every field optional.
+#[derive(Clone, Debug, Default)]
+pub struct EngineSpec {
+    /// `alphabeta` | `mcts` (None = the game's default); refused with the
+    /// list if the game has no such engine.
+    pub kind: Option<String>,
+    /// The rule preset (None = the default).
+    pub rules: Option<String>,
+    /// Transposition table size in MB, 1..=4096.
+    pub hash_mb: Option<usize>,
+    /// Random seed (MCTS).
+    pub seed: Option<u64>,
+    /// A tablebase directory; refused for games without tablebases.
+    pub tablebase: Option<PathBuf>,
+}
+
+/// The allowed transposition-table sizes, in MB.
+pub const HASH_MB_RANGE: std::ops::RangeInclusive<usize> = 1..=4096;
+
+/// The one rule for transposition-table sizes (command line, protocol
+/// `Hash` option, façade): `mb` if it is in [`HASH_MB_RANGE`], otherwise
+/// an error naming the range.
+pub fn check_hash_mb(mb: u64) -> Result<usize, FacadeError> {
+    usize::try_from(mb)
+        .ok()
+        .filter(|mb| HASH_MB_RANGE.contains(mb))
+        .ok_or_else(|| {
+            FacadeError::BadLimit(format!(
+                "hash must be {}..={} MB, not {mb}",
+                HASH_MB_RANGE.start(),
+                HASH_MB_RANGE.end()
+            ))
+        })
+}
+
+impl EngineSpec {
+    /// The hash size in MB (`default` if unset), refused outside
+    /// [`HASH_MB_RANGE`].
+    pub fn hash_mb_or(&self, default: usize) -> Result<usize, FacadeError> {
+        check_hash_mb(self.hash_mb.unwrap_or(default) as u64)
+    }
+}
+
+/// How long to search; all `None` = 20 ms.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// Think this many milliseconds (at least 1).
+    pub movetime_ms: Option<u64>,
+    /// Search this many plies (1..=MAX_PLY).
+    pub depth: Option<u32>,
+    /// Search this many nodes (MCTS: iterations; at least 1).
+    pub nodes: Option<u64>,
+}
+
+/// The default thinking time, in milliseconds.
+pub const DEFAULT_MOVETIME_MS: u64 = 20;
+
+impl SearchLimits {
+    /// The search's limits, or why these are out of range.
+    pub fn to_limits(&self) -> Result<Limits, FacadeError> {
+        let max = MAX_PLY as u32;
+        if let Some(depth) = self.depth
+            && !(1..=max).contains(&depth)
+        {
+            return Err(FacadeError::BadLimit(format!(
+                "depth must be 1..={max}, not {depth}"
+            )));
+        }
+        if self.movetime_ms == Some(0) {
+            return Err(FacadeError::BadLimit(
+                "movetime must be at least 1 ms".into(),
+            ));
+        }
+        if self.nodes == Some(0) {
+            return Err(FacadeError::BadLimit("nodes must be at least 1".into()));
+        }
+        let none = self.movetime_ms.is_none() && self.depth.is_none() && self.nodes.is_none();
+        let movetime = if none {
+            Some(DEFAULT_MOVETIME_MS)
+        } else {
+            self.movetime_ms
+        };
+        Ok(Limits {
+            movetime: movetime.map(Duration::from_millis),
+            depth: self.depth,
+            nodes: self.nodes,
+        })
+    }
+}
+
+/// What a search found (the result, or an intermediate report, of a
+/// search).
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SearchReport {
+    /// The engine's name.
+    pub engine: &'static str,
+    /// The best move (absent only when the game is over).
+    pub bestmove: Option<String>,
+    /// `cp 35` | `mate 7` | `mate -4` (plies), as the CLI prints it.
+    pub score: String,
+    /// The evaluation for the side to move, absent for mate scores.
+    pub score_cp: Option<i32>,
+    /// Plies to the end, negative when losing; absent for evaluations.
+    pub mate_plies: Option<i32>,
+    /// Depth reached.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Time taken, in milliseconds.
+    pub time_ms: f64,
+    /// The principal variation.
+    pub pv: Vec<String>,
+    /// `search` | `tablebase`.
+    pub source: &'static str,
+}
+
+impl SearchReport {
+    /// The report of `info` from engine `engine`.
+    pub fn from_info<M: std::fmt::Display + Copy>(
+        engine: &'static str,
+        info: &SearchInfo<M>,
+        source: &'static str,
+    ) -> SearchReport {
+        let mate = info.score.plies_to_end();
+        SearchReport {
+            engine,
+            bestmove: info.best_move().map(|m| m.to_string()),
+            score: info.score.to_string(),
+            score_cp: mate.is_none().then(|| info.score.value()),
+            mate_plies: mate,
+            depth: info.depth,
+            nodes: info.nodes,
+            nps: info.nps(),
+            time_ms: info.elapsed.as_secs_f64() * 1e3,
+            pv: info.pv.iter().map(ToString::to_string).collect(),
+            source,
+        }
+    }
+}
+
+/// A value for the side to move (or for the mover, for a move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// Won.
+    Win,
+    /// Drawn.
+    Draw,
+    /// Lost.
+    Loss,
+}
+
+impl From<Wdl> for Verdict {
+    fn from(wdl: Wdl) -> Verdict {
+        match wdl {
+            Wdl::Win => Verdict::Win,
+            Wdl::Draw => Verdict::Draw,
+            Wdl::Loss => Verdict::Loss,
+        }
+    }
+}
+
+/// One move's exact worth for the mover.
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveVerdictText {
+    /// The move.
+    pub mv: String,
+    /// Its value for the mover.
+    pub value: Verdict,
+    /// Plies to the end after it, counting it.
+    pub distance: u32,
+}
+
+/// A position judged exactly, move by move.
+#[derive(Clone, Debug, Serialize)]
+pub struct PositionReport {
+    /// The position.
+    pub position: String,
+    /// Its value for the side to move.
+    pub value: Verdict,
+    /// Plies to the end under best play.
+    pub distance: u32,
+    /// Every legal move, best first (wins shortest first, draws, losses
+    /// longest first).
+    pub moves: Vec<MoveVerdictText>,
+    /// Every best move, in move-generation order.
+    pub best: Vec<String>,
+    /// Best play to the end (or until the tables end or a position repeats).
+    pub main_line: Vec<String>,
+}
+
+/// Per material of a tablebase: positions by value, and the longest win.
+#[derive(Clone, Debug, Serialize)]
+pub struct MaterialStatsReport {
+    /// The material, e.g. `LR-e`.
+    pub material: String,
+    /// Win, draw, loss counts with the bottom side to move.
+    pub bottom_to_move: [u64; 3],
+    /// Win, draw, loss counts with the top side to move.
+    pub top_to_move: [u64; 3],
+    /// The longest win, in plies (0 if no win).
+    pub longest_win: u32,
+    /// A position (FEN) with the longest win.
+    pub longest_win_example: Option<String>,
+    /// Per side to move (bottom, top): positions won in exactly `d` plies
+    /// at `[d]`.
+    pub win_distances: [Vec<u64>; 2],
+}
+
+/// Value and distance of a solution, as the façade reports them.
+pub(crate) fn verdict_of(solution: Solution) -> (Verdict, u32) {
+    (solution.wdl.into(), u32::from(solution.distance))
+}

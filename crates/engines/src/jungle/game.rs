@@ -1,0 +1,306 @@
+//! Jungle's declaration: positions are [`JungleGame`]s, so repetition and
+//! 200-ply draws count; its capabilities: tablebases, the bench, the
+//! terminal board, and four random plies for match openings.
+//!
+//! Actions are `from * 63 + to`, squares `a1` = 0 … `g9` = 62 (file + 7 ×
+//! rank; 3969 actions). Observation `[17, 9, 7]`: planes 0..8 the bottom
+//! side's pieces, 8..16 the top side's, each in the order rat, cat, dog,
+//! wolf, leopard, tiger, lion, elephant
+//! ([`gamesolver_games::jungle::Piece::ALL`]); plane 16 all ones when the
+//! bottom side is to move. Row 0 is rank 9 (as in the FEN), column 0 is
+//! file a. Terrain is fixed and not encoded.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use gamesolver_api::model::{
+    Built, DEFAULT_SEED, HostBox, TableTest, configure_host, resolve_rules, typed,
+};
+use gamesolver_api::{
+    ArenaRules, Declared, EngineKind, EngineSpec, ErasedHost, FacadeError, GameInfo, GameModel,
+    MaterialStatsReport, Observation, PositionReport, State, TablebaseOracle, Tablebases,
+    position_report,
+};
+use gamesolver_core::{Game, Player};
+use gamesolver_games::jungle::{
+    DrawReason, GameEnd, JungleGame, Move, Piece, Position, Square, Variant,
+};
+
+use super::bench::BENCH;
+use super::engine::{JungleOptions, build};
+use super::host::JungleHost;
+use super::table_stats::material_stats;
+use super::tablebase::TablebaseHandle;
+use super::terminal::JungleTerminal;
+use super::tour::TOUR;
+
+/// Jungle (Dou Shou Qi): actions = from × 63 + to.
+#[derive(Default)]
+pub struct Jungle;
+
+static INFO: GameInfo = GameInfo {
+    name: "jungle",
+    aliases: &["doushouqi", "dou-shou-qi"],
+    title: "Jungle (Dou Shou Qi)",
+    rules: &["standard", "dog-over-wolf", "rat-across-water"],
+    engines: &["alphabeta", "mcts"],
+    action_space: 63 * 63,
+    observation_shape: [17, 9, 7],
+};
+
+/// The number of squares (a1 = 0 … g9 = 62).
+const SQUARES: u8 = 63;
+
+/// The preset called `rules` (one of `INFO.rules`).
+fn variant(rules: &str) -> Variant {
+    rules.parse().unwrap_or_default()
+}
+
+impl GameModel for Jungle {
+    type G = JungleGame;
+
+    fn info(&self) -> &GameInfo {
+        &INFO
+    }
+
+    fn start(&self, rules: &'static str) -> JungleGame {
+        JungleGame::new(Position::start_with(variant(rules)))
+    }
+
+    fn parse(&self, text: &str, rules: &'static str) -> Result<JungleGame, String> {
+        JungleGame::from_fen(text, variant(rules))
+            .map_err(|e| format!("cannot read Jungle position {text:?}: {e}"))
+    }
+
+    fn rules_of(&self, game: &JungleGame) -> &'static str {
+        game.position().variant().name()
+    }
+
+    fn action_of(&self, _game: &JungleGame, mv: Move) -> u32 {
+        u32::from(mv.from.index()) * u32::from(SQUARES) + u32::from(mv.to.index())
+    }
+
+    fn move_of(&self, _game: &JungleGame, action: u32) -> Option<Move> {
+        let squares = u32::from(SQUARES);
+        let square = |n: u32| u8::try_from(n).ok().and_then(Square::new);
+        (action < squares * squares).then(|| {
+            Some(Move::new(
+                square(action / squares)?,
+                square(action % squares)?,
+            ))
+        })?
+    }
+
+    fn observation(&self, game: &JungleGame) -> Observation {
+        let mut observation = Observation::zeros(INFO.observation_shape);
+        let position = game.position();
+        for (player, piece, square) in position.pieces() {
+            let plane = player.index() * 8 + piece_plane(piece);
+            let row = usize::from(8 - square.rank());
+            observation.set(plane, row, usize::from(square.file()), 1.0);
+        }
+        if game.turn() == Player::First {
+            observation.fill_plane(16, 1.0);
+        }
+        observation
+    }
+
+    fn perft(&self, game: &JungleGame, depth: u32) -> u64 {
+        gamesolver_search::perft::perft(game.position(), depth)
+    }
+
+    fn engine(
+        &self,
+        kind: EngineKind,
+        spec: &EngineSpec,
+        rules: &'static str,
+    ) -> Result<Built<JungleGame>, FacadeError> {
+        let defaults = JungleOptions::default();
+        let tablebase = spec
+            .tablebase
+            .as_deref()
+            .map(|dir| open(dir, rules))
+            .transpose()?;
+        if tablebase.is_some() && kind == EngineKind::Mcts {
+            return Err(FacadeError::Unsupported {
+                game: INFO.name,
+                what: "tablebase for engine mcts (the hybrid player is alpha-beta)",
+            });
+        }
+        let from_table = tablebase.clone().map(|handle| {
+            Box::new(move |game: &JungleGame| !game.is_finished() && handle.covers(game.position()))
+                as TableTest<JungleGame>
+        });
+        let options = JungleOptions {
+            kind,
+            hash_mb: spec.hash_mb_or(defaults.hash_mb)?,
+            seed: spec.seed.unwrap_or(DEFAULT_SEED),
+            tablebase,
+            ..defaults
+        };
+        Ok(Built {
+            engine: build(&options),
+            from_table,
+        })
+    }
+
+    fn protocol_host(
+        self: Arc<Self>,
+        spec: &EngineSpec,
+    ) -> Result<Box<dyn ErasedHost>, FacadeError> {
+        let mut host = JungleHost::default();
+        configure_host(&mut host, spec, "Rules")?;
+        Ok(Box::new(HostBox::new(host)))
+    }
+
+    /// Why the game ended: the draw rules of the game's history, or how
+    /// the position ended it.
+    fn end_reason(&self, game: &JungleGame) -> Option<&'static str> {
+        Some(match (game.draw_reason(), game.position().game_end()) {
+            (Some(DrawReason::Repetition), _) => "threefold repetition",
+            (Some(DrawReason::NoCapture), _) => "200 plies without capture",
+            (None, Some(GameEnd::DenEntered)) => "den entered",
+            (None, Some(GameEnd::AllCaptured)) => "all pieces captured",
+            (None, Some(GameEnd::NoMoves)) => "no legal move",
+            (None, None) => return None,
+        })
+    }
+
+    /// Tablebases, the bench, the terminal board, the match rules (four
+    /// opening plies) and the tour.
+    fn declared(&self) -> Declared<'_> {
+        Declared {
+            tablebase: Some(&JungleTablebases),
+            bench: Some(&BENCH),
+            terminal: Some(&JungleTerminal),
+            arena: Some(&JungleArena),
+            tour: &TOUR,
+            ..Declared::default()
+        }
+    }
+}
+
+/// Jungle's match rules: its start needs four random plies to vary.
+struct JungleArena;
+
+impl ArenaRules for JungleArena {
+    fn opening_plies(&self) -> usize {
+        4
+    }
+}
+
+/// Jungle's tablebase capability: directories of tier files, one per
+/// material, the colour symmetry folded.
+struct JungleTablebases;
+
+impl Tablebases for JungleTablebases {
+    fn open(
+        &self,
+        dir: &Path,
+        rules: Option<&str>,
+    ) -> Result<Box<dyn TablebaseOracle>, FacadeError> {
+        let rules = resolve_rules(&INFO, rules)?;
+        Ok(Box::new(JungleTablebase {
+            handle: open(dir, rules)?,
+            rules,
+        }))
+    }
+}
+
+/// The plane of `piece` among a side's eight: its place in [`Piece::ALL`].
+fn piece_plane(piece: Piece) -> usize {
+    Piece::ALL.iter().position(|&p| p == piece).unwrap_or(0)
+}
+
+/// Opens the tablebase in `dir` for preset `rules`.
+fn open(dir: &Path, rules: &'static str) -> Result<TablebaseHandle, FacadeError> {
+    TablebaseHandle::open(dir, variant(rules)).map_err(|e| {
+        FacadeError::Tablebase(format!(
+            "cannot use the tablebase in {}: {e}",
+            dir.display()
+        ))
+    })
+}
+
+/// A Jungle tablebase directory behind [`TablebaseOracle`].
+pub struct JungleTablebase {
+    handle: TablebaseHandle,
+    rules: &'static str,
+}
+
+impl JungleTablebase {
+    /// The position of `state`, refused if it is no Jungle position of
+    /// the tables' rules.
+    fn position<'a>(&self, state: &'a dyn State) -> Result<&'a Position, FacadeError> {
+        let game = &typed::<Jungle>(state)?.game;
+        if state.rules() != self.rules {
+            return Err(FacadeError::Tablebase(format!(
+                "the tablebase in {} is for the {} rules, the position is played under {}",
+                self.handle.dir.display(),
+                self.rules,
+                state.rules()
+            )));
+        }
+        Ok(game.position())
+    }
+}
+
+impl TablebaseOracle for JungleTablebase {
+    fn dir(&self) -> &Path {
+        &self.handle.dir
+    }
+
+    fn rules(&self) -> &'static str {
+        self.rules
+    }
+
+    fn max_pieces(&self) -> u32 {
+        self.handle.max_pieces
+    }
+
+    fn covers(&self, state: &dyn State) -> bool {
+        self.position(state)
+            .is_ok_and(|position| self.handle.covers(position))
+    }
+
+    fn probe(&self, state: &dyn State) -> Result<Option<PositionReport>, FacadeError> {
+        let position = self.position(state)?;
+        if !self.handle.covers(position) {
+            return Ok(None);
+        }
+        let tablebase = &self.handle.tablebase;
+        let failure = std::cell::RefCell::new(None);
+        let report = position_report(position, |p: &Position| {
+            tablebase
+                .probe(p)
+                .map_err(|e| failure.borrow_mut().get_or_insert(e.to_string()).clone())
+                .ok()?
+        });
+        match failure.into_inner() {
+            Some(error) => Err(FacadeError::Tablebase(error)),
+            None => Ok(report),
+        }
+    }
+
+    fn stats(&self) -> Result<Vec<MaterialStatsReport>, FacadeError> {
+        let error = |e: &dyn std::fmt::Display| FacadeError::Tablebase(e.to_string());
+        let mut reports = Vec::new();
+        for material in self.handle.materials().map_err(|e| error(&e))? {
+            let counted =
+                material_stats(&self.handle.tablebase, material).map_err(|e| error(&e))?;
+            let Some(m) = counted else {
+                continue;
+            };
+            let [bottom, top] = m.stats.counts;
+            reports.push(MaterialStatsReport {
+                material: material.to_string(),
+                bottom_to_move: [bottom.win, bottom.draw, bottom.loss],
+                top_to_move: [top.win, top.draw, top.loss],
+                longest_win: m.stats.longest_win.map_or(0, |w| u32::from(w.distance)),
+                longest_win_example: m.longest_win_example.map(|p| p.to_string()),
+                win_distances: m.stats.win_distances,
+            });
+        }
+        Ok(reports)
+    }
+}

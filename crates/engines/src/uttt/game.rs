@@ -1,0 +1,221 @@
+//! Ultimate tic-tac-toe's declaration: its notation, rules presets,
+//! actions, observation, engines and protocol host, and its capabilities:
+//! the bench, the terminal board, and CodinGame's bot format for matches.
+//!
+//! Actions are the global cells 0..80 (`board * 9 + pos`; 81 actions).
+//! Observation `[4, 9, 9]`: plane 0 X marks, plane 1 O marks, plane 2 the
+//! legal moves, plane 3 all ones when X is to move; the 9 × 9 grid as
+//! drawn (row 0 is the top row of boards 0, 1, 2).
+
+use std::sync::Arc;
+
+use gamesolver_api::model::{Built, DEFAULT_SEED, HostBox, configure_host};
+use gamesolver_api::playouts::PlayoutRng;
+use gamesolver_api::{
+    ArenaRules, BotFormat, Declared, EngineKind, EngineSpec, ErasedHost, FacadeError, GameInfo,
+    GameModel, Observation, PlayoutStats,
+};
+use gamesolver_core::{Game, Player};
+use gamesolver_games::uttt::{Board, Cell, Variant};
+use rand::{Rng, SeedableRng};
+
+use super::bench::BENCH;
+use super::codingame_bot::CODINGAME_FORMAT;
+use super::engines::{EngineOptions, build};
+use super::eval::EvalWeights;
+use super::host::UtttHost;
+use super::perft::perft;
+use super::terminal::UtttTerminal;
+use super::tour::TOUR;
+use crate::cells::{action_of_cell, actions_of_mask, cell_of_action};
+
+/// Ultimate tic-tac-toe: actions = global cells 0..80.
+#[derive(Default)]
+pub struct Uttt;
+
+static INFO: GameInfo = GameInfo {
+    name: "uttt",
+    aliases: &["ultimate", "ultimate-tictactoe", "ultimate-tic-tac-toe"],
+    title: "Ultimate tic-tac-toe",
+    rules: &["standard", "codingame"],
+    engines: &["alphabeta", "mcts"],
+    action_space: 81,
+    observation_shape: [4, 9, 9],
+};
+
+/// The options of an engine of `kind` for the rules preset `rules`: the
+/// spec's hash and seed, and that rule's default evaluation weights.
+fn engine_options(
+    kind: EngineKind,
+    spec: &EngineSpec,
+    rules: &str,
+) -> Result<EngineOptions, FacadeError> {
+    let defaults = EngineOptions::default();
+    Ok(EngineOptions {
+        kind,
+        hash_mb: spec.hash_mb_or(defaults.hash_mb)?,
+        seed: spec.seed.unwrap_or(DEFAULT_SEED),
+        weights: EvalWeights::for_variant(variant(rules)),
+        ..defaults
+    })
+}
+
+/// The variant of preset name `rules` (one of `INFO.rules`).
+fn variant(rules: &str) -> Variant {
+    rules.parse().unwrap_or_default()
+}
+
+impl GameModel for Uttt {
+    type G = Board;
+
+    fn info(&self) -> &GameInfo {
+        &INFO
+    }
+
+    fn start(&self, rules: &'static str) -> Board {
+        Board::start(variant(rules))
+    }
+
+    fn parse(&self, text: &str, rules: &'static str) -> Result<Board, String> {
+        Board::parse_variant(text, variant(rules))
+            .map_err(|e| format!("cannot read the ultimate tic-tac-toe position {text:?}: {e}"))
+    }
+
+    fn rules_of(&self, game: &Board) -> &'static str {
+        match game.variant() {
+            Variant::Standard => "standard",
+            Variant::CodinGame => "codingame",
+        }
+    }
+
+    fn action_of(&self, _game: &Board, mv: Cell) -> u32 {
+        action_of_cell(mv)
+    }
+
+    fn move_of(&self, _game: &Board, action: u32) -> Option<Cell> {
+        cell_of_action(action)
+    }
+
+    /// One bit of the move mask.
+    fn is_legal(&self, game: &Board, mv: Cell) -> bool {
+        game.legal_mask() >> mv.index() & 1 == 1
+    }
+
+    /// Straight from the move mask (cells in increasing order, as
+    /// `legal_moves` lists them).
+    fn legal_actions(&self, game: &Board) -> Vec<u32> {
+        actions_of_mask(game.legal_mask())
+    }
+
+    /// A random set bit of the move mask: the same move as the generic
+    /// draw (the same `usize` range, moves in increasing cell order), no list.
+    fn random_move(&self, game: &Board, rng: &mut PlayoutRng, _: &mut Vec<Cell>) -> Option<Cell> {
+        game.pick_move(|count| rng.random_range(0..count as usize) as u32)
+    }
+
+    /// Whole games in the playout kernel of the games crate
+    /// ([`gamesolver_games::uttt::playout::Playout`]): each ply draws
+    /// `rng.random_range(0..count)` over `usize` and plays the legal move of
+    /// that rank in increasing cell order, as the generic loop with
+    /// [`GameModel::random_move`] does, so a seed gives the same games.
+    fn random_playouts(&self, start: &Board, n: u64, seed: u64) -> PlayoutStats {
+        let playout = gamesolver_games::uttt::playout::Playout::new(start);
+        let mut rng = PlayoutRng::seed_from_u64(seed);
+        let mut stats = PlayoutStats::default();
+        for _ in 0..n {
+            let (outcome, plies) = playout.play_out(|count| {
+                // A count of at most 81 moves: the rank fits in u32.
+                rng.random_range(0..count as usize) as u32
+            });
+            stats.record(Some(outcome), plies.into());
+        }
+        stats
+    }
+
+    fn observation(&self, game: &Board) -> Observation {
+        let mut observation = Observation::zeros(INFO.observation_shape);
+        let legal = if game.is_finished() {
+            0
+        } else {
+            game.legal_mask()
+        };
+        for cell in Cell::all() {
+            let (row, col) = (usize::from(cell.grid_row()), usize::from(cell.grid_col()));
+            let bit = 1u128 << cell.index();
+            if game.marks(Player::First) & bit != 0 {
+                observation.set(0, row, col, 1.0);
+            }
+            if game.marks(Player::Second) & bit != 0 {
+                observation.set(1, row, col, 1.0);
+            }
+            if legal & bit != 0 {
+                observation.set(2, row, col, 1.0);
+            }
+        }
+        if game.turn() == Player::First {
+            observation.fill_plane(3, 1.0);
+        }
+        observation
+    }
+
+    fn perft(&self, game: &Board, depth: u32) -> u64 {
+        perft(game, depth)
+    }
+
+    fn engine(
+        &self,
+        kind: EngineKind,
+        spec: &EngineSpec,
+        rules: &'static str,
+    ) -> Result<Built<Board>, FacadeError> {
+        Ok(Built::searching(build(&engine_options(kind, spec, rules)?)))
+    }
+
+    fn protocol_host(
+        self: Arc<Self>,
+        spec: &EngineSpec,
+    ) -> Result<Box<dyn ErasedHost>, FacadeError> {
+        let mut host = UtttHost::default();
+        configure_host(&mut host, spec, "Variant")?;
+        Ok(Box::new(HostBox::new(host)))
+    }
+
+    /// The bench, the terminal board, the match rules (the CodinGame bot
+    /// format) and the tour.
+    fn declared(&self) -> Declared<'_> {
+        Declared {
+            bench: Some(&BENCH),
+            terminal: Some(&UtttTerminal),
+            arena: Some(&UtttArena),
+            tour: &TOUR,
+            ..Declared::default()
+        }
+    }
+}
+
+/// Ultimate tic-tac-toe's match rules: two random opening plies, and bots
+/// in CodinGame's format.
+struct UtttArena;
+
+/// The bot formats of [`UtttArena`].
+static BOT_FORMATS: [&dyn BotFormat; 1] = [&CODINGAME_FORMAT];
+
+impl ArenaRules for UtttArena {
+    fn bot_formats(&self) -> &[&'static dyn BotFormat] {
+        &BOT_FORMATS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_rule_gets_its_own_default_weights() {
+        let spec = EngineSpec::default();
+        let standard = engine_options(EngineKind::Alphabeta, &spec, "standard").unwrap();
+        let codingame = engine_options(EngineKind::Alphabeta, &spec, "codingame").unwrap();
+        assert_eq!(standard.weights, EvalWeights::default());
+        assert_eq!(codingame.weights, EvalWeights::CODINGAME);
+    }
+}

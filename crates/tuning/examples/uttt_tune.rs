@@ -1,0 +1,95 @@
+//! Texel-style tuning of the ultimate tic-tac-toe evaluation (see
+//! `gamesolver_engines::uttt::tuning`):
+//!
+//! ```text
+//! cargo build --release -p gamesolver-tuning --example uttt_tune
+//! T=./target/release/examples/uttt_tune
+//! $T generate codingame 3000 2000 1 > /tmp/uttt-codingame.txt   # rules, games, nodes per move, seed [, random plies]
+//! $T fit codingame /tmp/uttt-codingame.txt                      # losses before/after and the tuned weights
+//! ```
+
+use std::error::Error;
+
+use gamesolver_engines::uttt::eval::EvalWeights;
+use gamesolver_games::uttt::Variant;
+use gamesolver_tuning::dataset::{dataset_text, parse_dataset};
+use gamesolver_tuning::selfplay::SelfPlay;
+use gamesolver_tuning::tune::{Losses, tune};
+
+/// The usage text.
+const USAGE: &str = "usage: uttt_tune generate RULES GAMES NODES SEED [RANDOM_PLIES] > FILE\n       \
+                     uttt_tune fit RULES FILE\n(RULES: standard or codingame)";
+
+/// Random plies at the start of each game unless given.
+const DEFAULT_RANDOM_PLIES: usize = 4;
+
+fn main() -> Result<(), Box<dyn Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    match words.as_slice() {
+        ["generate", rules, games, nodes, seed, rest @ ..] if rest.len() <= 1 => {
+            let settings = SelfPlay {
+                variant: rules.parse()?,
+                games: number(games, "GAMES")?,
+                nodes: number(nodes, "NODES")?,
+                seed: number(seed, "SEED")?,
+                random_plies: match rest {
+                    [plies] => number(plies, "RANDOM_PLIES")?,
+                    _ => DEFAULT_RANDOM_PLIES,
+                },
+            };
+            generate(&settings, &words);
+            Ok(())
+        }
+        ["fit", rules, file] => fit(rules.parse()?, file),
+        _ => Err(USAGE.into()),
+    }
+}
+
+/// A whole number argument.
+fn number<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, String> {
+    text.parse()
+        .map_err(|_| format!("{name} must be a whole number, got {text:?}\n{USAGE}"))
+}
+
+/// Plays the games and prints the dataset.
+fn generate(settings: &SelfPlay, words: &[&str]) {
+    let positions = settings.generate();
+    let header = format!(
+        "ultimate tic-tac-toe quiet positions, result for the side to move\n\
+         rules {}: {} games at {} nodes per move, {} random plies, seed {}: {} positions\n\
+         made by: uttt_tune {}",
+        settings.variant,
+        settings.games,
+        settings.nodes,
+        settings.random_plies,
+        settings.seed,
+        positions.len(),
+        words.join(" ")
+    );
+    print!("{}", dataset_text(&positions, &header));
+}
+
+/// Fits the weights to the dataset in `file` and prints the report.
+fn fit(variant: Variant, file: &str) -> Result<(), Box<dyn Error>> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+    let positions = parse_dataset(&text, variant)?;
+    let start = EvalWeights::default();
+    let report = tune(start, &positions);
+    let show = |name: &str, l: &Losses| {
+        println!(
+            "{name:<24} training {:.6}  held out {:.6}",
+            l.training, l.held_out
+        );
+    };
+    println!(
+        "positions: {} training, {} held out; K = {:.6e}",
+        report.positions.0, report.positions.1, report.k
+    );
+    show("loss before", &report.before);
+    show("loss fitted", &report.fitted);
+    show("loss fitted and rounded", &report.after);
+    println!("before: {start:?}");
+    println!("after:  {:?}", report.weights);
+    Ok(())
+}

@@ -1,0 +1,103 @@
+//! The text form of a labelled-position set: a `#` header, then one
+//! position per line as `RESULT POSITION` (result for the side to move: 1,
+//! 0.5 or 0; the position as [`Board`] writes it).
+
+use gamesolver_games::uttt::{Board, Variant};
+
+use crate::selfplay::LabelledPosition;
+
+/// Why a dataset text was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum DatasetError {
+    /// A line is not `RESULT POSITION`.
+    #[error("dataset line {line}: {reason}")]
+    BadLine {
+        /// The line number, from 1.
+        line: usize,
+        /// What was wrong.
+        reason: String,
+    },
+    /// The text holds no position.
+    #[error("the dataset holds no position")]
+    Empty,
+}
+
+/// `positions` as text under a `header` (each of its lines made a comment).
+#[must_use]
+pub fn dataset_text(positions: &[LabelledPosition], header: &str) -> String {
+    let mut text: String = header.lines().map(|l| format!("# {l}\n")).collect();
+    for p in positions {
+        text.push_str(&format!("{} {}\n", p.result, p.board));
+    }
+    text
+}
+
+/// Reads a dataset text whose positions are under `variant`.
+pub fn parse_dataset(text: &str, variant: Variant) -> Result<Vec<LabelledPosition>, DatasetError> {
+    let mut positions = Vec::new();
+    for (number, line) in gamesolver_api::data_lines::data_lines(text) {
+        let bad = |reason: String| DatasetError::BadLine {
+            line: number,
+            reason,
+        };
+        let (result, board) = line
+            .split_once(' ')
+            .ok_or_else(|| bad("expected a result, a space and a position".into()))?;
+        let result = match result {
+            "1" => 1.0,
+            "0.5" => 0.5,
+            "0" => 0.0,
+            other => return Err(bad(format!("result {other:?} is not 1, 0.5 or 0"))),
+        };
+        let board = Board::parse_variant(board, variant).map_err(|e| bad(e.to_string()))?;
+        positions.push(LabelledPosition { board, result });
+    }
+    if positions.is_empty() {
+        return Err(DatasetError::Empty);
+    }
+    Ok(positions)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gamesolver_core::Game;
+    use gamesolver_games::uttt::Cell;
+
+    #[test]
+    fn datasets_read_back_and_bad_lines_are_named() {
+        let start = Board::start(Variant::CodinGame);
+        let positions = [
+            LabelledPosition {
+                board: start,
+                result: 0.5,
+            },
+            LabelledPosition {
+                board: start.after(Cell::new(40).expect("cell")),
+                result: 1.0,
+            },
+            LabelledPosition {
+                board: start.after(Cell::new(0).expect("cell")),
+                result: 0.0,
+            },
+        ];
+        let text = dataset_text(&positions, "made by a test\nsecond line");
+        assert!(text.starts_with("# made by a test\n# second line\n"));
+        assert_eq!(parse_dataset(&text, Variant::CodinGame).unwrap(), positions);
+        let err = parse_dataset("# c\n0.7 x\n", Variant::CodinGame).unwrap_err();
+        assert!(
+            err.to_string().contains("line 2") && err.to_string().contains("0.7"),
+            "{err}"
+        );
+        let err = parse_dataset("1 XXX *\n", Variant::Standard).unwrap_err();
+        assert!(
+            err.to_string().contains("line 1: a position is 81 cells"),
+            "{err}"
+        );
+        assert!(matches!(
+            parse_dataset("# only\n", Variant::Standard),
+            Err(DatasetError::Empty)
+        ));
+        assert!(parse_dataset("1\n", Variant::Standard).is_err());
+    }
+}
