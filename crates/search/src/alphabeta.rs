@@ -295,9 +295,13 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         if let Some(outcome) = pos.outcome() {
             return terminal_score(outcome, pos, ply);
         }
-        if ply > 0
-            && let Some(known) = self.known_score(pos, ply)
-        {
+        // (No let chains: the CodinGame bot compiles this as edition 2021.)
+        let known = if ply > 0 {
+            self.known_score(pos, ply)
+        } else {
+            None
+        };
+        if let Some(known) = known {
             return known;
         }
         if depth == 0 || ply >= MAX_PLY {
@@ -305,8 +309,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         }
         let key = self.evaluator.key(pos);
         let entry = self.tt.probe(key);
-        if ply > 0
-            && let Some(cut) = entry.and_then(|e| table_cutoff(e, depth, ply, alpha, beta))
+        if let Some(cut) = entry
+            .filter(|_| ply > 0)
+            .and_then(|e| table_cutoff(e, depth, ply, alpha, beta))
         {
             return cut;
         }
@@ -322,9 +327,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             searched: 0,
         };
         // The table move first, before generating the others: it often cuts.
-        if let Some(mv) = tt_move
-            && self.visit(pos, mv, depth, ply, &mut node)
-        {
+        if tt_move.is_some_and(|mv| self.visit(pos, mv, depth, ply, &mut node)) {
             return self.finish(key, ply, depth, &node, alpha);
         }
         let mut moves = std::mem::take(&mut self.ordered[ply]);

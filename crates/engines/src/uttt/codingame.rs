@@ -12,9 +12,9 @@ use std::time::{Duration, Instant};
 
 use gamesolver_core::Game;
 use gamesolver_games::uttt::{Board, Cell, Variant};
-use gamesolver_search::Limits;
+use gamesolver_search::{AlphaBeta, Engine, Limits};
 
-use super::engines::{EngineOptions, build};
+use super::eval::{EvalWeights, UtttEval};
 use gamesolver_api::protocol::lines;
 
 /// How many times the move time the first answer may take: CodinGame
@@ -36,18 +36,32 @@ pub fn turn_budget(turn: usize, movetime_ms: u64, spent: Duration) -> Duration {
         .max(Duration::from_millis(1))
 }
 
-/// Plays on `input`/`out` until the end of input, thinking `movetime_ms`
-/// per move ([`FIRST_TURN_FACTOR`] times it for the first move; the clock
-/// starts when a turn's first line arrives; a single valid action is
-/// answered at once), writing problems to `errors`.
+/// The hash table of [`bot_engine`], in MB (the engines' default).
+pub const BOT_HASH_MB: usize = 16;
+
+/// The engine of the standalone CodinGame bot (the single submittable
+/// file, [`super::submission`]): alpha-beta with CodinGame's evaluation
+/// weights, what `engine uttt --format codingame` builds with its default
+/// options.
+#[must_use]
+pub fn bot_engine() -> AlphaBeta<Board, UtttEval> {
+    AlphaBeta::new(
+        UtttEval::new(EvalWeights::for_variant(Variant::CodinGame)),
+        BOT_HASH_MB,
+    )
+}
+
+/// Plays `engine` on `input`/`out` until the end of input, thinking
+/// `movetime_ms` per move ([`FIRST_TURN_FACTOR`] times it for the first
+/// move; the clock starts when a turn's first line arrives; a single valid
+/// action is answered at once), writing problems to `errors`.
 pub fn serve(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     errors: &mut dyn Write,
-    options: &EngineOptions,
+    engine: &mut dyn Engine<Board>,
     movetime_ms: u64,
 ) -> std::io::Result<()> {
-    let mut engine = build(options);
     let mut board = Board::start(Variant::CodinGame);
     let mut turn = 0;
     while let Some(line) = next_line(input, errors)? {
@@ -229,7 +243,35 @@ fn read_actions(
 
 #[cfg(test)]
 mod tests {
+    use super::super::engines::{EngineOptions, build};
     use super::*;
+
+    /// The bundled bot's engine searches as the engine `engine uttt
+    /// --format codingame` builds with its default options.
+    #[test]
+    fn the_bot_engine_is_the_default_codingame_engine() {
+        let options = EngineOptions {
+            weights: EvalWeights::for_variant(Variant::CodinGame),
+            ..EngineOptions::default()
+        };
+        assert_eq!(options.hash_mb, BOT_HASH_MB);
+        let limits = Limits {
+            depth: Some(6),
+            ..Limits::default()
+        };
+        let mut board = Board::start(Variant::CodinGame);
+        for step in 0..4 {
+            let (mut ours, mut theirs) = (bot_engine(), build(&options));
+            let a = ours.think(&board, &limits, &mut |_| {});
+            let b = theirs.think(&board, &limits, &mut |_| {});
+            assert_eq!(
+                (a.best_move(), a.nodes, a.score),
+                (b.best_move(), b.nodes, b.score)
+            );
+            let moves = board.moves();
+            board = board.play(moves[(step * 5) % moves.len()]).unwrap();
+        }
+    }
 
     fn run(input: &str) -> (String, String) {
         run_bytes(input.as_bytes())
@@ -237,8 +279,8 @@ mod tests {
 
     fn run_bytes(mut input: &[u8]) -> (String, String) {
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let options = EngineOptions::default();
-        serve(&mut input, &mut out, &mut err, &options, 5).unwrap();
+        let mut engine = build(&EngineOptions::default());
+        serve(&mut input, &mut out, &mut err, &mut *engine, 5).unwrap();
         (
             String::from_utf8(out).unwrap(),
             String::from_utf8(err).unwrap(),

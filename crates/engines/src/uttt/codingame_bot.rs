@@ -27,6 +27,7 @@ use gamesolver_core::Game;
 use gamesolver_games::uttt::{Board, Cell, Variant};
 
 use super::codingame::{FIRST_TURN_FACTOR, parse_answer, serve, write_turn};
+use super::engines::build;
 use super::host::UtttHost;
 
 /// The format's name: the prefix of a match engine command.
@@ -77,7 +78,7 @@ impl BotFormat for CodinGameFormat {
                 &mut input,
                 out,
                 &mut std::io::stderr(),
-                &host.options,
+                &mut *build(&host.options),
                 movetime_ms,
             )
         });

@@ -345,9 +345,13 @@ impl UtttEval {
             p[position.turn().index()],
             p[position.turn().opponent().index()],
         ];
-        if self.weights.mover_threat
-            && let Some(b) = self.board_won_next(position, &sides[0])
-        {
+        // (No let chain: the CodinGame bot compiles this as edition 2021.)
+        let threat = if self.weights.mover_threat {
+            self.board_won_next(position, &sides[0])
+        } else {
+            None
+        };
+        if let Some(b) = threat {
             sides[0][b] = 1.0;
             sides[1][b] = 0.0;
         }
