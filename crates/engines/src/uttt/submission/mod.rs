@@ -316,3 +316,38 @@ fn rewrite_paths(text: &Text, crate_name: &str) -> String {
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_point_inside_the_file() {
+        let text = Text::parse(
+            "use crate::lines::FULL;\nuse gamesolver_core::Game;\nlet a = ::gamesolver_x::y; $crate::z; pub(crate) fn f() {}",
+        )
+        .unwrap();
+        assert_eq!(
+            rewrite_paths(&text, "gamesolver_games"),
+            "use crate::gamesolver_games::lines::FULL;\nuse crate::gamesolver_core::Game;\nlet a = ::gamesolver_x::y; $crate::z; pub(crate) fn f() {}"
+        );
+    }
+
+    #[test]
+    fn a_missing_source_tree_is_an_error() {
+        let error = codingame_file(Path::new("/no/such/gamesolver/tree")).unwrap_err();
+        assert!(matches!(error, BundleError::Read { .. }), "{error}");
+        assert!(
+            error.to_string().contains("crates/core/src/lib.rs"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn visibility_and_module_declarations() {
+        assert_eq!(strip_visibility("pub(crate) mod a;"), "mod a;");
+        assert_eq!(strip_visibility("pub use b::C;"), "use b::C;");
+        assert_eq!(declared_module("mod board;"), Some("board"));
+        assert_eq!(declared_module("mod tests { }"), None);
+    }
+}
