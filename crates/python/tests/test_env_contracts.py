@@ -12,7 +12,7 @@ from gamesolver.envs import aec_env
 
 
 def test_step_after_an_illegal_action_needs_a_reset():
-    env = gym.make("gamesolver/TicTacToe-v0").unwrapped
+    env = gym.make("gamesolver/tictactoe-v0").unwrapped
     env.reset(seed=0)
     env.step(4)
     _, reward, terminated, _, info = env.step(4)
@@ -27,7 +27,7 @@ def test_step_after_an_illegal_action_needs_a_reset():
 
 
 def test_step_after_the_game_ended_needs_a_reset():
-    env = gym.make("gamesolver/TicTacToe-v0", opponent="engine", depth=9).unwrapped
+    env = gym.make("gamesolver/tictactoe-v0", opponent="engine", depth=9).unwrapped
     env.reset(options={"position": "XX.OO...."})
     _, reward, terminated, _, _ = env.step(2)
     assert (reward, terminated) == (1.0, True)
@@ -37,12 +37,12 @@ def test_step_after_the_game_ended_needs_a_reset():
 
 def test_step_before_reset_needs_a_reset():
     with pytest.raises(ResetNeeded):
-        gym.make("gamesolver/TicTacToe-v0").unwrapped.step(0)
+        gym.make("gamesolver/tictactoe-v0").unwrapped.step(0)
 
 
 @pytest.mark.parametrize("action", [3.9, 3.0, np.float64(3), "3", True, np.bool_(True), None, [3], np.array([3]), 9, -1, 2**70])
 def test_actions_outside_the_space_are_refused_and_change_nothing(action):
-    env = gym.make("gamesolver/TicTacToe-v0").unwrapped
+    env = gym.make("gamesolver/tictactoe-v0").unwrapped
     env.reset(seed=0)
     before = str(env.state)
     with pytest.raises(InvalidAction):
@@ -64,7 +64,7 @@ def test_a_failing_opponent_never_makes_the_agent_move_for_it():
             raise RuntimeError("opponent crashed")
         return state.legal_actions()[0]
 
-    env = gym.make("gamesolver/TicTacToe-v0", opponent=flaky).unwrapped
+    env = gym.make("gamesolver/tictactoe-v0", opponent=flaky).unwrapped
     env.reset(seed=0)
     with pytest.raises(RuntimeError, match="crashed"):
         env.step(4)
@@ -79,7 +79,7 @@ def test_a_failing_opponent_never_makes_the_agent_move_for_it():
 
 @pytest.mark.parametrize("answer", [3.9, "0", 9, None])
 def test_an_opponent_answering_outside_the_space_is_refused(answer):
-    env = gym.make("gamesolver/TicTacToe-v0", opponent=lambda state, rng: answer).unwrapped
+    env = gym.make("gamesolver/tictactoe-v0", opponent=lambda state, rng: answer).unwrapped
     env.reset(seed=0)
     with pytest.raises(InvalidAction):
         env.step(4)
@@ -92,7 +92,7 @@ def test_the_opponent_plays_on_a_copy():
         state.apply_action(8)
         return 0
 
-    env = gym.make("gamesolver/TicTacToe-v0", opponent=vandal).unwrapped
+    env = gym.make("gamesolver/tictactoe-v0", opponent=vandal).unwrapped
     env.reset(seed=0)
     _, _, _, _, info = env.step(4)
     assert info["state"] == "O...X...."
