@@ -174,12 +174,18 @@ mod tests {
 
     #[test]
     fn a_lion_capture_or_a_safe_try_is_a_win_next_move() {
-        // The first player's giraffe on b3 attacks the lion on b4.
-        assert_eq!(eval("1l1/1G1/3/1L1 b -"), Score::eval(WIN_NEXT));
+        // The first player's giraffe on b2 attacks the lion on b3.
+        assert_eq!(eval("g1e/1lc/1G1/E1L b C"), Score::eval(WIN_NEXT));
         // The first player's lion on a3 steps to a4, which the lion on c4 does not attack.
-        assert_eq!(eval("2l/L2/3/3 b -"), Score::eval(WIN_NEXT));
-        // The second player to move must answer the threat.
-        assert!(eval("2l/L2/3/3 w -").value() < -TRY_THREATENED / 2);
+        assert_eq!(eval("2l/L2/3/GE1 b ge2c"), Score::eval(WIN_NEXT));
+        // The second player to move must answer the threat: its material
+        // (hand 1180 against 900), the lions' advance (0 against 2 ranks)
+        // and the threat.
+        let material = 1180 - 900;
+        assert_eq!(
+            eval("2l/L2/3/GE1 w ge2c").value(),
+            material - 2 * LION_ADVANCE - TRY_THREATENED
+        );
     }
 
     #[test]
