@@ -1,5 +1,6 @@
 //! Dōbutsu shōgi's bench: positions searched to a fixed depth by the
-//! default alpha-beta engine (`gamesolver bench dobutsu`).
+//! default alpha-beta engine (`gamesolver bench dobutsu`: 124717 nodes at
+//! depth 9).
 
 use gamesolver_api::BenchSet;
 use gamesolver_games::dobutsu::Position;
@@ -9,8 +10,15 @@ use super::engine::{DobutsuOptions, build};
 /// The default bench depth.
 pub const DEPTH: u32 = 9;
 
-/// The bench positions: the start, openings, middle games and an endgame.
-pub const POSITIONS: [&str; 2] = ["gle/1c1/1C1/ELG b -", "gle/1C1/3/ELG w C"];
+/// The bench positions: the start, the reply to its chick capture, and
+/// two positions of lions with most pieces in hand (drops everywhere), one
+/// with a chick dropped on the far rank.
+pub const POSITIONS: [&str; 4] = [
+    "gle/1c1/1C1/ELG b -",
+    "gle/1C1/3/ELG w C",
+    "1l1/C2/3/1L1 w 2G2Ec",
+    "C1l/3/3/1L1 b 2G2Ec",
+];
 
 /// The bench capability of the declaration.
 pub static BENCH: BenchSet<Position> = BenchSet {
