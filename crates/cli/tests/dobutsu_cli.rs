@@ -66,6 +66,22 @@ fn a_table_directory_is_opened_checked_and_refused_by_name() {
         "bestmove", "dobutsu", "start", "--depth", "2", "--rules", "pgx", "--tablebase", path,
     ]);
     assert!(error.contains("pgx"), "{error}");
+    // The protocol host offers the directory as `TablebasePath`, checks a
+    // new one and drops it for rules it does not fit.
+    let out = piped(
+        &["engine", "dobutsu", "--tablebase", path],
+        "uci\nsetoption name Rules value pgx\nsetoption name TablebasePath value /no/such/dir\n\
+         position startpos\ngo depth 2\nquit\n",
+    );
+    assert!(
+        out.contains(&format!("option name TablebasePath type string default {path}")),
+        "{out}"
+    );
+    assert!(out.contains("tablebase no longer used"), "{out}");
+    assert!(out.contains("cannot use the dobutsu tables in /no/such/dir"), "{out}");
+    assert!(legal("gle/1c1/1C1/ELG b -", &out), "{out}");
+    let error = fails_cleanly(&["engine", "dobutsu", "--tablebase", "/no/such/dir"]);
+    assert!(error.contains("/no/such/dir"), "{error}");
 }
 
 #[test]
