@@ -690,8 +690,7 @@ impl<M: GameModel> EngineHost<M::G> for ModelHost<M> {
             }
             return Ok(());
         }
-        if name.eq_ignore_ascii_case("tablebasepath") && self.model.declared().tablebase.is_some()
-        {
+        if name.eq_ignore_ascii_case("tablebasepath") && self.model.declared().tablebase.is_some() {
             self.tablebase = None;
             let value = value.trim();
             if !value.is_empty() && value != "<empty>" {

@@ -47,23 +47,51 @@ fn bestmove_answers_with_both_engines() {
     }
     // A lion that can be taken is taken.
     let out = run(&["bestmove", "dobutsu", "g1e/1lc/1G1/E1L b C", "--depth", "3"]).unwrap();
-    assert!(out.contains("bestmove b2b3") && out.contains("mate 1"), "{out}");
+    assert!(
+        out.contains("bestmove b2b3") && out.contains("mate 1"),
+        "{out}"
+    );
 }
 
 #[test]
 fn a_table_directory_is_opened_checked_and_refused_by_name() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().to_str().unwrap();
-    let error = fails_cleanly(&["bestmove", "dobutsu", "start", "--depth", "2", "--tablebase", path]);
+    let error = fails_cleanly(&[
+        "bestmove",
+        "dobutsu",
+        "start",
+        "--depth",
+        "2",
+        "--tablebase",
+        path,
+    ]);
     assert!(error.contains("dobutsu tables"), "{error}");
     let tablebase = Tablebase::new(DobutsuTiers::default(), dir.path());
     build(&tablebase, &["LC".parse::<Material>().unwrap()], &()).unwrap();
     // The whole game's positions are not in the tables of lions and
     // chicks: the engine searches them.
-    let out = run(&["bestmove", "dobutsu", "start", "--depth", "2", "--tablebase", path]).unwrap();
+    let out = run(&[
+        "bestmove",
+        "dobutsu",
+        "start",
+        "--depth",
+        "2",
+        "--tablebase",
+        path,
+    ])
+    .unwrap();
     assert!(out.contains("bestmove "), "{out}");
     let error = fails_cleanly(&[
-        "bestmove", "dobutsu", "start", "--depth", "2", "--rules", "pgx", "--tablebase", path,
+        "bestmove",
+        "dobutsu",
+        "start",
+        "--depth",
+        "2",
+        "--rules",
+        "pgx",
+        "--tablebase",
+        path,
     ]);
     assert!(error.contains("pgx"), "{error}");
     // The protocol host offers the directory as `TablebasePath`, checks a
@@ -74,11 +102,16 @@ fn a_table_directory_is_opened_checked_and_refused_by_name() {
          position startpos\ngo depth 2\nquit\n",
     );
     assert!(
-        out.contains(&format!("option name TablebasePath type string default {path}")),
+        out.contains(&format!(
+            "option name TablebasePath type string default {path}"
+        )),
         "{out}"
     );
     assert!(out.contains("tablebase no longer used"), "{out}");
-    assert!(out.contains("cannot use the dobutsu tables in /no/such/dir"), "{out}");
+    assert!(
+        out.contains("cannot use the dobutsu tables in /no/such/dir"),
+        "{out}"
+    );
     assert!(legal("gle/1c1/1C1/ELG b -", &out), "{out}");
     let error = fails_cleanly(&["engine", "dobutsu", "--tablebase", "/no/such/dir"]);
     assert!(error.contains("/no/such/dir"), "{error}");
@@ -106,7 +139,11 @@ fn piped(args: &[&str], input: &str) -> String {
         .write_all(input.as_bytes())
         .unwrap();
     let output = child.wait_with_output().unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     String::from_utf8(output.stdout).unwrap()
 }
 

@@ -24,7 +24,9 @@ use gamesolver_search::{AlphaBeta, Engine, Limits, Score};
 /// The committed perft counts of `preset` up to `depth`: (depth, count,
 /// position) per line.
 fn perft_data(file: &str, max_depth: u32) -> Vec<(u32, u64, String)> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../search/tests/data").join(file);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../search/tests/data")
+        .join(file);
     let text = std::fs::read_to_string(&path).unwrap();
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
@@ -71,7 +73,9 @@ fn actions_and_observations_follow_the_documented_numbering() {
     assert_eq!(start.legal_actions(), [15, 17, 29, 55]);
     let mut after = start.clone_box();
     after.play("b2b3").unwrap();
-    after.play_action(after.move_to_action("c4b3").unwrap()).unwrap();
+    after
+        .play_action(after.move_to_action("c4b3").unwrap())
+        .unwrap();
     assert_eq!(after.to_text(), "gl1/1e1/3/ELG b Cc");
     assert_eq!(after.move_to_action("C*b2").unwrap(), 14 * 12 + 4);
     let observation = after.observation();
@@ -215,7 +219,10 @@ fn the_facade_opens_probes_and_refuses_through_the_capability() {
         kind: Some("mcts".into()),
         ..spec
     };
-    assert!(matches!(game.engine(&mcts), Err(FacadeError::Unsupported { .. })));
+    assert!(matches!(
+        game.engine(&mcts),
+        Err(FacadeError::Unsupported { .. })
+    ));
 }
 
 /// The directory of the whole game's tables, when the caller names one.

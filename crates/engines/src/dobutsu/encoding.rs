@@ -57,7 +57,12 @@ pub fn observation(position: &Position) -> Observation {
     for square in Square::ALL {
         if let Some((owner, piece)) = position.piece_at(square) {
             let plane = owner.index() * Piece::ALL.len() + piece.index();
-            observation.set(plane, usize::from(3 - square.rank()), usize::from(square.file()), 1.0);
+            observation.set(
+                plane,
+                usize::from(3 - square.rank()),
+                usize::from(square.file()),
+                1.0,
+            );
         }
     }
     for player in Player::BOTH {

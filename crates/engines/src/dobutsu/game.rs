@@ -91,9 +91,8 @@ impl GameModel for Dobutsu {
             });
         }
         let from_table = tablebase.clone().map(|handle: TablebaseHandle| {
-            Box::new(move |position: &Position| {
-                !position.is_finished() && handle.covers(position)
-            }) as TableTest<Position>
+            Box::new(move |position: &Position| !position.is_finished() && handle.covers(position))
+                as TableTest<Position>
         });
         let defaults = DobutsuOptions::default();
         let options = DobutsuOptions {

@@ -132,7 +132,10 @@ mod tests {
                 colour: true,
             },
         );
-        assert!(native.contains('獅') && native.contains("\u{1b}[1;34m"), "{native}");
+        assert!(
+            native.contains('獅') && native.contains("\u{1b}[1;34m"),
+            "{native}"
+        );
     }
 
     #[test]
