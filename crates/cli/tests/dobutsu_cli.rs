@@ -57,7 +57,7 @@ fn bestmove_answers_with_both_engines() {
 fn a_table_directory_is_opened_checked_and_refused_by_name() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().to_str().unwrap();
-    let error = fails_cleanly(&[
+    let bestmove = [
         "bestmove",
         "dobutsu",
         "start",
@@ -65,22 +65,14 @@ fn a_table_directory_is_opened_checked_and_refused_by_name() {
         "2",
         "--tablebase",
         path,
-    ]);
+    ];
+    let error = fails_cleanly(&bestmove);
     assert!(error.contains("dobutsu tables"), "{error}");
     let tablebase = Tablebase::new(DobutsuTiers::default(), dir.path());
     build(&tablebase, &["LC".parse::<Material>().unwrap()], &()).unwrap();
     // The whole game's positions are not in the tables of lions and
     // chicks: the engine searches them.
-    let out = run(&[
-        "bestmove",
-        "dobutsu",
-        "start",
-        "--depth",
-        "2",
-        "--tablebase",
-        path,
-    ])
-    .unwrap();
+    let out = run(&bestmove).unwrap();
     assert!(out.contains("bestmove "), "{out}");
     let error = fails_cleanly(&[
         "bestmove",

@@ -5,12 +5,11 @@
 
 use gamesolver_core::{Game, Solution};
 use gamesolver_games::dobutsu::{Move, Position};
-use gamesolver_retro::analyse;
-use gamesolver_search::{AlphaBeta, Engine, Limits, Mcts, Score, SearchInfo};
+use gamesolver_search::{AlphaBeta, Engine, Limits, Mcts, SearchInfo};
 
 use super::eval::DobutsuEval;
 use super::tablebase::TablebaseHandle;
-use crate::answer_first::{AnswerFirst, FirstLook};
+use crate::answer_first::{AnswerFirst, FirstLook, exact_move};
 use gamesolver_api::EngineKind;
 
 /// Settings of a dōbutsu shōgi engine.
@@ -94,17 +93,8 @@ impl TablebaseLook {
         if position.is_finished() || !tablebase.covers(position) {
             return None;
         }
-        let started = std::time::Instant::now();
-        let analysis = analyse(position, |child: &Position| -> Option<Solution> {
+        exact_move(position, |child: &Position| -> Option<Solution> {
             tablebase.probe(child).ok().flatten()
-        })?;
-        let best = *analysis.best.first()?;
-        Some(SearchInfo {
-            depth: 1,
-            score: Score::from_solution(analysis.solution, 0),
-            nodes: analysis.moves.len() as u64,
-            elapsed: started.elapsed(),
-            pv: vec![best],
         })
     }
 }

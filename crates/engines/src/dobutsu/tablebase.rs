@@ -16,7 +16,7 @@ use std::sync::Arc;
 use gamesolver_api::model::{position_of, resolve_rules};
 use gamesolver_api::{
     FacadeError, GameInfo, MaterialStatsReport, PositionReport, State, TablebaseOracle, Tablebases,
-    position_report,
+    position_report_probed,
 };
 use gamesolver_core::{Solution, TierLayout};
 use gamesolver_games::dobutsu::{DobutsuTiers, Material, Position, UnsupportedVariant, Variant};
@@ -194,17 +194,7 @@ impl TablebaseOracle for DobutsuTablebase {
         if !self.handle.covers(position) {
             return Ok(None);
         }
-        let failure = std::cell::RefCell::new(None);
-        let report = position_report(position, |p: &Position| {
-            self.handle
-                .probe(p)
-                .map_err(|e| failure.borrow_mut().get_or_insert(e.to_string()).clone())
-                .ok()?
-        });
-        match failure.into_inner() {
-            Some(error) => Err(FacadeError::Tablebase(error)),
-            None => Ok(report),
-        }
+        position_report_probed(position, |p: &Position| self.handle.probe(p))
     }
 
     /// Per material: the stored positions (first player to move: the side

@@ -5,12 +5,11 @@
 
 use gamesolver_core::{Game, Outcome, Solution, Wdl};
 use gamesolver_games::jungle::{JungleGame, Move, Position, QUIET_PLIES_DRAW};
-use gamesolver_retro::analyse;
-use gamesolver_search::{AlphaBeta, Engine, Limits, Mcts, Score, SearchConfig, SearchInfo};
+use gamesolver_search::{AlphaBeta, Engine, Limits, Mcts, SearchConfig, SearchInfo};
 
 use super::eval::{JungleEval, JungleWeights};
 pub use super::tablebase::{TablebaseHandle, open_tablebase};
-use crate::answer_first::{AnswerFirst, FirstLook};
+use crate::answer_first::{AnswerFirst, FirstLook, exact_move};
 use gamesolver_api::EngineKind;
 
 /// Settings of a Jungle engine.
@@ -124,18 +123,9 @@ impl TablebaseLook {
         if game.is_finished() || !tablebase.covers(game.position()) {
             return None;
         }
-        let started = std::time::Instant::now();
-        let analysis = analyse(game, |child: &JungleGame| match child.outcome() {
+        exact_move(game, |child: &JungleGame| match child.outcome() {
             Some(Outcome::Draw) => Some(Solution::finished(Wdl::Draw)),
             _ => tablebase.probe(child.position()),
-        })?;
-        let best = *analysis.best.first()?;
-        Some(SearchInfo {
-            depth: 1,
-            score: Score::from_solution(analysis.solution, 0),
-            nodes: analysis.moves.len() as u64,
-            elapsed: started.elapsed(),
-            pv: vec![best],
         })
     }
 }
@@ -174,6 +164,7 @@ impl FirstLook<JungleGame, Position, JungleEval> for TablebaseLook {
 mod tests {
     use gamesolver_core::Player;
     use gamesolver_games::jungle::Material;
+    use gamesolver_search::Score;
 
     use super::*;
     use crate::jungle::tablebase::{SearchProbe, build_tablebase};

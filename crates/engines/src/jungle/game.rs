@@ -19,7 +19,7 @@ use gamesolver_api::model::{
 use gamesolver_api::{
     ArenaRules, Declared, EngineKind, EngineSpec, ErasedHost, FacadeError, GameInfo, GameModel,
     MaterialStatsReport, Observation, PositionReport, State, TablebaseOracle, Tablebases,
-    position_report,
+    position_report_probed,
 };
 use gamesolver_core::{Game, Player};
 use gamesolver_games::jungle::{
@@ -269,17 +269,7 @@ impl TablebaseOracle for JungleTablebase {
             return Ok(None);
         }
         let tablebase = &self.handle.tablebase;
-        let failure = std::cell::RefCell::new(None);
-        let report = position_report(position, |p: &Position| {
-            tablebase
-                .probe(p)
-                .map_err(|e| failure.borrow_mut().get_or_insert(e.to_string()).clone())
-                .ok()?
-        });
-        match failure.into_inner() {
-            Some(error) => Err(FacadeError::Tablebase(error)),
-            None => Ok(report),
-        }
+        position_report_probed(position, |p: &Position| tablebase.probe(p))
     }
 
     fn stats(&self) -> Result<Vec<MaterialStatsReport>, FacadeError> {
