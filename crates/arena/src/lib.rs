@@ -5,8 +5,9 @@
 //! ([`uci`]) or in a bot format the game declares
 //! ([`gamesolver_api::BotFormat`], chosen by [`engine::EngineCommand`]),
 //! the referee that checks every move ([`referee`]), openings
-//! ([`openings`]), the statistics of the result ([`stats`]) and the
-//! sequential test that stops a match once it has decided ([`sprt`]).
+//! ([`openings`]), the statistics of the result ([`stats`]), the move
+//! times as a competitor reads them ([`time_summary`]) and the sequential
+//! test that stops a match once it has decided ([`sprt`]).
 
 pub mod engine;
 pub mod openings;
@@ -14,6 +15,7 @@ pub mod process;
 pub mod referee;
 pub mod sprt;
 pub mod stats;
+pub mod time_summary;
 pub mod uci;
 
 pub use gamesolver_api::match_player::{EngineError, MatchEngine, MoveLimit};

@@ -1,6 +1,8 @@
 //! One game between two engines, every move checked: an illegal move, a
 //! crash, a garbage answer or a time-out loses the game.
 
+use std::time::{Duration, Instant};
+
 use gamesolver_api::State;
 use gamesolver_api::match_player::{MatchEngine, MoveLimit};
 use gamesolver_core::{Outcome, Player};
@@ -14,6 +16,10 @@ pub struct GameRecord<M> {
     pub forfeit: Option<String>,
     /// The moves played after the opening.
     pub moves: Vec<M>,
+    /// How long each of `moves` took, from the request to the answer as
+    /// the referee saw it (for a CodinGame bot, with the opening turns it
+    /// replayed before its first move).
+    pub times: Vec<Duration>,
 }
 
 /// A player's engine, and whether it must be restarted after this game.
@@ -44,41 +50,47 @@ pub fn play_game(
     grace_ms: u64,
 ) -> GameRecord<String> {
     let mut position = opening.clone_box();
-    let mut moves = Vec::new();
+    let mut record = GameRecord {
+        outcome: Outcome::Draw,
+        forfeit: None,
+        moves: Vec::new(),
+        times: Vec::new(),
+    };
     for player in Player::BOTH {
         let seat = &mut seats[player.index()];
         if let Err(e) = seat.engine.new_game(opening) {
             seat.broken = true;
-            return forfeit_record(player, e.to_string(), moves);
+            return record.forfeited(player, e.to_string());
         }
     }
     while !position.is_terminal() {
         let mover = position.turn();
         let seat = &mut seats[mover.index()];
-        match seat.engine.choose(opening, &moves, limit, grace_ms) {
+        let asked = Instant::now();
+        match seat.engine.choose(opening, &record.moves, limit, grace_ms) {
             Ok(text) => match position.play(&text) {
-                Ok(()) => moves.push(text),
-                Err(e) => return forfeit_record(mover, e.to_string(), moves),
+                Ok(()) => {
+                    record.times.push(asked.elapsed());
+                    record.moves.push(text);
+                }
+                Err(e) => return record.forfeited(mover, e.to_string()),
             },
             Err(e) => {
                 seat.broken = true;
-                return forfeit_record(mover, e.to_string(), moves);
+                return record.forfeited(mover, e.to_string());
             }
         }
     }
-    GameRecord {
-        outcome: position.outcome().unwrap_or(Outcome::Draw),
-        forfeit: None,
-        moves,
-    }
+    record.outcome = position.outcome().unwrap_or(Outcome::Draw);
+    record
 }
 
-/// The game lost by `loser` for `reason`.
-fn forfeit_record<M>(loser: Player, reason: String, moves: Vec<M>) -> GameRecord<M> {
-    GameRecord {
-        outcome: Outcome::Winner(loser.opponent()),
-        forfeit: Some(format!("{} forfeits: {reason}", player_word(loser))),
-        moves,
+impl<M> GameRecord<M> {
+    /// The game lost by `loser` for `reason`.
+    fn forfeited(mut self, loser: Player, reason: String) -> GameRecord<M> {
+        self.outcome = Outcome::Winner(loser.opponent());
+        self.forfeit = Some(format!("{} forfeits: {reason}", player_word(loser)));
+        self
     }
 }
 

@@ -1,4 +1,4 @@
-"""Tabular Q-learning on gamesolver/TicTacToe-v0 against the random opponent.
+"""Tabular Q-learning on gamesolver/tictactoe-v0 against the random opponent.
 
 The agent (X) learns from episodes only; every ``--check-every`` episodes
 the exact expected return of its greedy policy is computed (over every
@@ -51,7 +51,7 @@ def main() -> None:
     args = parser.parse_args()
 
     optimum = gamesolver.mdp.solve(opponent="random", side="x").value  # Fraction(191, 192)
-    env = gym.make("gamesolver/TicTacToe-v0", opponent="random")
+    env = gym.make("gamesolver/tictactoe-v0", opponent="random")
     rng = np.random.default_rng(args.seed)
     q = defaultdict(lambda: np.zeros(9))
     visits = defaultdict(lambda: np.zeros(9))

@@ -6,8 +6,16 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test
 
+import gamesolver
 import gamesolver.envs
 from gamesolver.envs import ENV_IDS, aec_env
+
+
+def test_every_registered_game_has_its_environment():
+    assert sorted(ENV_IDS.values()) == sorted(gamesolver.registered_names())
+    for env_id, game in ENV_IDS.items():
+        assert env_id == gamesolver.envs.env_id(game)
+        assert env_id in gym.registry
 
 
 @pytest.mark.parametrize("env_id", sorted(ENV_IDS))
@@ -34,7 +42,7 @@ def test_random_agent_plays_whole_episodes_with_the_mask(env_id):
 
 
 def test_seeded_resets_replay_the_opponent(uttt):
-    env = gym.make("gamesolver/UTTT-v0", agent_player=1)
+    env = gym.make("gamesolver/uttt-v0", agent_player=1)
     first = [env.reset(seed=s)[1]["opponent_actions"] for s in (5, 6, 5)]
     assert first[0] == first[2]
     assert len(first[0]) == 1
@@ -51,7 +59,7 @@ def test_seeded_resets_replay_the_opponent(uttt):
 
 
 def test_illegal_action_ends_the_episode():
-    env = gym.make("gamesolver/TicTacToe-v0")
+    env = gym.make("gamesolver/tictactoe-v0")
     env.reset(seed=0)
     env.step(4)
     _, reward, terminated, truncated, info = env.step(4)
@@ -59,7 +67,7 @@ def test_illegal_action_ends_the_episode():
 
 
 def test_perfect_opponent_never_loses():
-    env = gym.make("gamesolver/TicTacToe-v0", opponent="perfect")
+    env = gym.make("gamesolver/tictactoe-v0", opponent="perfect")
     rng = np.random.default_rng(1)
     for episode in range(40):
         _, info = env.reset(seed=episode)
@@ -70,10 +78,10 @@ def test_perfect_opponent_never_loses():
 
 
 def test_engine_opponent_and_starting_position():
-    env = gym.make("gamesolver/UTTT-v0", opponent="engine", nodes=500, agent_player=1)
+    env = gym.make("gamesolver/uttt-v0", opponent="engine", nodes=500, agent_player=1)
     _, info = env.reset(seed=0)
     assert len(info["opponent_actions"]) == 1
-    env = gym.make("gamesolver/TicTacToe-v0", opponent="engine", depth=9)
+    env = gym.make("gamesolver/tictactoe-v0", opponent="engine", depth=9)
     _, info = env.reset(options={"position": "XX.OO...."})
     _, reward, terminated, _, _ = env.step(2)
     assert (reward, terminated) == (1.0, True)
@@ -81,11 +89,11 @@ def test_engine_opponent_and_starting_position():
 
 def test_bad_options_raise_value_error():
     with pytest.raises(ValueError):
-        gym.make("gamesolver/TicTacToe-v0", opponent="psychic")
+        gym.make("gamesolver/tictactoe-v0", opponent="psychic")
     with pytest.raises(ValueError):
-        gym.make("gamesolver/TicTacToe-v0", agent_player=2)
+        gym.make("gamesolver/tictactoe-v0", agent_player=2)
     with pytest.raises(ValueError):
-        gym.make("gamesolver/Jungle-v0", opponent="perfect")  # needs tablebase=DIR
+        gym.make("gamesolver/jungle-v0", opponent="perfect")  # needs tablebase=DIR
 
 
 @pytest.mark.parametrize("game", ["tictactoe", "uttt", "jungle"])

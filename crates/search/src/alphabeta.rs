@@ -185,6 +185,14 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         &self.evaluator
     }
 
+    /// The most nodes the last search counted between two readings of the
+    /// clock (its stop latency in nodes: at most the check interval, 256,
+    /// plus one).
+    #[must_use]
+    pub fn clock_gap(&self) -> u64 {
+        self.budget.widest_gap()
+    }
+
     /// Forgets the transposition table, killers and history.
     pub fn new_game(&mut self) {
         self.tt.clear();
@@ -280,15 +288,20 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     fn negamax(&mut self, pos: &G, depth: u32, ply: usize, alpha: Score, beta: Score) -> Score {
         self.nodes += 1;
         self.pv[ply].clear();
-        if let Some(outcome) = pos.outcome() {
-            return terminal_score(outcome, pos, ply);
-        }
+        // Before the game-end test, so every counted node can read the clock.
         if self.budget.exhausted(self.nodes) {
             return Score::DRAW;
         }
-        if ply > 0
-            && let Some(known) = self.known_score(pos, ply)
-        {
+        if let Some(outcome) = pos.outcome() {
+            return terminal_score(outcome, pos, ply);
+        }
+        // (No let chains: the CodinGame bot compiles this as edition 2021.)
+        let known = if ply > 0 {
+            self.known_score(pos, ply)
+        } else {
+            None
+        };
+        if let Some(known) = known {
             return known;
         }
         if depth == 0 || ply >= MAX_PLY {
@@ -296,8 +309,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         }
         let key = self.evaluator.key(pos);
         let entry = self.tt.probe(key);
-        if ply > 0
-            && let Some(cut) = entry.and_then(|e| table_cutoff(e, depth, ply, alpha, beta))
+        if let Some(cut) = entry
+            .filter(|_| ply > 0)
+            .and_then(|e| table_cutoff(e, depth, ply, alpha, beta))
         {
             return cut;
         }
@@ -313,9 +327,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             searched: 0,
         };
         // The table move first, before generating the others: it often cuts.
-        if let Some(mv) = tt_move
-            && self.visit(pos, mv, depth, ply, &mut node)
-        {
+        if tt_move.is_some_and(|mv| self.visit(pos, mv, depth, ply, &mut node)) {
             return self.finish(key, ply, depth, &node, alpha);
         }
         let mut moves = std::mem::take(&mut self.ordered[ply]);
@@ -417,11 +429,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// A node of the quiescence search.
     fn quiet_node(&mut self, pos: &G, ply: usize, alpha: Score, beta: Score) -> Score {
         self.nodes += 1;
-        if let Some(outcome) = pos.outcome() {
-            return terminal_score(outcome, pos, ply);
-        }
         if self.budget.exhausted(self.nodes) {
             return Score::DRAW;
+        }
+        if let Some(outcome) = pos.outcome() {
+            return terminal_score(outcome, pos, ply);
         }
         if let Some(solution) = self.evaluator.exact(pos) {
             return Score::from_solution(solution, ply as u32);

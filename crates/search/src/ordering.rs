@@ -18,9 +18,9 @@ impl<M: Copy + PartialEq> Killers<M> {
 
     /// Records that `mv` cut off at `ply`.
     pub fn record(&mut self, ply: usize, mv: M) {
-        if let Some(slot) = self.slots.get_mut(ply)
-            && slot[0] != Some(mv)
-        {
+        // No let chains here and in the files the CodinGame bot bundles:
+        // the bot is compiled as edition 2021.
+        if let Some(slot) = self.slots.get_mut(ply).filter(|s| s[0] != Some(mv)) {
             slot[1] = slot[0];
             slot[0] = Some(mv);
         }

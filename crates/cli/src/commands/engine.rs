@@ -29,9 +29,10 @@ pub struct Args {
     /// `--format codingame`.
     #[arg(long, conflicts_with = "format")]
     pub codingame: bool,
-    /// Thinking time per move in a bot format, in milliseconds (CodinGame's
-    /// arena allows 100).
-    #[arg(long, default_value_t = 90, value_parser = numbers::movetime)]
+    /// Time per move in a bot format, in milliseconds, counted from the
+    /// turn's first input line (CodinGame's arena allows 100; the search
+    /// keeps a twentieth back, at least 2 ms, so it answers after about 95).
+    #[arg(long, default_value_t = 100, value_parser = numbers::movetime)]
     pub movetime: u64,
     /// Sets a protocol option of the engine before it serves, as
     /// `setoption` would (repeatable; after the flags below): e.g.

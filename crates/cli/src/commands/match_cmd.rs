@@ -7,6 +7,7 @@
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use anyhow::{Context, ensure};
 use gamesolver_api::{DEFAULT_OPENING_PLIES, GameDef, Registry, State};
@@ -15,6 +16,7 @@ use gamesolver_arena::openings::{parse_state_openings, random_state_openings};
 use gamesolver_arena::referee::{GameRecord, Seat, play_game};
 use gamesolver_arena::sprt::{Sprt, SprtVerdict};
 use gamesolver_arena::stats::{Tally, elo};
+use gamesolver_arena::time_summary::TimeSummary;
 use gamesolver_arena::{MatchEngine, MoveLimit};
 use gamesolver_core::{Outcome, Player};
 
@@ -223,6 +225,7 @@ fn run_match(
         .transpose()?;
     let mut tally = Tally::default();
     let mut forfeits = 0;
+    let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     for game in 0..args.games {
         // Each opening twice, engine A first in even games.
         let opening = &openings[(game / 2) % openings.len()];
@@ -233,6 +236,7 @@ fn run_match(
         };
         let record = pair.play(opening.as_ref(), a_player, args.limit(), args.grace)?;
         forfeits += usize::from(record.forfeit.is_some());
+        record_times(&mut times, opening.turn(), a_player, &record.times);
         let verdict = match record.outcome {
             Outcome::Draw => {
                 tally.draw += 1;
@@ -274,10 +278,54 @@ fn run_match(
         }
     }
     write_summary(out, args, &tally, forfeits)?;
+    write_times(out, args.limit(), &times)?;
     match sprt {
         Some(test) => write_sprt(out, &test, &tally),
         None => Ok(()),
     }
+}
+
+/// Adds a game's move times to each engine's (`times[0]` A's, `times[1]`
+/// B's); `first` moved first after the opening, A played `a_player`. Each
+/// side's first move is left out: it includes a CodinGame bot's start-up
+/// and the opening turns it replays, and CodinGame allows it ten times the
+/// move time.
+fn record_times(
+    times: &mut [Vec<Duration>; 2],
+    first: Player,
+    a_player: Player,
+    game: &[Duration],
+) {
+    for (ply, &time) in game.iter().enumerate().skip(2) {
+        let mover = if ply % 2 == 0 {
+            first
+        } else {
+            first.opponent()
+        };
+        times[usize::from(mover != a_player)].push(time);
+    }
+}
+
+/// Each engine's move times: mean (as a share of the move time), p99,
+/// maximum, and how many moves took longer than the move time.
+fn write_times(
+    out: &mut dyn Write,
+    limit: MoveLimit,
+    times: &[Vec<Duration>; 2],
+) -> anyhow::Result<()> {
+    let budget = match limit {
+        MoveLimit::Movetime(ms) => Some(Duration::from_millis(ms)),
+        MoveLimit::Nodes(_) | MoveLimit::Depth(_) => None,
+    };
+    for (name, engine_times) in ["A", "B"].iter().zip(times) {
+        let label = format!("{name} move times (each side's first move left out)");
+        TimeSummary::of(engine_times).write(out, &label, budget)?;
+        if let Some(b) = budget {
+            let over = engine_times.iter().filter(|&&t| t > b).count();
+            writeln!(out, "{name} moves over {} ms: {over}", b.as_millis())?;
+        }
+    }
+    Ok(())
 }
 
 /// One line of `--save-games`: number, A's side, verdict, opening, moves,

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use gamesolver_api::{AnyEngine, EngineKind, EngineSpec, Registry, SearchLimits, State};
 use gamesolver_arena::openings::random_state_openings;
+use gamesolver_arena::time_summary::TimeSummary;
 use gamesolver_core::{Outcome, Player};
 
 use crate::game_arg::{self, GameName};
@@ -57,6 +58,9 @@ fn cpu_wait() -> Option<Duration> {
 #[derive(Debug, Default)]
 pub struct MoveTimes {
     times: Vec<(Duration, Option<Duration>)>,
+    /// For each move, whether its search proved the result (a mate
+    /// score): such a search stops early, on purpose.
+    proven: Vec<bool>,
 }
 
 impl MoveTimes {
@@ -70,19 +74,38 @@ impl MoveTimes {
         result
     }
 
-    /// Writes count, mean, p99 and maximum, how many moves came back more
-    /// than 2 ms after the budget (the requirement is none), and how many
-    /// are still late once the time spent waiting for a CPU is taken off.
+    /// Notes whether the move just measured was answered on a proved
+    /// result.
+    pub fn note_proof(&mut self, proven: bool) {
+        self.proven
+            .resize(self.times.len().saturating_sub(1), false);
+        self.proven.push(proven);
+    }
+
+    /// Writes count, mean (and its share of the budget), p99 and maximum,
+    /// how many moves came back more than 2 ms after the budget (the
+    /// requirement is none), and how many are still late once the time
+    /// spent waiting for a CPU is taken off.
     pub fn write(&self, out: &mut dyn Write, budget: Duration) -> std::io::Result<()> {
-        let mut sorted: Vec<Duration> = self.times.iter().map(|t| t.0).collect();
-        sorted.sort_unstable();
+        let all: Vec<Duration> = self.times.iter().map(|t| t.0).collect();
+        TimeSummary::of(&all).write(out, "move times", Some(budget))?;
+        let open: Vec<Duration> = all
+            .iter()
+            .zip(&self.proven)
+            .filter(|(_, proven)| !**proven)
+            .map(|(t, _)| *t)
+            .collect();
+        if open.len() < all.len() {
+            writeln!(
+                out,
+                "{} moves answered on a proved result (a mate score), which the search ends early",
+                all.len() - open.len()
+            )?;
+            TimeSummary::of(&open).write(out, "the other moves", Some(budget))?;
+        }
         let ms = |d: Duration| d.as_secs_f64() * 1e3;
-        let n = sorted.len().max(1);
-        let mean = sorted.iter().map(|&d| ms(d)).sum::<f64>() / n as f64;
-        let p99 = sorted.get(n * 99 / 100).copied().unwrap_or_default();
-        let max = sorted.last().copied().unwrap_or_default();
         let limit = budget + Duration::from_millis(2);
-        let late = sorted.iter().filter(|&&d| d > limit).count();
+        let late = all.iter().filter(|&&d| d > limit).count();
         let late_running = self
             .times
             .iter()
@@ -94,15 +117,6 @@ impl MoveTimes {
             .filter_map(|t| t.1)
             .max()
             .unwrap_or_default();
-        writeln!(
-            out,
-            "move times over {} moves: mean {:.2} ms, p99 {:.2} ms, max {:.2} ms (budget {} ms)",
-            sorted.len(),
-            mean,
-            ms(p99),
-            ms(max),
-            budget.as_millis()
-        )?;
         writeln!(out, "moves more than 2 ms late: {late}")?;
         writeln!(
             out,
@@ -152,6 +166,7 @@ fn play_games(
             let engine = &mut engines[position.turn().index()];
             let report =
                 times.measure(|| engine.search(position.as_ref(), &limits, &mut |_| {}))?;
+            times.note_proof(report.mate_plies.is_some());
             let mv = report
                 .bestmove
                 .ok_or_else(|| anyhow::anyhow!("no move in {}", position.to_text()))?;

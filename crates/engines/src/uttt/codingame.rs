@@ -12,9 +12,9 @@ use std::time::{Duration, Instant};
 
 use gamesolver_core::Game;
 use gamesolver_games::uttt::{Board, Cell, Variant};
-use gamesolver_search::Limits;
+use gamesolver_search::{AlphaBeta, Engine, Limits};
 
-use super::engines::{EngineOptions, build};
+use super::eval::{EvalWeights, UtttEval};
 use gamesolver_api::protocol::lines;
 
 /// How many times the move time the first answer may take: CodinGame
@@ -36,18 +36,32 @@ pub fn turn_budget(turn: usize, movetime_ms: u64, spent: Duration) -> Duration {
         .max(Duration::from_millis(1))
 }
 
-/// Plays on `input`/`out` until the end of input, thinking `movetime_ms`
-/// per move ([`FIRST_TURN_FACTOR`] times it for the first move; the clock
-/// starts when a turn's first line arrives; a single valid action is
-/// answered at once), writing problems to `errors`.
+/// The hash table of [`bot_engine`], in MB (the engines' default).
+pub const BOT_HASH_MB: usize = 16;
+
+/// The engine of the standalone CodinGame bot (the single submittable
+/// file, [`super::submission`]): alpha-beta with CodinGame's evaluation
+/// weights, what `engine uttt --format codingame` builds with its default
+/// options.
+#[must_use]
+pub fn bot_engine() -> AlphaBeta<Board, UtttEval> {
+    AlphaBeta::new(
+        UtttEval::new(EvalWeights::for_variant(Variant::CodinGame)),
+        BOT_HASH_MB,
+    )
+}
+
+/// Plays `engine` on `input`/`out` until the end of input, thinking
+/// `movetime_ms` per move ([`FIRST_TURN_FACTOR`] times it for the first
+/// move; the clock starts when a turn's first line arrives; a single valid
+/// action is answered at once), writing problems to `errors`.
 pub fn serve(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     errors: &mut dyn Write,
-    options: &EngineOptions,
+    engine: &mut dyn Engine<Board>,
     movetime_ms: u64,
 ) -> std::io::Result<()> {
-    let mut engine = build(options);
     let mut board = Board::start(Variant::CodinGame);
     let mut turn = 0;
     while let Some(line) = next_line(input, errors)? {
@@ -130,10 +144,25 @@ pub fn write_turn(
     out.flush()
 }
 
-/// The cell of an answer or action line `row col` on the 9×9 grid.
+/// The cell of an action line `row col` on the 9×9 grid.
 pub fn parse_action(line: &str) -> Result<Cell, String> {
     let (row, col) = read_pair(line)?;
     grid_cell(row, col).ok_or_else(|| format!("action {line:?} is off the 9x9 grid"))
+}
+
+/// The cell of a bot's answer: `row col`, optionally followed by a message
+/// (CodinGame's referee shows the rest of the line in its viewer, so bots
+/// print their evaluation or iteration count there).
+pub fn parse_answer(line: &str) -> Result<Cell, String> {
+    let mut words = line.split_whitespace();
+    let pair: String = words.by_ref().take(2).collect::<Vec<_>>().join(" ");
+    parse_action(&pair).map_err(|e| {
+        if words.next().is_some() {
+            format!("{e} (answer {line:?})")
+        } else {
+            e
+        }
+    })
 }
 
 /// The cell at `row`, `col` of the 9×9 grid, if both are 0..8.
@@ -214,7 +243,35 @@ fn read_actions(
 
 #[cfg(test)]
 mod tests {
+    use super::super::engines::{EngineOptions, build};
     use super::*;
+
+    /// The bundled bot's engine searches as the engine `engine uttt
+    /// --format codingame` builds with its default options.
+    #[test]
+    fn the_bot_engine_is_the_default_codingame_engine() {
+        let options = EngineOptions {
+            weights: EvalWeights::for_variant(Variant::CodinGame),
+            ..EngineOptions::default()
+        };
+        assert_eq!(options.hash_mb, BOT_HASH_MB);
+        let limits = Limits {
+            depth: Some(6),
+            ..Limits::default()
+        };
+        let mut board = Board::start(Variant::CodinGame);
+        for step in 0..4 {
+            let (mut ours, mut theirs) = (bot_engine(), build(&options));
+            let a = ours.think(&board, &limits, &mut |_| {});
+            let b = theirs.think(&board, &limits, &mut |_| {});
+            assert_eq!(
+                (a.best_move(), a.nodes, a.score),
+                (b.best_move(), b.nodes, b.score)
+            );
+            let moves = board.moves();
+            board = board.play(moves[(step * 5) % moves.len()]).unwrap();
+        }
+    }
 
     fn run(input: &str) -> (String, String) {
         run_bytes(input.as_bytes())
@@ -222,8 +279,8 @@ mod tests {
 
     fn run_bytes(mut input: &[u8]) -> (String, String) {
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let options = EngineOptions::default();
-        serve(&mut input, &mut out, &mut err, &options, 5).unwrap();
+        let mut engine = build(&EngineOptions::default());
+        serve(&mut input, &mut out, &mut err, &mut *engine, 5).unwrap();
         (
             String::from_utf8(out).unwrap(),
             String::from_utf8(err).unwrap(),
@@ -315,6 +372,22 @@ mod tests {
         );
         assert!(parse_action("4").unwrap_err().contains("two numbers"));
         assert!(parse_action("four four").unwrap_err().contains("expected"));
+    }
+
+    #[test]
+    fn an_answer_may_carry_a_message_after_the_action() {
+        let cell = Cell::from_grid(4, 7).unwrap();
+        assert_eq!(parse_answer("4 7"), Ok(cell));
+        assert_eq!(parse_answer("4 7 0.5312 20480"), Ok(cell));
+        assert_eq!(parse_answer("  4   7  hello there "), Ok(cell));
+        assert!(parse_answer("4").unwrap_err().contains("two numbers"));
+        assert!(parse_answer("4 x 7").unwrap_err().contains("expected"));
+        assert!(
+            parse_answer("9 0 msg")
+                .unwrap_err()
+                .contains("off the 9x9 grid")
+        );
+        assert!(parse_answer("").is_err());
     }
 
     /// Issue 10 finding 2: a line that is not UTF-8 is reported and skipped.

@@ -26,7 +26,8 @@ use gamesolver_arena::process::EngineProcess;
 use gamesolver_core::Game;
 use gamesolver_games::uttt::{Board, Cell, Variant};
 
-use super::codingame::{FIRST_TURN_FACTOR, parse_action, serve, write_turn};
+use super::codingame::{FIRST_TURN_FACTOR, parse_answer, serve, write_turn};
+use super::engines::build;
 use super::host::UtttHost;
 
 /// The format's name: the prefix of a match engine command.
@@ -77,7 +78,7 @@ impl BotFormat for CodinGameFormat {
                 &mut input,
                 out,
                 &mut std::io::stderr(),
-                &host.options,
+                &mut *build(&host.options),
                 movetime_ms,
             )
         });
@@ -188,7 +189,7 @@ impl CodinGameBot {
             .map_err(|e| EngineError::Crashed(format!("{}: {e}", process.command())))?;
         process.send_text(&String::from_utf8_lossy(&text))?;
         let line = process.next_line("an action `row col`", timeout)?;
-        parse_action(line.trim()).map_err(|reason| EngineError::BadAnswer {
+        parse_answer(line.trim()).map_err(|reason| EngineError::BadAnswer {
             command: self.command.clone(),
             answer: line,
             reason,

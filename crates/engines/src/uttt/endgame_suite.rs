@@ -34,7 +34,7 @@ pub enum SuiteError {
     },
 }
 
-/// The fewest and most playable cells of a suite position.
+/// The fewest and most playable cells of the committed suite's positions.
 pub const SUITE_CELLS: (u32, u32) = (14, 22);
 
 /// The exact value of every move of `board` for the mover (`None` when a
@@ -54,11 +54,17 @@ pub fn move_values(solver: &mut EndgameSolver, board: &Board, nodes: u64) -> Opt
 
 /// `count` suite positions from games of the default engine at `nodes`
 /// nodes per move with one move in four random, from seed `seed`; each
-/// stopped at a random number of playable cells in [`SUITE_CELLS`], kept
-/// if unfinished, solved within `solve_nodes` per move, and not trivial
-/// (some move loses value).
+/// stopped at a random number of playable cells in `cells` (inclusive,
+/// e.g. [`SUITE_CELLS`]), kept if unfinished, solved within `solve_nodes`
+/// per move, and not trivial (some move loses value).
 #[must_use]
-pub fn generate(count: usize, nodes: u64, solve_nodes: u64, seed: u64) -> Vec<SolvedPosition> {
+pub fn generate(
+    count: usize,
+    cells: (u32, u32),
+    nodes: u64,
+    solve_nodes: u64,
+    seed: u64,
+) -> Vec<SolvedPosition> {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut engine = build(&EngineOptions {
         solve_below: 0,
@@ -67,7 +73,7 @@ pub fn generate(count: usize, nodes: u64, solve_nodes: u64, seed: u64) -> Vec<So
     let mut solver = EndgameSolver::new(22);
     let mut suite = Vec::new();
     while suite.len() < count {
-        let stop_at = rng.random_range(SUITE_CELLS.0..=SUITE_CELLS.1);
+        let stop_at = rng.random_range(cells.0..=cells.1.max(cells.0));
         let mut board = Board::start(Variant::CodinGame);
         engine.new_game();
         while !board.is_finished() && playable_cells(&board) > stop_at {
@@ -80,7 +86,7 @@ pub fn generate(count: usize, nodes: u64, solve_nodes: u64, seed: u64) -> Vec<So
             };
             board = board.after(mv);
         }
-        if board.is_finished() || playable_cells(&board) < SUITE_CELLS.0 {
+        if board.is_finished() || playable_cells(&board) < cells.0 {
             continue;
         }
         let Some(values) = move_values(&mut solver, &board, solve_nodes) else {
@@ -161,6 +167,52 @@ pub fn preserved(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The deeper committed set (`data/uttt-codingame-endgames-deep.txt`):
+    /// 23 to 30 playable cells, every line readable.
+    #[test]
+    fn the_deep_suite_has_23_to_30_playable_cells() {
+        let suite = parse_suite(include_str!(
+            "../../../../data/uttt-codingame-endgames-deep.txt"
+        ))
+        .unwrap();
+        assert!(suite.len() >= 40);
+        for p in &suite {
+            assert!((23..=30).contains(&playable_cells(&p.board)), "{}", p.board);
+        }
+    }
+
+    /// Its values, solved again (slow: about 20 s in a release
+    /// build; `cargo test --release -p gamesolver-engines -- --ignored deep`).
+    #[test]
+    #[ignore = "solves 23-30-cell positions exactly: about 20 s in release"]
+    fn the_deep_suite_is_solved_right() {
+        let suite = parse_suite(include_str!(
+            "../../../../data/uttt-codingame-endgames-deep.txt"
+        ))
+        .unwrap();
+        let mut solver = EndgameSolver::new(24);
+        for p in &suite {
+            let solved = solver.solve(&p.board, &Limits::default()).unwrap();
+            assert_eq!(solved.value, p.value, "{}", p.board);
+        }
+    }
+
+    /// A generated position lies in the asked range of playable cells,
+    /// has the value the solver gives it, and a move that loses value.
+    #[test]
+    fn generated_positions_are_in_range_solved_and_not_trivial() {
+        let suite = generate(2, (12, 13), 300, 2_000_000, 5);
+        assert_eq!(suite.len(), 2);
+        let mut solver = EndgameSolver::new(18);
+        for p in &suite {
+            assert!((12..=13).contains(&playable_cells(&p.board)), "{}", p.board);
+            let values = move_values(&mut solver, &p.board, 2_000_000).unwrap();
+            assert_eq!(values.iter().copied().max(), Some(p.value));
+            assert!(values.iter().any(|&v| v < p.value));
+        }
+        assert_eq!(generate(2, (12, 13), 300, 2_000_000, 5), suite);
+    }
 
     #[test]
     fn suite_text_round_trips_and_bad_lines_are_named() {

@@ -34,6 +34,7 @@ use gamesolver_core::{Game, Player};
 use gamesolver_games::uttt::{Board, Cell, FULL, LINES, Variant, has_line};
 use gamesolver_search::{Evaluator, Score};
 
+use super::count_race::count_odds;
 use super::take::TakeTable;
 
 /// Tunable weights of [`UtttEval`].
@@ -61,6 +62,14 @@ pub struct EvalWeights {
     /// difference once every meta-line is dead, the count race (0 by
     /// default: 400 was no gain in an SPRT).
     pub race_board: f32,
+    /// CodinGame's rule: score units per unit of the count odds (the
+    /// chance of ending with more small boards less the chance of ending
+    /// with fewer, [`super::count_race::count_odds`]) while a meta-line is
+    /// still open (0 by default).
+    pub count_win: f32,
+    /// CodinGame's rule: the same once every meta-line is dead, the count
+    /// race (0 by default).
+    pub race_win: f32,
     /// Extra score units per unit of meta-line value difference over the
     /// four lines through the centre board, on top of `scale` (0: every
     /// line alike).
@@ -86,6 +95,8 @@ impl Default for EvalWeights {
             board_quiescence: false,
             count_board: 0.0,
             race_board: 0.0,
+            count_win: 0.0,
+            race_win: 0.0,
             centre_lines: 0.0,
             centre_board: 0.0,
             corner_boards: 0.0,
@@ -110,6 +121,8 @@ impl EvalWeights {
         board_quiescence: false,
         count_board: 0.0,
         race_board: 0.0,
+        count_win: 0.0,
+        race_win: 0.0,
         centre_lines: 152.0,
         centre_board: -134.0,
         corner_boards: -79.0,
@@ -130,6 +143,8 @@ impl EvalWeights {
         board_quiescence: false,
         count_board: 0.0,
         race_board: 629.0,
+        count_win: 0.0,
+        race_win: 0.0,
         centre_lines: 306.0,
         centre_board: 145.0,
         corner_boards: 275.0,
@@ -149,6 +164,8 @@ impl EvalWeights {
         board_quiescence: false,
         count_board: 42.0,
         race_board: 21.0,
+        count_win: 0.0,
+        race_win: 0.0,
         centre_lines: 63.0,
         centre_board: 27.0,
         corner_boards: 35.0,
@@ -303,6 +320,22 @@ impl UtttEval {
         difference * per_board / self.weights.scale.max(1.0)
     }
 
+    /// CodinGame's rule: the count odds in score units, weighted by
+    /// whether a meta-line is still open (nothing computed at weight 0).
+    #[inline]
+    fn count_odds_term(&self, board: &Board, sides: &[[f32; 9]; 2]) -> f32 {
+        let per_unit = if meta_lines_dead(board) {
+            self.weights.race_win
+        } else {
+            self.weights.count_win
+        };
+        if per_unit == 0.0 {
+            return 0.0;
+        }
+        let (more, fewer) = count_odds(sides);
+        per_unit * (more - fewer)
+    }
+
     /// Each side's probability of taking each small board, the side to move
     /// first, with the one-move look-ahead of `mover_threat` applied.
     #[inline]
@@ -312,9 +345,13 @@ impl UtttEval {
             p[position.turn().index()],
             p[position.turn().opponent().index()],
         ];
-        if self.weights.mover_threat
-            && let Some(b) = self.board_won_next(position, &sides[0])
-        {
+        // (No let chain: the CodinGame bot compiles this as edition 2021.)
+        let threat = if self.weights.mover_threat {
+            self.board_won_next(position, &sides[0])
+        } else {
+            None
+        };
+        if let Some(b) = threat {
             sides[0][b] = 1.0;
             sides[1][b] = 0.0;
         }
@@ -414,7 +451,10 @@ impl Evaluator<Board> for UtttEval {
         } else {
             0
         };
-        let score = advantage * w.scale + UtttEval::class_terms(w, &sides);
+        let mut score = advantage * w.scale + UtttEval::class_terms(w, &sides);
+        if position.variant() == Variant::CodinGame {
+            score += self.count_odds_term(position, &sides);
+        }
         Score::eval(score as i32 + w.tempo + free)
     }
 
@@ -480,6 +520,30 @@ mod tests {
     }
 
     #[test]
+    fn the_count_odds_weigh_who_wins_the_race() {
+        // The dead-lines position of the next test: X to move trails 3
+        // boards to 4 with board 8 open, so X cannot win the count and
+        // draws it only by taking board 8 (O marks four of its cells): odds
+        // (0, most of 1), most of `race_win` lost.
+        let (x, o, drawn, open) = ("XXXXX....", "OOO......", "XOXXOOOXX", "OO.O.O...");
+        let text = [x, o, x, o, drawn, o, x, o, open].concat() + " *";
+        let codingame = Board::parse_variant(&text, Variant::CodinGame).unwrap();
+        let plain = UtttEval::new(EvalWeights::CODINGAME);
+        let race = UtttEval::new(EvalWeights {
+            race_win: 500.0,
+            ..EvalWeights::CODINGAME
+        });
+        let lost = race.evaluate(&codingame).value() - plain.evaluate(&codingame).value();
+        assert!((-500..-250).contains(&lost), "{lost}");
+        // While a meta-line is open only `count_win` counts.
+        let alive = race.evaluate(&Board::start(Variant::CodinGame));
+        assert_eq!(alive, plain.evaluate(&Board::start(Variant::CodinGame)));
+        // The standard rule has no count.
+        let standard = Board::parse_variant(&text, Variant::Standard).unwrap();
+        assert_eq!(race.evaluate(&standard), plain.evaluate(&standard));
+    }
+
+    #[test]
     fn dead_meta_lines_and_the_count_race() {
         // Meta-board  X O X / O = O / X O .  (= drawn): every line holds
         // boards of both players or the drawn centre; board 8 is open.
@@ -488,6 +552,8 @@ mod tests {
         let eval = UtttEval::new(EvalWeights {
             count_board: 100.0,
             race_board: 400.0,
+            count_win: 0.0,
+            race_win: 0.0,
             ..EvalWeights::default()
         });
         let codingame = Board::parse_variant(&text, Variant::CodinGame).unwrap();

@@ -150,8 +150,10 @@ impl UtttHost {
 }
 
 /// The evaluation weights set by whole-number options of either sign.
-const WHOLE_WEIGHTS: [&str; 5] = [
+const WHOLE_WEIGHTS: [&str; 7] = [
     "Scale",
+    "CountWin",
+    "RaceWin",
     "CentreLines",
     "CentreBoard",
     "CornerBoards",
@@ -163,6 +165,8 @@ const WHOLE_WEIGHTS: [&str; 5] = [
 fn whole_weight<'a>(weights: &'a mut EvalWeights, name: &str) -> Option<&'a mut f32> {
     Some(match name.to_ascii_lowercase().as_str() {
         "scale" => &mut weights.scale,
+        "countwin" => &mut weights.count_win,
+        "racewin" => &mut weights.race_win,
         "centrelines" => &mut weights.centre_lines,
         "centreboard" => &mut weights.centre_board,
         "cornerboards" => &mut weights.corner_boards,

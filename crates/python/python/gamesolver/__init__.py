@@ -17,9 +17,9 @@ What is here:
   :class:`Tablebase` (Jungle endgame tablebases, probe and build),
   :mod:`gamesolver.mdp` (tic-tac-toe against a fixed opponent, exact fractions);
 * engines: :class:`Engine` (alpha-beta or MCTS; :class:`SearchReport`);
-* environments: ``import gamesolver.envs`` registers the Gymnasium
-  environments ``gamesolver/TicTacToe-v0``, ``gamesolver/UTTT-v0`` and
-  ``gamesolver/Jungle-v0`` and offers a PettingZoo AEC environment.
+* environments: ``import gamesolver.envs`` registers a Gymnasium
+  environment ``gamesolver/<name>-v0`` for every registered game (e.g.
+  ``gamesolver/uttt-v0``) and offers a PettingZoo AEC environment.
 
 Bad input raises ``ValueError`` with the library's message. Long calls
 release the GIL and stop on Ctrl-C (``KeyboardInterrupt``).

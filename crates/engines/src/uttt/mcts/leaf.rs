@@ -36,14 +36,17 @@ impl LeafEval {
         LeafEval::with_weights(weight, DEFAULT_LEAF_SCALE, EvalWeights::default())
     }
 
-    /// The evaluation with `weights` (their `mover_threat` look-ahead is
-    /// not supported here: ignored) and `scale` (evaluation units for odds
+    /// The evaluation with `weights` (their `mover_threat` look-ahead and
+    /// count odds, `count_win` and `race_win`, are not supported here:
+    /// ignored) and `scale` (evaluation units for odds
     /// of e, at least 1), with `weight` against the playout; `None` for
     /// weight 0.
     pub(crate) fn with_weights(weight: f32, scale: f32, weights: EvalWeights) -> Option<LeafEval> {
         (weight > 0.0).then(|| LeafEval {
             weights: EvalWeights {
                 mover_threat: false,
+                count_win: 0.0,
+                race_win: 0.0,
                 ..weights
             },
             take: TakeTable::new(),

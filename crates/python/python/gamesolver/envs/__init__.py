@@ -1,13 +1,15 @@
 """Reinforcement-learning environments for the games of :mod:`gamesolver`.
 
-Importing this module registers three Gymnasium environments::
+Importing this module registers one Gymnasium environment for every game
+of the registry, ``gamesolver/<name>-v0`` (the game's registry name, see
+:func:`gamesolver.registered_names`)::
 
     import gymnasium as gym
     import gamesolver.envs  # registers the ids below
 
-    env = gym.make("gamesolver/TicTacToe-v0")                     # against random play
-    env = gym.make("gamesolver/UTTT-v0", opponent="engine", nodes=2000)
-    env = gym.make("gamesolver/Jungle-v0", opponent="engine", movetime_ms=10)
+    env = gym.make("gamesolver/tictactoe-v0")                     # against random play
+    env = gym.make("gamesolver/uttt-v0", opponent="engine", nodes=2000)
+    env = gym.make("gamesolver/jungle-v0", opponent="engine", movetime_ms=10)
 
 (see :class:`GameEnv` for the spaces, rewards and options), and offers a
 PettingZoo AEC environment for two-player self-play::
@@ -24,6 +26,7 @@ from typing import Optional
 
 import gymnasium as gym
 
+from .._native import registered_names
 from .gym_env import GameEnv
 from .opponents import EngineOpponent, PerfectOpponent, make_opponent, random_opponent
 
@@ -33,16 +36,20 @@ __all__ = [
     "GameEnv",
     "PerfectOpponent",
     "aec_env",
+    "env_id",
     "make_opponent",
     "random_opponent",
 ]
 
-#: The registered Gymnasium ids and the game each plays.
-ENV_IDS = {
-    "gamesolver/TicTacToe-v0": "tictactoe",
-    "gamesolver/UTTT-v0": "uttt",
-    "gamesolver/Jungle-v0": "jungle",
-}
+
+def env_id(game: str) -> str:
+    """The Gymnasium id registered for the game named ``game``."""
+    return f"gamesolver/{game}-v0"
+
+
+#: The registered Gymnasium ids and the game each plays: one per game of
+#: the registry, so a game added to the registry gets its environment.
+ENV_IDS = {env_id(name): name for name in registered_names()}
 
 for _env_id, _game in ENV_IDS.items():
     if _env_id not in gym.registry:
