@@ -115,7 +115,7 @@ pub use mdp::{MdpModel, MdpSolved};
 pub use model::{Declared, GameModel, ModelDef};
 pub use oracles::{Rendered, SolvedOracle, TablebaseOracle, Tablebases};
 pub use registry::Registry;
-pub use report::position_report;
+pub use report::{position_report, position_report_probed};
 pub use state::State;
 pub use terminal::{TerminalRenderer, TerminalStyle};
 pub use text_game::{TextGame, text_game};

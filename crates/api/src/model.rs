@@ -8,6 +8,7 @@ use std::any::Any;
 use std::fmt::{self, Display};
 use std::io::{BufRead, Write};
 use std::marker::PhantomData;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use gamesolver_core::{Game, Outcome, Player};
@@ -603,25 +604,34 @@ impl<M: GameModel> AnyEngine for ModelEngine<M> {
 }
 
 /// The generic protocol host of a [`GameModel`] game: options `Engine`,
-/// `Hash`, `Seed` and `Rules`.
+/// `Hash`, `Seed` and `Rules`, and `TablebasePath` for a game that
+/// declares tablebases (the directory is checked when set, and dropped
+/// with an error when new rules do not fit it).
 pub struct ModelHost<M: GameModel> {
     model: Arc<M>,
     kind: EngineKind,
     hash_mb: usize,
     seed: u64,
     rules: &'static str,
+    tablebase: Option<PathBuf>,
 }
 
 impl<M: GameModel> ModelHost<M> {
-    /// The host of `model` set up by `spec`.
+    /// The host of `model` set up by `spec` (its table directory, if
+    /// any, opened once to check it).
     pub fn new(model: Arc<M>, spec: &EngineSpec) -> Result<ModelHost<M>, FacadeError> {
-        Ok(ModelHost {
+        let host = ModelHost {
             kind: resolve_kind(model.info(), spec)?,
             rules: resolve_rules(model.info(), spec.rules.as_deref())?,
             hash_mb: spec.hash_mb_or(16)?,
             seed: spec.seed.unwrap_or(DEFAULT_SEED),
+            tablebase: spec.tablebase.clone(),
             model,
-        })
+        };
+        if let Some(dir) = &host.tablebase {
+            host.check_tablebase(dir).map_err(FacadeError::Tablebase)?;
+        }
+        Ok(host)
     }
 
     fn spec(&self) -> EngineSpec {
@@ -630,8 +640,22 @@ impl<M: GameModel> ModelHost<M> {
             rules: Some(self.rules.to_string()),
             hash_mb: Some(self.hash_mb),
             seed: Some(self.seed),
-            tablebase: None,
+            tablebase: self.tablebase.clone(),
         }
+    }
+
+    /// Checks that the game's tablebases open `dir` under the host's
+    /// rules.
+    fn check_tablebase(&self, dir: &Path) -> Result<(), String> {
+        let tablebases = self
+            .model
+            .declared()
+            .tablebase
+            .ok_or_else(|| "unknown option \"TablebasePath\"".to_string())?;
+        tablebases
+            .open(dir, Some(self.rules))
+            .map(drop)
+            .map_err(|e| e.to_string())
     }
 }
 
@@ -659,6 +683,16 @@ impl<M: GameModel> EngineHost<M::G> for ModelHost<M> {
             name: "Rules",
             description: format!("type combo default {} {}", self.rules, vars.join(" ")),
         });
+        if self.model.declared().tablebase.is_some() {
+            let path = self
+                .tablebase
+                .as_ref()
+                .map_or_else(|| "<empty>".to_string(), |dir| dir.display().to_string());
+            specs.push(OptionSpec {
+                name: "TablebasePath",
+                description: format!("type string default {path}"),
+            });
+        }
         specs
     }
 
@@ -675,13 +709,40 @@ impl<M: GameModel> EngineHost<M::G> for ModelHost<M> {
         if name.eq_ignore_ascii_case("rules") {
             self.rules =
                 resolve_rules(self.model.info(), Some(value)).map_err(|e| e.to_string())?;
+            if let Some(dir) = self.tablebase.take() {
+                self.check_tablebase(&dir).map_err(|e| {
+                    format!("rules set to {}, tablebase no longer used: {e}", self.rules)
+                })?;
+                self.tablebase = Some(dir);
+            }
+            return Ok(());
+        }
+        if name.eq_ignore_ascii_case("tablebasepath") && self.model.declared().tablebase.is_some() {
+            self.tablebase = None;
+            let value = value.trim();
+            if !value.is_empty() && value != "<empty>" {
+                let dir = PathBuf::from(value);
+                self.check_tablebase(&dir)?;
+                self.tablebase = Some(dir);
+            }
             return Ok(());
         }
         Err(format!("unknown option {name:?}"))
     }
 
     fn build(&self) -> Box<dyn Engine<M::G> + Send> {
-        match self.model.engine(self.kind, &self.spec(), self.rules) {
+        let spec = self.spec();
+        let without_tables = EngineSpec {
+            tablebase: None,
+            ..spec.clone()
+        };
+        // The tables were checked when set, but an engine kind may have
+        // none (MCTS): it then plays without them.
+        match self
+            .model
+            .engine(self.kind, &spec, self.rules)
+            .or_else(|_| self.model.engine(self.kind, &without_tables, self.rules))
+        {
             Ok(built) => built.engine,
             // The kind was checked when set; MCTS exists for every game.
             Err(_) => Box::new(Mcts::<M::G>::new(1.0, self.seed)),

@@ -6,7 +6,7 @@ use gamesolver_core::{Game, Solution};
 use gamesolver_retro::analyse;
 
 use crate::types::verdict_of;
-use crate::{MoveVerdictText, PositionReport};
+use crate::{FacadeError, MoveVerdictText, PositionReport};
 
 /// The longest main line followed (a safety net for cyclic tables).
 const MAIN_LINE_CAP: usize = 1000;
@@ -46,6 +46,25 @@ pub fn position_report<G: Game + std::fmt::Display>(
         counter: None,
         drawn_by_rule: None,
     })
+}
+
+/// [`position_report`] from a probe that may fail (a damaged or foreign
+/// table file): the first failure is the answer, as
+/// [`FacadeError::Tablebase`].
+pub fn position_report_probed<G: Game + std::fmt::Display, E: std::fmt::Display>(
+    position: &G,
+    probe: impl Fn(&G) -> Result<Option<Solution>, E>,
+) -> Result<Option<PositionReport>, FacadeError> {
+    let failure = std::cell::RefCell::new(None);
+    let report = position_report(position, |p: &G| {
+        probe(p)
+            .map_err(|e| failure.borrow_mut().get_or_insert(e.to_string()).clone())
+            .ok()?
+    });
+    match failure.into_inner() {
+        Some(error) => Err(FacadeError::Tablebase(error)),
+        None => Ok(report),
+    }
 }
 
 /// Best play from `position` as far as `lookup` knows it.

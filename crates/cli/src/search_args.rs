@@ -67,8 +67,9 @@ pub fn parse_hash_mb(text: &str) -> Result<usize, String> {
 #[derive(Clone, Debug, Default, clap::Args)]
 pub struct RuleArgs {
     /// The game's rules preset (ultimate tic-tac-toe: standard, codingame;
-    /// Jungle: standard, dog-over-wolf, rat-across-water). `--variant` is
-    /// an alias.
+    /// Jungle: standard, dog-over-wolf, rat-across-water; dobutsu:
+    /// official, try-after-reply, gamesman, fairy-stockfish, pgx).
+    /// `--variant` is an alias.
     #[arg(long = "rules", visible_alias = "variant", value_name = "PRESET")]
     pub rules: Option<String>,
 }

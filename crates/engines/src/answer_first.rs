@@ -6,8 +6,29 @@
 //! ultimate tic-tac-toe's [`crate::uttt::solving::SolvingAlphaBeta`] (the
 //! endgame solver in front).
 
-use gamesolver_core::Game;
-use gamesolver_search::{AlphaBeta, Engine, Evaluator, Limits, SearchInfo, StopFlag};
+use gamesolver_core::{Game, Solution};
+use gamesolver_retro::analyse;
+use gamesolver_search::{AlphaBeta, Engine, Evaluator, Limits, Score, SearchInfo, StopFlag};
+
+/// The move exact knowledge dictates in `position` (a game not over): the
+/// best verdict among its children's solutions by `lookup` (shortest win,
+/// longest defence, a draw held), scored exactly; `None` when `lookup`
+/// lacks a child.
+pub fn exact_move<G: Game>(
+    position: &G,
+    lookup: impl Fn(&G) -> Option<Solution>,
+) -> Option<SearchInfo<G::Move>> {
+    let started = std::time::Instant::now();
+    let analysis = analyse(position, lookup)?;
+    let best = *analysis.best.first()?;
+    Some(SearchInfo {
+        depth: 1,
+        score: Score::from_solution(analysis.solution, 0),
+        nodes: analysis.moves.len() as u64,
+        elapsed: started.elapsed(),
+        pv: vec![best],
+    })
+}
 
 /// What looks at a position of `G` before alpha-beta searches it, as a
 /// position of `P` with the evaluator `E`.
@@ -75,7 +96,6 @@ where
 #[cfg(test)]
 mod tests {
     use gamesolver_games::tictactoe::{Board, Cell};
-    use gamesolver_search::Score;
 
     use super::*;
     use crate::tictactoe::TicTacToeEval;

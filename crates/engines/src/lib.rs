@@ -3,7 +3,7 @@
 //! The built-in games, each one unit: its declaration (a
 //! [`gamesolver_api::GameModel`] with its capabilities), its evaluators,
 //! engines, protocol hosts, bench positions and terminal board, in one
-//! module tree per game ([`tictactoe`], [`uttt`], [`jungle`]).
+//! module tree per game ([`tictactoe`], [`uttt`], [`jungle`], [`dobutsu`]).
 //! [`builtin`] is the registry of all of them, one line per game; front
 //! ends pass it (plus any games of their own) to everything they serve.
 //!
@@ -35,17 +35,20 @@
 
 pub mod answer_first;
 mod cells;
+pub mod dobutsu;
 pub mod jungle;
 pub mod tictactoe;
 pub mod uttt;
 
 use gamesolver_api::{ModelDef, Registry};
 
-/// The built-in games: tic-tac-toe, ultimate tic-tac-toe, Jungle.
+/// The built-in games: tic-tac-toe, ultimate tic-tac-toe, Jungle, dōbutsu
+/// shōgi.
 #[must_use]
 pub fn builtin() -> Registry {
     Registry::new()
         .with(Box::new(ModelDef::new(tictactoe::TicTacToe::default())))
         .with(Box::new(ModelDef::new(uttt::Uttt)))
         .with(Box::new(ModelDef::new(jungle::Jungle)))
+        .with(Box::new(ModelDef::new(dobutsu::Dobutsu)))
 }

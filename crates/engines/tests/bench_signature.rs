@@ -1,7 +1,8 @@
 //! The bench node counts pinned at a shallow depth: a refactor that
 //! changes the search (move order, pruning, evaluation) changes them.
 //! The full signatures (`gamesolver bench uttt` 514291 nodes at depth 11,
-//! `bench jungle` 3364812 at depth 12) are checked by the ignored test.
+//! `bench jungle` 3364812 at depth 12, `bench dobutsu` 124717 at depth 9)
+//! are checked by the ignored test.
 
 /// The bench's node count of the built-in game `game` (its declaration's
 /// bench capability) at `depth` (None = the game's default).
@@ -15,6 +16,7 @@ fn nodes(game: &str, depth: Option<u32>) -> u64 {
 fn shallow_bench_signatures_are_unchanged() {
     assert_eq!(nodes("uttt", Some(7)), UTTT_DEPTH_7);
     assert_eq!(nodes("jungle", Some(7)), JUNGLE_DEPTH_7);
+    assert_eq!(nodes("dobutsu", Some(7)), DOBUTSU_DEPTH_7);
 }
 
 #[test]
@@ -22,9 +24,12 @@ fn shallow_bench_signatures_are_unchanged() {
 fn full_bench_signatures_are_unchanged() {
     assert_eq!(nodes("uttt", None), 514_291);
     assert_eq!(nodes("jungle", None), 3_364_812);
+    assert_eq!(nodes("dobutsu", None), 124_717);
 }
 
 /// Nodes of `bench uttt --depth 7`.
 const UTTT_DEPTH_7: u64 = 36_927;
 /// Nodes of `bench jungle --depth 7`.
 const JUNGLE_DEPTH_7: u64 = 103_198;
+/// Nodes of `bench dobutsu --depth 7`.
+const DOBUTSU_DEPTH_7: u64 = 36_226;

@@ -13,7 +13,10 @@ fn registry() -> &'static Registry {
 
 #[test]
 fn games_are_found_by_name_and_alias_and_unknown_names_list_the_games() {
-    assert_eq!(registry().names(), ["tictactoe", "uttt", "jungle"]);
+    assert_eq!(
+        registry().names(),
+        ["tictactoe", "uttt", "jungle", "dobutsu"]
+    );
     assert_eq!(registry().get("TTT").unwrap().info().name, "tictactoe");
     assert_eq!(registry().get("doushouqi").unwrap().info().name, "jungle");
     let error = registry().get("chess").err().unwrap();

@@ -96,7 +96,7 @@ def test_bad_options_raise_value_error():
         gym.make("gamesolver/jungle-v0", opponent="perfect")  # needs tablebase=DIR
 
 
-@pytest.mark.parametrize("game", ["tictactoe", "uttt", "jungle"])
+@pytest.mark.parametrize("game", ["tictactoe", "uttt", "jungle", "dobutsu"])
 def test_pettingzoo_api_test(game):
     api_test(aec_env(game), num_cycles=200)
 

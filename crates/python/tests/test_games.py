@@ -12,7 +12,7 @@ JUNGLE_START = "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w"
 
 
 def test_registry_names_and_aliases():
-    assert gamesolver.registered_names() == ["tictactoe", "uttt", "jungle"]
+    assert gamesolver.registered_names() == ["tictactoe", "uttt", "jungle", "dobutsu"]
     for name in gamesolver.registered_names():
         game = gamesolver.load_game(name)
         assert game.name == name

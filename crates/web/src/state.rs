@@ -38,7 +38,7 @@ pub struct LoadedTablebase {
 impl AppState {
     /// The state serving the games of `registry` for `config`; opens the
     /// tablebase directory, if one is given, for the first game of
-    /// `registry` that has tablebases.
+    /// `registry` whose tablebases it holds.
     pub fn new(config: &ServeConfig, registry: Registry) -> Result<AppState, FacadeError> {
         let tablebase = match &config.tablebase {
             None => None,
@@ -85,18 +85,31 @@ impl AppState {
     }
 }
 
+/// Opens `dir` for the first game of `registry` whose tablebases it
+/// holds (the games with tablebases tried in the registry's order); if
+/// none can open it, the first game's reason.
 fn open_tablebase(
     registry: &Registry,
     dir: &std::path::Path,
 ) -> Result<LoadedTablebase, FacadeError> {
-    let (game, tablebases) = registry
-        .games()
-        .find_map(|game| Some((game, game.tablebase()?)))
-        .ok_or_else(|| FacadeError::Tablebase("no registered game has tablebases".into()))?;
-    let oracle = tablebases.open(dir, None)?;
-    Ok(LoadedTablebase {
-        game: game.info().name,
-        dir: dir.to_path_buf(),
-        oracle,
-    })
+    let mut first_error = None;
+    for game in registry.games() {
+        let Some(tablebases) = game.tablebase() else {
+            continue;
+        };
+        match tablebases.open(dir, None) {
+            Ok(oracle) => {
+                return Ok(LoadedTablebase {
+                    game: game.info().name,
+                    dir: dir.to_path_buf(),
+                    oracle,
+                });
+            }
+            Err(error) => {
+                first_error.get_or_insert(error);
+            }
+        }
+    }
+    Err(first_error
+        .unwrap_or_else(|| FacadeError::Tablebase("no registered game has tablebases".into())))
 }

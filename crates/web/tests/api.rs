@@ -70,7 +70,7 @@ async fn games_lists_the_three_builtin_games() {
         .iter()
         .map(|g| g["name"].as_str().expect("name"))
         .collect();
-    assert_eq!(names, ["tictactoe", "uttt", "jungle"]);
+    assert_eq!(names, ["tictactoe", "uttt", "jungle", "dobutsu"]);
     assert_eq!(games[1]["rules"][1], "codingame");
 }
 

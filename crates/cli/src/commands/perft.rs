@@ -16,10 +16,12 @@ pub const MAX_DEPTH: u32 = 30;
 /// Arguments of `gamesolver perft`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game: tictactoe, uttt, jungle (or an alias, or a registered game).
-    /// Positions: tic-tac-toe 9 characters of X, O and `.`; ultimate
-    /// tic-tac-toe 81 cells, a space and the forced board (0-8 or `*`);
-    /// Jungle FEN, e.g. `l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w`.
+    /// The game: tictactoe, uttt, jungle, dobutsu (or an alias, or a
+    /// registered game). Positions: tic-tac-toe 9 characters of X, O and
+    /// `.`; ultimate tic-tac-toe 81 cells, a space and the forced board
+    /// (0-8 or `*`); Jungle FEN, e.g.
+    /// `l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w`; dobutsu its position
+    /// text, e.g. `gle/1c1/1C1/ELG b -`.
     pub game: String,
     /// The position (optional; the start if left out, quotes optional),
     /// then the depth in plies.
@@ -29,7 +31,8 @@ pub struct Args {
     #[arg(long)]
     pub divide: bool,
     /// The game's rules preset (Jungle: standard, dog-over-wolf or
-    /// rat-across-water; ultimate tic-tac-toe: standard, codingame).
+    /// rat-across-water; ultimate tic-tac-toe: standard, codingame;
+    /// dobutsu: official, try-after-reply, gamesman, fairy-stockfish, pgx).
     #[arg(long, value_name = "PRESET")]
     pub rules: Option<String>,
 }

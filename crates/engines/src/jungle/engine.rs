@@ -225,6 +225,7 @@ impl FirstLook<JungleGame, Position, JungleEval> for TablebaseLook {
 mod tests {
     use gamesolver_core::{Outcome, Player, Wdl};
     use gamesolver_games::jungle::Material;
+    use gamesolver_search::Score;
 
     use super::*;
     use crate::jungle::tablebase::{SearchProbe, build_tablebase};

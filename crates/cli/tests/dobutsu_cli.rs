@@ -1,0 +1,161 @@
+//! Dōbutsu shōgi from the command line, reached through its declaration
+//! only: `perft` (the committed counts, docs/DOBUTSU.md), `bestmove` with
+//! both engines and with a table directory, `bench`, `play` in the
+//! terminal with the hands shown, and the engine protocol.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use common::{fails_cleanly, run};
+use gamesolver_core::Game;
+use gamesolver_games::dobutsu::{DobutsuTiers, Material, Position};
+use gamesolver_retro::tablebase::{Tablebase, build};
+
+#[test]
+fn perft_follows_the_presets() {
+    let out = run(&["perft", "dobutsu", "4"]).unwrap();
+    assert!(out.contains("nodes 976"), "{out}");
+    let out = run(&["perft", "animal-shogi", "--rules", "pgx", "4"]).unwrap();
+    assert!(out.contains("nodes 398"), "{out}");
+    let out = run(&["perft", "dobutsu", "C1l/3/3/1L1", "b", "2G2Ec", "3"]).unwrap();
+    assert!(out.contains("nodes 5463"), "{out}");
+    let error = run(&["perft", "dobutsu", "--rules", "standard", "2"]).unwrap_err();
+    assert!(error.contains("official"), "{error}");
+}
+
+/// Whether the `bestmove` line of `out` names a legal move of `position`.
+fn legal(position: &str, out: &str) -> bool {
+    let position: Position = position.parse().unwrap();
+    out.lines()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .and_then(|best| best.split_whitespace().next()?.parse().ok())
+        .is_some_and(|mv| position.play(mv).is_ok())
+}
+
+#[test]
+fn bestmove_answers_with_both_engines() {
+    for engine in [
+        ["--engine", "alphabeta", "--depth", "6"],
+        ["--engine", "mcts", "--nodes", "500"],
+    ] {
+        let mut args = vec!["bestmove", "dobutsu", "start"];
+        args.extend(engine);
+        let out = run(&args).unwrap();
+        assert!(legal("gle/1c1/1C1/ELG b -", &out), "{out}");
+    }
+    // A lion that can be taken is taken.
+    let out = run(&["bestmove", "dobutsu", "g1e/1lc/1G1/E1L b C", "--depth", "3"]).unwrap();
+    assert!(
+        out.contains("bestmove b2b3") && out.contains("mate 1"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_table_directory_is_opened_checked_and_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_str().unwrap();
+    let bestmove = [
+        "bestmove",
+        "dobutsu",
+        "start",
+        "--depth",
+        "2",
+        "--tablebase",
+        path,
+    ];
+    let error = fails_cleanly(&bestmove);
+    assert!(error.contains("dobutsu tables"), "{error}");
+    let tablebase = Tablebase::new(DobutsuTiers::default(), dir.path());
+    build(&tablebase, &["LC".parse::<Material>().unwrap()], &()).unwrap();
+    // The whole game's positions are not in the tables of lions and
+    // chicks: the engine searches them.
+    let out = run(&bestmove).unwrap();
+    assert!(out.contains("bestmove "), "{out}");
+    let error = fails_cleanly(&[
+        "bestmove",
+        "dobutsu",
+        "start",
+        "--depth",
+        "2",
+        "--rules",
+        "pgx",
+        "--tablebase",
+        path,
+    ]);
+    assert!(error.contains("pgx"), "{error}");
+    // The protocol host offers the directory as `TablebasePath`, checks a
+    // new one and drops it for rules it does not fit.
+    let out = piped(
+        &["engine", "dobutsu", "--tablebase", path],
+        "uci\nsetoption name Rules value pgx\nsetoption name TablebasePath value /no/such/dir\n\
+         position startpos\ngo depth 2\nquit\n",
+    );
+    assert!(
+        out.contains(&format!(
+            "option name TablebasePath type string default {path}"
+        )),
+        "{out}"
+    );
+    assert!(out.contains("tablebase no longer used"), "{out}");
+    assert!(
+        out.contains("cannot use the dobutsu tables in /no/such/dir"),
+        "{out}"
+    );
+    assert!(legal("gle/1c1/1C1/ELG b -", &out), "{out}");
+    let error = fails_cleanly(&["engine", "dobutsu", "--tablebase", "/no/such/dir"]);
+    assert!(error.contains("/no/such/dir"), "{error}");
+}
+
+#[test]
+fn bench_reports_its_nodes() {
+    let out = run(&["bench", "dobutsu", "--depth", "5"]).unwrap();
+    assert!(out.contains("depth 5: 8089 nodes"), "{out}");
+}
+
+/// Runs the binary with `args`, `input` on its standard input.
+fn piped(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamesolver"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn play_shows_the_board_and_the_hands_and_takes_drops() {
+    let text = piped(
+        &["play", "dobutsu", "--movetime", "5", "--plain"],
+        "b2b3\nzz\nC*a2\nquit\n",
+    );
+    assert!(text.contains("first player's hand: -"), "{text}");
+    assert!(text.contains("first player's hand: C"), "{text}");
+    assert!(text.contains("engine plays"), "{text}");
+}
+
+#[test]
+fn the_engine_protocol_answers_a_legal_move() {
+    let out = piped(
+        &["engine", "dobutsu"],
+        "uci\nisready\nposition startpos moves b2b3\ngo depth 4\nquit\n",
+    );
+    assert!(out.contains("uciok") && out.contains("readyok"), "{out}");
+    assert!(legal("gle/1C1/3/ELG w C", &out), "{out}");
+}

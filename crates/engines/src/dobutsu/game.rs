@@ -1,0 +1,139 @@
+//! Dōbutsu shōgi's declaration: its notation, the five rule presets,
+//! actions and observation ([`super::encoding`]), the engines, and its
+//! capabilities: the solved tables (tablebase), the bench, the terminal
+//! board and two random plies for match openings.
+
+use std::path::Path;
+
+use gamesolver_api::model::{Built, DEFAULT_SEED, TableTest};
+use gamesolver_api::{
+    ArenaRules, Declared, EngineKind, EngineSpec, FacadeError, GameInfo, GameModel, Observation,
+};
+use gamesolver_core::Game;
+use gamesolver_games::dobutsu::{GameEnd, Move, Position};
+
+use super::bench::BENCH;
+use super::encoding::{ACTIONS, OBSERVATION_SHAPE, action_of, move_of, observation};
+use super::engine::{DobutsuOptions, build};
+use super::tablebase::{DobutsuTablebases, TablebaseHandle, open, variant};
+use super::terminal::DobutsuTerminal;
+
+/// Dōbutsu shōgi: actions = origin × 12 + arrival square.
+#[derive(Default)]
+pub struct Dobutsu;
+
+static INFO: GameInfo = GameInfo {
+    name: "dobutsu",
+    aliases: &["dobutsu-shogi", "animal-shogi", "doubutsu", "doubutsushogi"],
+    title: "Dōbutsu shōgi (animal shōgi)",
+    rules: &[
+        "official",
+        "try-after-reply",
+        "gamesman",
+        "fairy-stockfish",
+        "pgx",
+    ],
+    engines: &["alphabeta", "mcts"],
+    action_space: ACTIONS,
+    observation_shape: OBSERVATION_SHAPE,
+};
+
+/// The tablebase capability of the declaration.
+static TABLEBASES: DobutsuTablebases = DobutsuTablebases { info: &INFO };
+
+impl GameModel for Dobutsu {
+    type G = Position;
+
+    fn info(&self) -> &GameInfo {
+        &INFO
+    }
+
+    fn start(&self, rules: &'static str) -> Position {
+        Position::start_with(variant(rules))
+    }
+
+    fn parse(&self, text: &str, rules: &'static str) -> Result<Position, String> {
+        Position::from_sfen(text, variant(rules))
+            .map_err(|e| format!("cannot read the dobutsu position {text:?}: {e}"))
+    }
+
+    fn rules_of(&self, position: &Position) -> &'static str {
+        position.variant().name()
+    }
+
+    fn action_of(&self, _position: &Position, mv: Move) -> u32 {
+        action_of(mv)
+    }
+
+    fn move_of(&self, _position: &Position, action: u32) -> Option<Move> {
+        move_of(action)
+    }
+
+    fn observation(&self, position: &Position) -> Observation {
+        observation(position)
+    }
+
+    fn engine(
+        &self,
+        kind: EngineKind,
+        spec: &EngineSpec,
+        rules: &'static str,
+    ) -> Result<Built<Position>, FacadeError> {
+        let tablebase = spec
+            .tablebase
+            .as_deref()
+            .map(|dir: &Path| open(dir, rules))
+            .transpose()?;
+        if tablebase.is_some() && kind == EngineKind::Mcts {
+            return Err(FacadeError::Unsupported {
+                game: INFO.name,
+                what: "tablebase for engine mcts (the tables' player is alpha-beta)",
+            });
+        }
+        let from_table = tablebase.clone().map(|handle: TablebaseHandle| {
+            Box::new(move |position: &Position| !position.is_finished() && handle.covers(position))
+                as TableTest<Position>
+        });
+        let defaults = DobutsuOptions::default();
+        let options = DobutsuOptions {
+            kind,
+            hash_mb: spec.hash_mb_or(defaults.hash_mb)?,
+            seed: spec.seed.unwrap_or(DEFAULT_SEED),
+            tablebase,
+            ..defaults
+        };
+        Ok(Built {
+            engine: build(&options),
+            from_table,
+            table_failures: None,
+        })
+    }
+
+    /// How the position ended the game.
+    fn end_reason(&self, position: &Position) -> Option<&'static str> {
+        Some(match position.game_end()?.0 {
+            GameEnd::LionCaptured => "lion captured",
+            GameEnd::Try => "try: the lion reached the far rank",
+            GameEnd::BothTries => "both lions on their far ranks",
+            GameEnd::NoMoves => "no legal move",
+        })
+    }
+
+    /// The solved tables, the bench, the terminal board and the match
+    /// rules.
+    fn declared(&self) -> Declared<'_> {
+        Declared {
+            tablebase: Some(&TABLEBASES),
+            bench: Some(&BENCH),
+            terminal: Some(&DobutsuTerminal),
+            arena: Some(&DobutsuArena),
+            ..Declared::default()
+        }
+    }
+}
+
+/// Dōbutsu shōgi's match rules: two random plies (the start has four
+/// moves, so 17 openings).
+struct DobutsuArena;
+
+impl ArenaRules for DobutsuArena {}

@@ -1,0 +1,242 @@
+//! The solved tables as the game's exact oracle: a directory of table
+//! files (`LGEC.gstb` for the whole game, smaller materials such as
+//! `LC.gstb` beside it) opened for one rules preset; the tablebase
+//! capability of the declaration ([`DobutsuTablebases`]) and its oracle
+//! ([`DobutsuTablebase`]: probe, statistics).
+//!
+//! The tables hold every position of a material with its value and
+//! distance (shortest win, longest defence; positions that can only cycle
+//! are draws). Build them with `cargo run --release -p gamesolver-retro
+//! --example dobutsu_build -- DIR` (the whole game, about 100 s) or, for a
+//! small material, `… -- DIR LC`.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use gamesolver_api::model::{position_of, resolve_rules};
+use gamesolver_api::{
+    FacadeError, GameInfo, MaterialStatsReport, PositionReport, State, TablebaseOracle, Tablebases,
+    position_report_probed,
+};
+use gamesolver_core::{Solution, TierLayout};
+use gamesolver_games::dobutsu::{DobutsuTiers, Material, Position, UnsupportedVariant, Variant};
+use gamesolver_retro::FileError;
+use gamesolver_retro::tablebase::{DirectoryError, ProbeError, Tablebase, TierStats};
+
+/// Why a directory of dōbutsu tables cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    /// The rules preset has no tables (the layout stores the positions of
+    /// the official, try-after-reply and gamesman presets).
+    #[error(transparent)]
+    Rules(#[from] UnsupportedVariant),
+    /// The directory cannot be read or holds no table.
+    #[error(transparent)]
+    Directory(#[from] DirectoryError),
+    /// A table of the directory was built for other rules or is damaged.
+    #[error("the tables in {} are not usable for the {rules} rules: {source}", dir.display())]
+    NotForTheseRules {
+        /// The directory.
+        dir: PathBuf,
+        /// The rules asked for.
+        rules: Variant,
+        /// What the table file says.
+        source: FileError,
+    },
+}
+
+/// A directory of dōbutsu tables opened for one rules preset (cheap to
+/// clone: the files are shared).
+#[derive(Clone)]
+pub struct TablebaseHandle {
+    /// The tables.
+    pub tablebase: Arc<Tablebase<DobutsuTiers>>,
+    /// The directory.
+    pub dir: PathBuf,
+    /// The rules the tables were built for.
+    pub rules: Variant,
+}
+
+impl TablebaseHandle {
+    /// Opens the tables in `dir` for `rules`, checking the smallest
+    /// table's header (the others are checked on first use).
+    ///
+    /// ```
+    /// use gamesolver_engines::dobutsu::tablebase::{OpenError, TablebaseHandle};
+    /// use gamesolver_games::dobutsu::Variant;
+    ///
+    /// let empty = tempfile::tempdir().unwrap();
+    /// let refused = TablebaseHandle::open(empty.path(), Variant::Official);
+    /// assert!(matches!(refused, Err(OpenError::Directory(_))));
+    /// assert!(matches!(
+    ///     TablebaseHandle::open(empty.path(), Variant::Pgx),
+    ///     Err(OpenError::Rules(_))
+    /// ));
+    /// ```
+    pub fn open(dir: &Path, rules: Variant) -> Result<TablebaseHandle, OpenError> {
+        let tablebase = Tablebase::open_dir(DobutsuTiers::new(rules)?, dir)?;
+        let tiers = tablebase.tiers()?;
+        if let Some(&smallest) = tiers.first() {
+            tablebase
+                .open_tier(smallest)
+                .map_err(|source| OpenError::NotForTheseRules {
+                    dir: dir.to_path_buf(),
+                    rules,
+                    source,
+                })?;
+        }
+        Ok(TablebaseHandle {
+            tablebase: Arc::new(tablebase),
+            dir: dir.to_path_buf(),
+            rules,
+        })
+    }
+
+    /// Whether the tables answer `position`: its rules are theirs and its
+    /// material has a table here.
+    #[must_use]
+    pub fn covers(&self, position: &Position) -> bool {
+        position.variant() == self.rules && self.tablebase.covers(position)
+    }
+
+    /// The value and distance of `position` for its side to move; `None`
+    /// if its material has no table here.
+    pub fn probe(&self, position: &Position) -> Result<Option<Solution>, ProbeError> {
+        self.tablebase.probe(position)
+    }
+
+    /// The materials with a table in the directory.
+    pub fn materials(&self) -> Result<Vec<Material>, DirectoryError> {
+        self.tablebase.tiers()
+    }
+}
+
+/// The tablebase capability: a directory of tables built by the user.
+pub struct DobutsuTablebases {
+    /// The game's description (its name and rules presets).
+    pub info: &'static GameInfo,
+}
+
+impl Tablebases for DobutsuTablebases {
+    fn open(
+        &self,
+        dir: &Path,
+        rules: Option<&str>,
+    ) -> Result<Box<dyn TablebaseOracle>, FacadeError> {
+        let rules = resolve_rules(self.info, rules)?;
+        Ok(Box::new(DobutsuTablebase {
+            handle: open(dir, rules)?,
+            rules,
+        }))
+    }
+}
+
+/// The preset called `rules` (one of the declaration's).
+pub(super) fn variant(rules: &str) -> Variant {
+    rules.parse().unwrap_or_default()
+}
+
+/// Opens the tables in `dir` for preset `rules`, as the façade's error.
+pub(super) fn open(dir: &Path, rules: &'static str) -> Result<TablebaseHandle, FacadeError> {
+    TablebaseHandle::open(dir, variant(rules)).map_err(|e| {
+        FacadeError::Tablebase(format!(
+            "cannot use the dobutsu tables in {}: {e}",
+            dir.display()
+        ))
+    })
+}
+
+/// A directory of dōbutsu tables behind [`TablebaseOracle`].
+pub struct DobutsuTablebase {
+    handle: TablebaseHandle,
+    rules: &'static str,
+}
+
+impl DobutsuTablebase {
+    /// The position of `state`, refused if it is no dōbutsu position of
+    /// the tables' rules.
+    fn position<'a>(&self, state: &'a dyn State) -> Result<&'a Position, FacadeError> {
+        let position = position_of::<Position>(state)?;
+        if position.variant() != self.handle.rules {
+            return Err(FacadeError::Tablebase(format!(
+                "the tables in {} are for the {} rules, the position is played under {}",
+                self.handle.dir.display(),
+                self.rules,
+                position.variant()
+            )));
+        }
+        Ok(position)
+    }
+}
+
+impl TablebaseOracle for DobutsuTablebase {
+    fn dir(&self) -> &Path {
+        &self.handle.dir
+    }
+
+    fn rules(&self) -> &'static str {
+        self.rules
+    }
+
+    /// The most pieces of a stored material (8: the whole game).
+    fn max_pieces(&self) -> u32 {
+        let materials = self.handle.materials().unwrap_or_default();
+        materials.iter().map(|m| pieces(*m)).max().unwrap_or(0)
+    }
+
+    fn covers(&self, state: &dyn State) -> bool {
+        self.position(state)
+            .is_ok_and(|position| self.handle.covers(position))
+    }
+
+    fn probe(&self, state: &dyn State) -> Result<Option<PositionReport>, FacadeError> {
+        let position = self.position(state)?;
+        if !self.handle.covers(position) {
+            return Ok(None);
+        }
+        position_report_probed(position, |p: &Position| self.handle.probe(p))
+    }
+
+    /// Per material: the stored positions (first player to move: the side
+    /// to move is folded, so `top_to_move` is zero) by value, and the
+    /// longest win; `stop` is asked between materials.
+    fn stats_until(
+        &self,
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Result<Vec<MaterialStatsReport>, FacadeError> {
+        let error = |e: &dyn std::fmt::Display| FacadeError::Tablebase(e.to_string());
+        let tablebase = &self.handle.tablebase;
+        let mut reports = Vec::new();
+        for material in self.handle.materials().map_err(|e| error(&e))? {
+            if stop() {
+                return Err(FacadeError::Cancelled);
+            }
+            let Some(file) = tablebase.open_tier(material).map_err(|e| error(&e))? else {
+                continue;
+            };
+            let stats =
+                TierStats::of_file(tablebase.layout(), material, &file).map_err(|e| error(&e))?;
+            let [first, second] = stats.counts;
+            let example = stats
+                .longest_win
+                .and_then(|w| tablebase.layout().position(material, w.index));
+            reports.push(MaterialStatsReport {
+                material: material.to_string(),
+                bottom_to_move: [first.win, first.draw, first.loss],
+                top_to_move: [second.win, second.draw, second.loss],
+                longest_win: stats.longest_win.map_or(0, |w| u32::from(w.distance)),
+                longest_win_example: example.map(|p| p.to_string()),
+                win_distances: stats.win_distances,
+            });
+        }
+        Ok(reports)
+    }
+}
+
+/// The pieces of a position of `material`: the two lions and each pair.
+fn pieces(material: Material) -> u32 {
+    2 + 2 * gamesolver_games::dobutsu::Hand::ALL
+        .into_iter()
+        .filter(|&hand| material.has(hand))
+        .count() as u32
+}
