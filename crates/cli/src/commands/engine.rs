@@ -51,7 +51,8 @@ pub struct Args {
     #[arg(long, action = clap::ArgAction::Set, value_name = "BOOL")]
     pub lmr: Option<bool>,
     /// Ultimate tic-tac-toe evaluation: bonus for the side to move
-    /// (default 16; option `Tempo`; refused for other games).
+    /// (default 20 under the standard rule, 30 under CodinGame's; option
+    /// `Tempo`; refused for other games).
     #[arg(long)]
     pub tempo: Option<i32>,
     /// Ultimate tic-tac-toe evaluation: extra bonus for the side to move
