@@ -28,6 +28,9 @@ pub struct Capabilities {
     /// A board picture for terminals (`gamesolver play`; the declaration's
     /// `terminal`).
     pub terminal: bool,
+    /// A board for the browser (`gamesolver serve`'s game page at
+    /// `/game/NAME`; the declaration's `web_board`).
+    pub web_board: bool,
     /// The turn formats its engines speak in matches besides the UCI-style
     /// protocol, e.g. `codingame` (`gamesolver match --engine
     /// FORMAT:COMMAND`; the declaration's `arena`).

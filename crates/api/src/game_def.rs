@@ -14,6 +14,7 @@ use crate::state::State;
 use crate::terminal::TerminalRenderer;
 use crate::tour::TourStep;
 use crate::types::{EngineSpec, GameInfo};
+use crate::web_board::WebBoard;
 
 /// One game's declaration: its rules and notation, its engines and
 /// protocol host, and its optional capabilities (each `None` unless the
@@ -57,6 +58,10 @@ pub trait GameDef: Send + Sync {
     fn arena(&self) -> Option<&dyn ArenaRules> {
         None
     }
+    /// Capability: the board module of the game's web page.
+    fn web_board(&self) -> Option<&WebBoard> {
+        None
+    }
     /// What the game offers, derived from the members above.
     fn capabilities(&self) -> Capabilities {
         Capabilities {
@@ -67,6 +72,7 @@ pub trait GameDef: Send + Sync {
             perft: true,
             bench: self.bench().is_some(),
             terminal: self.terminal().is_some(),
+            web_board: self.web_board().is_some(),
             bot_formats: self
                 .arena()
                 .map(|rules| rules.bot_formats().iter().map(|f| f.name()).collect())

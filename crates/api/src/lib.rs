@@ -102,6 +102,7 @@ mod terminal;
 mod text_game;
 mod tour;
 mod types;
+mod web_board;
 
 pub use any_engine::AnyEngine;
 pub use arena_rules::{ArenaRules, BotFormat, DEFAULT_OPENING_PLIES};
@@ -120,6 +121,7 @@ pub use state::State;
 pub use terminal::{TerminalRenderer, TerminalStyle};
 pub use text_game::{TextGame, text_game};
 pub use tour::TourStep;
+pub use web_board::WebBoard;
 pub use types::{
     Category, DEFAULT_MOVETIME_MS, EngineSpec, GameInfo, HASH_MB_RANGE, MaterialStatsReport,
     MoveVerdictText, Observation, PlayoutStats, PositionReport, SearchLimits, SearchReport,

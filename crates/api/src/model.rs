@@ -22,7 +22,7 @@ use crate::protocol::{EngineHost, OptionSpec};
 use crate::{
     AnyEngine, ArenaRules, Bench, EngineKind, EngineSpec, ErasedHost, FacadeError, GameDef,
     GameInfo, MdpModel, Observation, PlayoutStats, SearchLimits, SearchReport, SolvedOracle, State,
-    Tablebases, TerminalRenderer, TourStep,
+    Tablebases, TerminalRenderer, TourStep, WebBoard,
 };
 
 /// The seed engines use when none is given.
@@ -248,6 +248,8 @@ pub struct Declared<'a> {
     pub arena: Option<&'a dyn ArenaRules>,
     /// The steps of the tour ([`GameDef::tour`]).
     pub tour: &'a [TourStep],
+    /// The board of the web page ([`GameDef::web_board`]).
+    pub web_board: Option<&'a WebBoard>,
 }
 
 /// A [`GameModel`] as a registered game.
@@ -353,6 +355,10 @@ impl<M: GameModel> GameDef for ModelDef<M> {
 
     fn tour(&self) -> &[TourStep] {
         self.model.declared().tour
+    }
+
+    fn web_board(&self) -> Option<&WebBoard> {
+        self.model.declared().web_board
     }
 }
 

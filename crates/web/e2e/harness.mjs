@@ -70,9 +70,23 @@ export async function startBrowser() {
   };
 }
 
+/** Words a page shows only by mistake (a value printed that was never set). */
+const STRAY = /\b(null|undefined|NaN)\b/;
+
+/** Throws if the page's visible text has a stray "null", "undefined" or "NaN". */
+export async function assertNoStrayText(page) {
+  const text = await page.evaluate(() => document.body.innerText);
+  const match = text.match(STRAY);
+  if (match) {
+    const at = text.indexOf(match[0]);
+    throw new Error(`the page shows a stray ${JSON.stringify(match[0])}: …${text.slice(Math.max(0, at - 60), at + 20)}…`);
+  }
+}
+
 /**
  * One browser test: a new page (failing on any script error), `body(page)`,
- * and a screenshot in e2e/screenshots/NAME.png when it fails.
+ * no stray "null"/"undefined"/"NaN" in the page's text at the end, and a
+ * screenshot in e2e/screenshots/NAME.png when it fails.
  */
 export async function withPage(browser, name, body) {
   const page = await browser.context.newPage();
@@ -81,6 +95,7 @@ export async function withPage(browser, name, body) {
   try {
     await body(page);
     if (scriptErrors.length) throw new Error(`script errors: ${scriptErrors.join("; ")}`);
+    await assertNoStrayText(page);
   } catch (error) {
     mkdirSync(SCREENSHOTS, { recursive: true });
     const path = join(SCREENSHOTS, `${name}.png`);

@@ -3,9 +3,9 @@
 //! modules and CSS from `crates/web/static/`.
 
 use axum::Router;
-use axum::extract::Path;
-use axum::http::{StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::extract::{Path, State};
+use axum::http::{StatusCode, Uri, header};
+use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 
 use crate::state::AppState;
@@ -30,36 +30,26 @@ macro_rules! embed {
 /// Every file of `static/` (a test checks that none is missing).
 const ASSETS: &[Asset] = embed!(
     "index.html",
-    "tictactoe.html",
-    "uttt.html",
-    "jungle.html",
-    "jungle-stats.html",
+    "game.html",
+    "stats.html",
     "mdp.html",
     "css/app.css",
     "js/api.js",
     "js/dom.js",
+    "js/site.js",
+    "js/text-board.js",
     "js/game-session.js",
-    "js/ttt-board.js",
-    "js/tictactoe.js",
     "js/analysis.js",
-    "js/uttt.js",
-    "js/jungle-board.js",
-    "js/jungle.js",
-    "js/jungle-stats.js",
+    "js/game.js",
+    "js/index.js",
+    "js/stats.js",
     "js/chart.js",
     "js/mdp.js",
     "favicon.svg",
 );
 
-/// The pages: URL path → file.
-const PAGES: &[(&str, &str)] = &[
-    ("/", "index.html"),
-    ("/tictactoe", "tictactoe.html"),
-    ("/uttt", "uttt.html"),
-    ("/jungle", "jungle.html"),
-    ("/jungle/stats", "jungle-stats.html"),
-    ("/mdp", "mdp.html"),
-];
+/// A game's pages: the page of `/game/NAME/SUFFIX` → file.
+const GAME_PAGES: &[(&str, &str)] = &[("", "game.html"), ("stats", "stats.html"), ("mdp", "mdp.html")];
 
 fn content_type(path: &str) -> &'static str {
     match path.rsplit_once('.').map(|(_, extension)| extension) {
@@ -99,16 +89,83 @@ async fn not_found() -> Response {
     respond("")
 }
 
-/// The page routes, `/static/…` and a plain 404 for anything else.
+/// The game page's file for `suffix` (`""`, `stats`, `mdp`) of a registered game.
+fn game_page(app: &AppState, name: &str, suffix: &str) -> Response {
+    match (app.registry().get(name), GAME_PAGES.iter().find(|(s, _)| *s == suffix)) {
+        (Ok(_), Some((_, file))) => respond(file),
+        _ => not_found_for(&format!("/game/{name}/{suffix}")),
+    }
+}
+
+fn not_found_for(path: &str) -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        format!("no page {path:?}; the start page is /"),
+    )
+        .into_response()
+}
+
+async fn game_index(State(app): State<AppState>, Path(name): Path<String>) -> Response {
+    game_page(&app, &name, "")
+}
+
+/// `/game/NAME/PAGE`: a sub-page, or `board.js`, the game's board module
+/// (from its declaration).
+async fn game_sub(
+    State(app): State<AppState>,
+    Path((name, page)): Path<(String, String)>,
+) -> Response {
+    if page != "board.js" {
+        return game_page(&app, &name, &page);
+    }
+    match app.registry().get(&name).ok().and_then(|game| game.web_board()) {
+        Some(board) => (
+            [
+                (header::CONTENT_TYPE, content_type(&page)),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            board.module(),
+        )
+            .into_response(),
+        None => not_found_for(&format!("/game/{name}/board.js")),
+    }
+}
+
+/// The pages' earlier addresses: `/NAME[/PAGE]` of a registered game (by
+/// name or alias) redirects to `/game/NAME[/PAGE]`, query kept.
+async fn earlier_address(State(app): State<AppState>, uri: Uri) -> Response {
+    let mut segments = uri.path().trim_matches('/').splitn(2, '/');
+    let (name, page) = (segments.next().unwrap_or(""), segments.next().unwrap_or(""));
+    let Ok(game) = app.registry().get(name) else {
+        return not_found_for(uri.path());
+    };
+    let page = if page.is_empty() { String::new() } else { format!("/{page}") };
+    let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
+    Redirect::permanent(&format!("/game/{}{page}{query}", game.info().name)).into_response()
+}
+
+/// `/mdp`: the planning page of the first game with an MDP model.
+async fn first_mdp(State(app): State<AppState>) -> Response {
+    match app.registry().games().find(|game| game.mdp().is_some()) {
+        Some(game) => Redirect::permanent(&format!("/game/{}/mdp", game.info().name)).into_response(),
+        None => not_found_for("/mdp"),
+    }
+}
+
+/// The page routes, `/static/…`, the games' pages and board modules, the
+/// earlier addresses and a plain 404 for anything else.
 pub fn routes() -> Router<AppState> {
-    let mut router = Router::new()
+    Router::new()
+        .route("/", get(|| async { respond("index.html") }))
         .route("/static/{*path}", get(static_file))
         .route("/favicon.ico", get(|| async { respond("favicon.svg") }))
-        .fallback(not_found);
-    for &(url, file) in PAGES {
-        router = router.route(url, get(move || async move { respond(file) }));
-    }
-    router
+        .route("/game/{name}", get(game_index))
+        .route("/game/{name}/{page}", get(game_sub))
+        .route("/mdp", get(first_mdp))
+        .route("/{name}", get(earlier_address))
+        .route("/{name}/{page}", get(earlier_address))
+        .fallback(not_found)
 }
 
 #[cfg(test)]
@@ -128,7 +185,7 @@ mod tests {
     }
 
     #[test]
-    fn every_static_file_is_embedded_and_every_page_exists() {
+    fn every_static_file_is_embedded_and_every_game_page_exists() {
         let mut files = Vec::new();
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("static");
         files_under(&dir, "", &mut files);
@@ -139,7 +196,7 @@ mod tests {
             );
         }
         assert_eq!(files.len(), ASSETS.len());
-        for (_, file) in PAGES {
+        for (_, file) in GAME_PAGES {
             assert!(ASSETS.iter().any(|asset| asset.path == *file));
         }
     }

@@ -486,25 +486,95 @@ async fn the_openapi_document_describes_every_endpoint() {
     }
 }
 
+/// The status, content type, `Location` and body of a GET through `app`.
+async fn page(app: axum::Router, path: &str) -> (StatusCode, String, String, String) {
+    let response = app
+        .oneshot(Request::get(path).body(Body::empty()).expect("request"))
+        .await
+        .expect("answer");
+    let header_text = |name| {
+        response
+            .headers()
+            .get(name)
+            .map(|value: &header::HeaderValue| value.to_str().expect("ascii").to_string())
+            .unwrap_or_default()
+    };
+    let (kind, location) = (header_text(header::CONTENT_TYPE), header_text(header::LOCATION));
+    let status = response.status();
+    let body = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .expect("body");
+    (status, kind, location, String::from_utf8_lossy(&body).into_owned())
+}
+
 #[tokio::test]
 async fn pages_and_assets_are_served_from_the_binary() {
     for (path, kind) in [
         ("/", "text/html"),
-        ("/jungle", "text/html"),
-        ("/jungle/stats", "text/html"),
         ("/static/js/api.js", "text/javascript"),
+        ("/static/js/game.js", "text/javascript"),
         ("/static/css/app.css", "text/css"),
     ] {
-        let response = app()
-            .oneshot(Request::get(path).body(Body::empty()).expect("request"))
-            .await
-            .expect("answer");
-        assert_eq!(response.status(), StatusCode::OK, "{path}");
-        let content_type = response.headers()[header::CONTENT_TYPE]
-            .to_str()
-            .expect("ascii");
+        let (status, content_type, _, _) = page(app(), path).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
         assert!(content_type.starts_with(kind), "{path}: {content_type}");
     }
     let (status, _) = get("/static/js/missing.js").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn every_game_has_the_generic_page_and_its_board_module() {
+    let registry = gamesolver_engines::builtin();
+    for game in registry.games() {
+        let name = game.info().name;
+        for suffix in ["", "/stats", "/mdp"] {
+            let path = format!("/game/{name}{suffix}");
+            let (status, kind, _, body) = page(app(), &path).await;
+            assert_eq!(status, StatusCode::OK, "{path}");
+            assert!(kind.starts_with("text/html"), "{path}: {kind}");
+            assert!(body.contains("<script type=\"module\""), "{path}");
+        }
+        let path = format!("/game/{name}/board.js");
+        let (status, kind, _, body) = page(app(), &path).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(kind.starts_with("text/javascript"), "{path}: {kind}");
+        assert!(body.contains("export function createBoard"), "{path}");
+        assert!(body.contains("export const sides"), "{path}");
+    }
+    for missing in ["/game/chess", "/game/chess/board.js", "/game/jungle/nothing", "/chess"] {
+        let (status, _, _, _) = page(app(), missing).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{missing}");
+    }
+}
+
+#[tokio::test]
+async fn the_earlier_addresses_redirect_to_the_generic_page() {
+    for (from, to) in [
+        ("/tictactoe", "/game/tictactoe"),
+        ("/ultimate", "/game/uttt"),
+        ("/jungle?fen=7%2F7%20w", "/game/jungle?fen=7%2F7%20w"),
+        ("/jungle/stats", "/game/jungle/stats"),
+        ("/mdp", "/game/tictactoe/mdp"),
+    ] {
+        let (status, _, location, _) = page(app(), from).await;
+        assert_eq!(status, StatusCode::PERMANENT_REDIRECT, "{from}");
+        assert_eq!(location, to, "{from}");
+    }
+}
+
+#[tokio::test]
+async fn a_game_registered_at_run_time_gets_the_page_without_a_board_module() {
+    let start = gamesolver_games::tictactoe::Board::default();
+    let registry = gamesolver_api::Registry::new().with(gamesolver_api::text_game("plain", "Plain", start));
+    let state = AppState::new(&ServeConfig::default(), registry).expect("state");
+    let (status, _, _, _) = page(router(state.clone()), "/game/plain").await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _, _, _) = page(router(state.clone()), "/game/plain/board.js").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (_, _, _, games) = page(router(state.clone()), "/api/games").await;
+    let games: Value = serde_json::from_str(&games).expect("JSON");
+    assert_eq!(games[0]["capabilities"]["web_board"], false);
+    let (status, _, _, _) = page(router(state), "/mdp").await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "no game with an MDP model");
 }

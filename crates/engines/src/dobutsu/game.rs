@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use gamesolver_api::model::{Built, DEFAULT_SEED, TableTest};
-use gamesolver_api::{
+use gamesolver_api::{WebBoard, 
     ArenaRules, Declared, EngineKind, EngineSpec, FacadeError, GameInfo, GameModel, Observation,
 };
 use gamesolver_core::Game;
@@ -127,6 +127,7 @@ impl GameModel for Dobutsu {
             bench: Some(&BENCH),
             terminal: Some(&DobutsuTerminal),
             arena: Some(&DobutsuArena),
+            web_board: Some(&WEB_BOARD),
             ..Declared::default()
         }
     }
@@ -137,3 +138,6 @@ impl GameModel for Dobutsu {
 struct DobutsuArena;
 
 impl ArenaRules for DobutsuArena {}
+
+/// The board of the web page (`board.js` beside this file: the 3 × 4 board and both hands; click a piece or a piece in hand, then a square).
+static WEB_BOARD: WebBoard = WebBoard::new(include_str!("board.js"));

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use gamesolver_api::model::{
     Built, DEFAULT_SEED, HostBox, TableFailures, TableTest, configure_host, resolve_rules, typed,
 };
-use gamesolver_api::{
+use gamesolver_api::{WebBoard, 
     ArenaRules, Declared, EngineKind, EngineSpec, ErasedHost, FacadeError, GameInfo, GameModel,
     MaterialStatsReport, Observation, PositionReport, State, TablebaseOracle, Tablebases,
 };
@@ -173,6 +173,7 @@ impl GameModel for Jungle {
             terminal: Some(&JungleTerminal),
             arena: Some(&JungleArena),
             tour: &TOUR,
+            web_board: Some(&WEB_BOARD),
             ..Declared::default()
         }
     }
@@ -310,3 +311,6 @@ impl TablebaseOracle for JungleTablebase {
         Ok(reports)
     }
 }
+
+/// The board of the web page (`board.js` beside this file: the 7 × 9 board with water, traps and dens; click a piece, then a target).
+static WEB_BOARD: WebBoard = WebBoard::new(include_str!("board.js"));

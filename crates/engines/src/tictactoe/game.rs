@@ -6,7 +6,7 @@
 //! ones when X is to move; row 0 is the top row.
 
 use gamesolver_api::model::{Built, DEFAULT_SEED};
-use gamesolver_api::{
+use gamesolver_api::{WebBoard, 
     Declared, EngineKind, EngineSpec, FacadeError, GameInfo, GameModel, Observation,
 };
 use gamesolver_core::{Game, Player};
@@ -110,7 +110,11 @@ impl GameModel for TicTacToe {
             solved: Some(&self.solved),
             mdp: Some(&TicTacToeMdp),
             tour: &TOUR,
+            web_board: Some(&WEB_BOARD),
             ..Declared::default()
         }
     }
 }
+
+/// The board of the web page (`board.js` beside this file: the 3 × 3 grid).
+static WEB_BOARD: WebBoard = WebBoard::new(include_str!("board.js"));

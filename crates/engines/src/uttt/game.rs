@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use gamesolver_api::model::{Built, DEFAULT_SEED, HostBox, configure_host};
 use gamesolver_api::playouts::{GAMES_BETWEEN_STOP_CHECKS, PlayoutRng};
-use gamesolver_api::{
+use gamesolver_api::{WebBoard, 
     ArenaRules, BotFormat, Declared, EngineKind, EngineSpec, ErasedHost, FacadeError, GameInfo,
     GameModel, Observation, PlayoutStats,
 };
@@ -198,6 +198,7 @@ impl GameModel for Uttt {
             terminal: Some(&UtttTerminal),
             arena: Some(&UtttArena),
             tour: &TOUR,
+            web_board: Some(&WEB_BOARD),
             ..Declared::default()
         }
     }
@@ -229,3 +230,6 @@ mod tests {
         assert_eq!(codingame.weights, EvalWeights::CODINGAME);
     }
 }
+
+/// The board of the web page (`board.js` beside this file: nine small boards, the boards the side to move may play in and the last move marked).
+static WEB_BOARD: WebBoard = WebBoard::new(include_str!("board.js"));

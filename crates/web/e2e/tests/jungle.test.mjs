@@ -17,7 +17,7 @@ const ENDGAME = "7/7/7/7/7/7/1c5/7/E6 w"; // elephant against cat, bottom to mov
 
 test("the board has water, traps, dens and sixteen pieces; a click shows the targets", async () => {
   await withPage(shared.browser, "jungle-board", async (page) => {
-    await page.goto(`${shared.server.url}/jungle`);
+    await page.goto(`${shared.server.url}/game/jungle`);
     await square(page, "g3").waitFor();
     assert.equal(await page.locator("#board .sq.water").count(), 12);
     assert.equal(await page.locator("#board .sq.trap").count(), 6);
@@ -39,7 +39,7 @@ test("the board has water, traps, dens and sixteen pieces; a click shows the tar
 
 test("a move by clicks gets the engine's reply and the engine's analysis outside the tables", async () => {
   await withPage(shared.browser, "jungle-play", async (page) => {
-    await page.goto(`${shared.server.url}/jungle`);
+    await page.goto(`${shared.server.url}/game/jungle`);
     await page.locator("#movetime").selectOption("200");
     await square(page, "g3").click();
     await square(page, "g4").click();
@@ -54,7 +54,7 @@ test("a move by clicks gets the engine's reply and the engine's analysis outside
 test("a pasted endgame FEN shows the tablebase: win distance, moves sorted, main line", async () => {
   await withPage(shared.browser, "jungle-tablebase", async (page) => {
     const expected = JSON.parse(cli("tablebase", "probe", "jungle", ENDGAME, "--dir", tables, "--json"));
-    await page.goto(`${shared.server.url}/jungle`);
+    await page.goto(`${shared.server.url}/game/jungle`);
     await page.locator("#side").selectOption("both");
     await page.locator("#position-text").fill(ENDGAME);
     await page.locator("#set-position").click();
@@ -75,13 +75,13 @@ test("the statistics page lists every material and opens its longest win", async
   await withPage(shared.browser, "jungle-stats", async (page) => {
     const expected = JSON.parse(cli("tablebase", "stats", "--dir", tables, "--json"));
     const materials = Array.isArray(expected) ? expected : expected.materials;
-    await page.goto(`${shared.server.url}/jungle/stats`);
+    await page.goto(`${shared.server.url}/game/jungle/stats`);
     await page.locator("#stats-table tbody tr").first().waitFor();
     assert.equal(await page.locator("#stats-table tbody tr").count(), materials.length);
     const row = page.locator('#stats-table tr[data-material="E-c"]');
     const longest = Number(await row.locator("td").nth(7).textContent());
     await row.locator("a").click();
-    await page.waitForURL(/\/jungle\?fen=/);
+    await page.waitForURL(/\/game\/jungle\?position=/);
     await page.locator("#tb-value", { hasText: `in ${longest}` }).waitFor();
   });
 });

@@ -8,7 +8,7 @@ const shared = setUp();
 
 test("X against random: optimum 191/192, the trace plotted, fractions on the board", async () => {
   await withPage(shared.browser, "mdp-solve", async (page) => {
-    await page.goto(`${shared.server.url}/mdp`);
+    await page.goto(`${shared.server.url}/game/tictactoe/mdp`);
     await page.locator("#optimum", { hasText: "191/192" }).waitFor({ timeout: 20000 });
     const points = (await page.locator("#chart svg polyline").getAttribute("points")).trim().split(/\s+/);
     assert.ok(points.length >= 2, "the trace has points");
@@ -23,7 +23,7 @@ test("X against random: optimum 191/192, the trace plotted, fractions on the boa
 
 test("Q-learning draws its trace per batch of episodes", async () => {
   await withPage(shared.browser, "mdp-qlearning", async (page) => {
-    await page.goto(`${shared.server.url}/mdp`);
+    await page.goto(`${shared.server.url}/game/tictactoe/mdp`);
     await page.locator("#optimum", { hasText: "/" }).waitFor({ timeout: 20000 });
     await page.locator("#method").selectOption("q-learning");
     await page.locator("#episodes").fill("5000");

@@ -1,35 +1,68 @@
-// Every page loads, the start page links to each, pages fit a phone's width,
-// the OpenAPI document is served, and the server stops cleanly on Ctrl-C.
+// The start page and the navigation are generated from the registered
+// games; every game's page loads (the generic page with the game's board)
+// and fits a phone's width; the earlier per-game addresses redirect; the
+// OpenAPI document is served; the server stops cleanly on Ctrl-C.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { setUp, startServer, withPage } from "../harness.mjs";
 
 const shared = setUp();
 
-const PAGES = [["/tictactoe", "Tic-tac-toe"], ["/uttt", "Ultimate"], ["/jungle", "Jungle"], ["/mdp", "MDP"]];
+async function registered(page) {
+  return (await page.request.get(`${shared.server.url}/api/games`)).json();
+}
 
-test("the start page links to every game page", async () => {
+test("the start page and the navigation link to every game's page", async () => {
   await withPage(shared.browser, "start-page", async (page) => {
     await page.goto(`${shared.server.url}/`);
-    for (const [path] of PAGES) assert.equal(await page.locator(`main a[href="${path}"]`).count(), 1, path);
-    await page.locator('main a[href="/tictactoe"]').click();
-    await page.waitForURL(`${shared.server.url}/tictactoe`);
-    assert.match(await page.locator("h1").textContent(), /Tic-tac-toe/);
+    const games = await registered(page);
+    assert.ok(games.length >= 4);
+    await page.locator("#cards a").first().waitFor();
+    for (const game of games) {
+      assert.equal(await page.locator(`main a[href="/game/${game.name}"]`).count(), 1, game.name);
+      assert.equal(await page.locator(`#nav a[href="/game/${game.name}"]`).count(), 1, game.name);
+      if (game.capabilities.mdp) assert.equal(await page.locator(`main a[href="/game/${game.name}/mdp"]`).count(), 1);
+    }
+    const first = games[0];
+    await page.locator(`main a[href="/game/${first.name}"]`).click();
+    await page.waitForURL(`${shared.server.url}/game/${first.name}`);
+    assert.ok((await page.locator("h1").textContent()).startsWith(first.title));
+    assert.equal(await page.locator(`#nav a[aria-current="page"]`).getAttribute("href"), `/game/${first.name}`);
   });
 });
 
-test("every page loads without script errors and fits a phone-sized screen", async () => {
-  for (const [path] of PAGES) {
-    await withPage(shared.browser, `phone${path.replaceAll("/", "-")}`, async (page) => {
-      await page.setViewportSize({ width: 360, height: 740 });
+test("every game's page loads its board without script errors and fits a phone-sized screen", async () => {
+  await withPage(shared.browser, "phone-pages", async (page) => {
+    const games = await registered(page);
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of [...games.map((g) => `/game/${g.name}`), ...games.filter((g) => g.capabilities.mdp).map((g) => `/game/${g.name}/mdp`)]) {
       await page.goto(`${shared.server.url}${path}`);
       await page.locator("#board button").first().waitFor();
+      await page.locator("#status").filter({ hasText: /\S/ }).waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `${path} is ${overflow}px wider than the screen`);
       const boardRight = await page.locator("#board").evaluate((board) => board.getBoundingClientRect().right);
       assert.ok(boardRight <= 360, `${path}: the board ends at ${boardRight}px`);
-    });
-  }
+    }
+  });
+});
+
+test("the earlier addresses of the pages redirect to the generic page", async () => {
+  await withPage(shared.browser, "redirects", async (page) => {
+    const games = await registered(page);
+    for (const game of games) {
+      for (const name of [game.name, ...game.aliases]) {
+        await page.goto(`${shared.server.url}/${name}?position=start`);
+        assert.equal(new URL(page.url()).pathname + new URL(page.url()).search, `/game/${game.name}?position=start`);
+      }
+    }
+    const mdp = games.find((g) => g.capabilities.mdp);
+    await page.goto(`${shared.server.url}/mdp`);
+    assert.equal(new URL(page.url()).pathname, `/game/${mdp.name}/mdp`);
+    for (const missing of ["/chess", "/game/chess", "/game/chess/board.js"]) {
+      assert.equal((await page.request.get(`${shared.server.url}${missing}`)).status(), 404, missing);
+    }
+  });
 });
 
 test("the OpenAPI document lists the API the pages use", async () => {
@@ -38,7 +71,7 @@ test("the OpenAPI document lists the API the pages use", async () => {
     assert.equal(response.status(), 200);
     const document = await response.json();
     assert.match(document.openapi, /^3\./);
-    for (const path of ["/api/legal-moves", "/api/play", "/api/solved", "/api/tablebase/probe", "/api/analyse", "/api/analyse/stream", "/api/engine-move", "/api/mdp/solve", "/api/tablebase/stats"]) {
+    for (const path of ["/api/games", "/api/legal-moves", "/api/play", "/api/solved", "/api/tablebase/probe", "/api/analyse", "/api/analyse/stream", "/api/engine-move", "/api/mdp/solve", "/api/tablebase/stats"]) {
       assert.ok(document.paths[path], `${path} documented`);
     }
     const bad = await page.request.post(`${shared.server.url}/api/play`, { data: { game: "chess", move: "e4" } });

@@ -9,7 +9,7 @@ const cell = (page, n) => page.locator(`#board button[data-cell="${n}"]`);
 
 test("a click plays X, perfect play answers, and every move shows its value", async () => {
   await withPage(shared.browser, "ttt-play", async (page) => {
-    await page.goto(`${shared.server.url}/tictactoe`);
+    await page.goto(`${shared.server.url}/game/tictactoe`);
     await page.locator("#board button.bg-draw").nth(8).waitFor();
     assert.match(await page.locator("#value-line").textContent(), /draw/);
     await cell(page, 4).click();
@@ -28,7 +28,7 @@ test("a click plays X, perfect play answers, and every move shows its value", as
 
 test("a pasted position shows the winning move and its distance", async () => {
   await withPage(shared.browser, "ttt-paste", async (page) => {
-    await page.goto(`${shared.server.url}/tictactoe`);
+    await page.goto(`${shared.server.url}/game/tictactoe`);
     await page.locator("#board button").first().waitFor();
     await page.locator("#side").selectOption("both");
     await page.locator("#position-text").fill("XX.OO....");
@@ -45,7 +45,7 @@ test("a pasted position shows the winning move and its distance", async () => {
 
 test("a reply that arrives while a position is typed leaves the typed text alone", async () => {
   await withPage(shared.browser, "ttt-typing", async (page) => {
-    await page.goto(`${shared.server.url}/tictactoe`);
+    await page.goto(`${shared.server.url}/game/tictactoe`);
     await page.locator("#board button").first().waitFor();
     let release;
     const held = new Promise((resolve) => { release = resolve; });
@@ -64,7 +64,7 @@ test("a reply that arrives while a position is typed leaves the typed text alone
 
 test("playing O: perfect play opens and the per-ply table is shown", async () => {
   await withPage(shared.browser, "ttt-second", async (page) => {
-    await page.goto(`${shared.server.url}/tictactoe`);
+    await page.goto(`${shared.server.url}/game/tictactoe`);
     await page.locator("#board button").first().waitFor();
     await page.locator("#side").selectOption("second");
     await page.locator("#move-list li").first().waitFor();

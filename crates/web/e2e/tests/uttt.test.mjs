@@ -8,7 +8,7 @@ const shared = setUp();
 
 test("the engine replies with live analysis; its move and the allowed board are highlighted", async () => {
   await withPage(shared.browser, "uttt-play", async (page) => {
-    await page.goto(`${shared.server.url}/uttt`);
+    await page.goto(`${shared.server.url}/game/uttt`);
     await page.locator('#board button[data-cell="40"]').waitFor();
     assert.equal(await page.locator("#board .small.allowed").count(), 9, "free choice at the start");
     await page.locator("#movetime").selectOption("1000");
@@ -33,7 +33,7 @@ test("the engine replies with live analysis; its move and the allowed board are 
 
 test("MCTS under CodinGame's rule answers too, and undo takes back both moves", async () => {
   await withPage(shared.browser, "uttt-mcts", async (page) => {
-    await page.goto(`${shared.server.url}/uttt`);
+    await page.goto(`${shared.server.url}/game/uttt`);
     await page.locator('#board button[data-cell="0"]').waitFor();
     await page.locator("#engine").selectOption("mcts");
     await page.locator("#rules").selectOption("codingame");

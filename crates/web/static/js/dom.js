@@ -9,7 +9,21 @@ export function el(tag, attributes = {}, ...children) {
     else if (value === true) node.setAttribute(key, "");
     else node.setAttribute(key, String(value));
   }
-  node.append(...children.flat().filter((c) => c !== null && c !== undefined));
+  node.append(...present(children));
+  return node;
+}
+
+/** The children worth drawing: nested lists flattened, null, undefined and false left out. */
+function present(children) {
+  return children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false);
+}
+
+/**
+ * Replaces `node`'s children (null, undefined and false left out: the DOM's
+ * own `replaceChildren` would write them as the text "null").
+ */
+export function fill(node, ...children) {
+  node.replaceChildren(...present(children));
   return node;
 }
 

@@ -1,10 +1,16 @@
-// Tic-tac-toe against a fixed opponent as an MDP: the solution's trace, the
-// exact value of every move, and a board to play the policy out.
+// A game against a fixed opponent as an MDP (/game/NAME/mdp, for a game
+// with an MDP model): the solution's trace, the exact value of every move,
+// and the game's board to play the policy out.
 import { post } from "./api.js";
-import { byId, copyText, el, setStatus } from "./dom.js";
+import { byId, copyText, el, fill, fillSelect, setStatus } from "./dom.js";
 import { lineChart } from "./chart.js";
-import { drawTttBoard } from "./ttt-board.js";
+import { boardModule, currentGame, renderNav, sideNames } from "./site.js";
 
+/** The API's names of the agent's side (`x` moves first). */
+const MARKS = { first: "x", second: "o" };
+
+let game;
+let board;
 let start = "start";
 let moves = [];
 let current = null;
@@ -12,13 +18,13 @@ let solved = null;
 let generation = 0;
 
 function problem() {
-  const request = { opponent: byId("opponent").value, side: byId("agent").value, method: byId("method").value, exact: true };
+  const request = { game: game.name, opponent: byId("opponent").value, side: byId("agent").value, method: byId("method").value, exact: true };
   if (request.method === "q-learning") { request.episodes = Number(byId("episodes").value); request.seed = 1; }
   return request;
 }
 
 function agentMark() {
-  return byId("agent").value === "x" ? "first" : "second";
+  return byId("agent").value === MARKS.first ? "first" : "second";
 }
 
 async function solve() {
@@ -43,7 +49,7 @@ async function refresh() {
   const mine = ++generation;
   let view;
   try {
-    view = await post("/legal-moves", { game: "tictactoe", position: start, moves });
+    view = await post("/legal-moves", { game: game.name, position: start, moves });
   } catch (error) {
     setStatus(error.message, true);
     return;
@@ -51,12 +57,12 @@ async function refresh() {
   if (mine !== generation) return;
   showGame(view);
   if (view.result) {
-    drawTttBoard(byId("board"), view.position, { disabled: true });
+    draw(view);
     setStatus(view.result === "draw" ? "draw" : `${view.result === agentMark() ? "the agent" : "the opponent"} wins`);
     return;
   }
   if (view.turn !== agentMark()) {
-    drawTttBoard(byId("board"), view.position, { disabled: true });
+    draw(view);
     setStatus("the opponent is moving…");
     moves = [...moves, await opponentMove(view)];
     return refresh();
@@ -70,13 +76,10 @@ async function refresh() {
   }
   if (mine !== generation) return;
   const byMove = new Map(values.values.map((v) => [v.move, v]));
-  drawTttBoard(byId("board"), view.position, {
-    annotate: (cell) => {
-      const v = byMove.get(String(cell));
-      if (!v) return null;
-      return { label: v.exact || v.value.toFixed(3), big: true, best: values.best.includes(String(cell)), title: `value ${v.exact || v.value}` };
-    },
-    onPlay: (cell) => { moves = [...moves, String(cell)]; refresh(); },
+  draw(view, (move) => {
+    const v = byMove.get(move);
+    if (!v) return null;
+    return { label: v.exact || v.value.toFixed(3), big: true, best: values.best.includes(move), title: `value ${v.exact || v.value}` };
   });
   setStatus(`agent to move: optimal ${values.best.join(", ")}`);
 }
@@ -85,9 +88,20 @@ async function refresh() {
 async function opponentMove(view) {
   let choices = view.legal_moves;
   if (byId("opponent").value === "minimax") {
-    choices = (await post("/solved", { game: "tictactoe", position: start, moves })).best;
+    choices = (await post("/solved", { game: game.name, position: start, moves })).best;
   }
   return choices[Math.floor(Math.random() * choices.length)];
+}
+
+/** Draws `view`; the agent may play when `annotate` (its moves' values) is given. */
+function draw(view, annotate = null) {
+  board.reset();
+  board.draw(view, { interactive: Boolean(annotate), flipped: false, annotate: annotate || (() => null), toggles: {} });
+}
+
+function play(move) {
+  moves = [...moves, move];
+  refresh();
 }
 
 byId("solve").addEventListener("click", solve);
@@ -96,7 +110,7 @@ for (const id of ["opponent", "agent"]) byId(id).addEventListener("change", () =
 function showGame(view) {
   current = view;
   byId("position-text").value = view.position;
-  byId("move-list").replaceChildren(...view.history.map((move) => el("li", {}, move)));
+  fill(byId("move-list"), view.history.map((move) => el("li", {}, move)));
 }
 
 function newGame(position = "start") {
@@ -123,4 +137,16 @@ byId("undo").addEventListener("click", () => {
   moves = moves.slice(0, Math.max(0, moves.length - 2));
   refresh();
 });
-solve();
+async function init() {
+  renderNav();
+  game = await currentGame();
+  const module = await boardModule(game);
+  const names = sideNames(module);
+  document.title = `${game.title} MDP · gamesolver`;
+  byId("title").textContent = `${game.title} against a fixed opponent (MDP)`;
+  fillSelect(byId("agent"), [[MARKS.first, `${names.first} (first)`], [MARKS.second, `${names.second} (second)`]], MARKS.first);
+  board = module.createBoard(byId("board"), { onMove: play });
+  await solve();
+}
+
+init().catch((error) => setStatus(error.message, true));

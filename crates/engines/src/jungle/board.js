@@ -1,0 +1,119 @@
+// Jungle's board for the web page (served at /game/jungle/board.js; the
+// interface is in docs/ARCHITECTURE.md, "Adding a game"): 7 files a–g × 9
+// ranks with water, traps and dens; pieces as letters or Chinese characters;
+// click a piece to see its targets (coloured by value and distance when the
+// page knows them), then a target to move (`g3g4`).
+import { el, fill } from "/static/js/dom.js";
+
+export const sides = { first: "bottom", second: "top" };
+export const moveHint = "type a move, e.g. g3g4";
+export const toggles = [{ id: "chinese", label: "象狮虎 names" }];
+export const legend = [["water", "#7fb6e8"], ["trap", "#d9c7a3"], ["den", "#b48ad6"]];
+
+export const css = `
+.jungle { display: grid; grid-template-columns: 1.4rem repeat(7, min(11vw, 3.4rem)); grid-auto-rows: min(11vw, 3.4rem); gap: 2px; width: max-content; max-width: 100%; }
+.jungle .coord { display: grid; place-items: center; color: var(--muted); font-size: .8rem; }
+.jungle button.sq { padding: 0; border: none; border-radius: 4px; background: #cfe8b4; position: relative; font-size: min(5.5vw, 1.6rem); font-weight: 700; }
+.jungle button.sq.water { background: #7fb6e8; }
+.jungle button.sq.trap { background: #d9c7a3; }
+.jungle button.sq.den { background: #b48ad6; }
+.jungle button.sq .tag { position: absolute; top: 1px; left: 3px; font-size: .55rem; color: #444; font-weight: 500; }
+.jungle button.sq .val { position: absolute; bottom: 1px; right: 3px; font-size: .6rem; font-weight: 600; z-index: 1; }
+.jungle .piece { display: inline-grid; place-items: center; width: 82%; height: 82%; border-radius: 50%; border: 2px solid; background: #fff; line-height: 1; }
+.jungle .piece.bottom { color: #b71c1c; border-color: #b71c1c; }
+.jungle .piece.top { color: #0d47a1; border-color: #0d47a1; }
+.jungle button.sq.selected { box-shadow: inset 0 0 0 3px var(--focus); }
+.jungle button.sq.target::after { content: ""; position: absolute; inset: 36%; border-radius: 50%; background: rgba(0,0,0,.35); }
+.jungle button.sq.target.capture::after { inset: 4%; background: none; border: 3px solid rgba(0,0,0,.45); }
+.jungle button.sq.last { box-shadow: inset 0 0 0 3px #fbc02d; }
+`;
+
+const FILES = "abcdefg";
+const WATER = new Set(["b4", "c4", "b5", "c5", "b6", "c6", "e4", "f4", "e5", "f5", "e6", "f6"]);
+const TRAPS = new Set(["c1", "e1", "d2", "c9", "e9", "d8"]);
+const DENS = new Set(["d1", "d9"]);
+const NAMES = { E: "elephant", L: "lion", T: "tiger", P: "leopard", W: "wolf", D: "dog", C: "cat", R: "rat" };
+const CHINESE = { E: "象", L: "狮", T: "虎", P: "豹", W: "狼", D: "狗", C: "猫", R: "鼠" };
+
+/** The pieces of a FEN: Map square → { letter (upper case), side: "bottom"|"top" }. */
+function parseFen(fen) {
+  const pieces = new Map();
+  fen.trim().split(/\s+/)[0].split("/").forEach((rankText, index) => {
+    const rank = 9 - index;
+    let file = 0;
+    for (const ch of rankText) {
+      if (/\d/.test(ch)) { file += Number(ch); continue; }
+      pieces.set(`${FILES[file]}${rank}`, { letter: ch.toUpperCase(), side: ch === ch.toUpperCase() ? "bottom" : "top" });
+      file += 1;
+    }
+  });
+  return pieces;
+}
+
+function squareKind(square) {
+  if (WATER.has(square)) return "water";
+  if (TRAPS.has(square)) return "trap";
+  if (DENS.has(square)) return "den";
+  return "";
+}
+
+/** The board in `container`; `onMove(move)` is called with a from-to move such as "g3g4". */
+export function createBoard(container, { onMove }) {
+  container.classList.add("jungle");
+  container.setAttribute("aria-label", "Jungle board");
+  let selected = null;
+  let state = null;
+
+  function draw(view, options) {
+    state = { view, options };
+    const pieces = parseFen(view.position);
+    const last = view.history.length ? view.history[view.history.length - 1] : null;
+    const targets = new Map(selected
+      ? view.legal_moves.filter((m) => m.slice(0, 2) === selected).map((m) => [m.slice(2, 4), options.annotate(m)])
+      : []);
+    const ranks = Array.from({ length: 9 }, (_, i) => (options.flipped ? i + 1 : 9 - i));
+    const files = options.flipped ? [...FILES].reverse() : [...FILES];
+    const cells = [];
+    for (const rank of ranks) {
+      cells.push(el("div", { class: "coord", "aria-hidden": "true" }, String(rank)));
+      for (const file of files) {
+        const square = `${file}${rank}`;
+        const piece = pieces.get(square);
+        const kind = squareKind(square);
+        const target = targets.has(square);
+        const note = targets.get(square);
+        const classes = ["sq", kind, square === selected ? "selected" : "", target ? "target" : "",
+          target && piece ? "capture" : "", note ? note.className : "",
+          last && (last.slice(0, 2) === square || last.slice(2, 4) === square) ? "last" : ""];
+        const label = `${square}${kind ? ` ${kind}` : ""}: ${piece ? `${piece.side} ${NAMES[piece.letter]}` : "empty"}${target ? ", target" : ""}${note ? `, ${note.title}` : ""}`;
+        const letter = piece && (options.toggles.chinese ? CHINESE[piece.letter] : (piece.side === "bottom" ? piece.letter : piece.letter.toLowerCase()));
+        cells.push(el("button", {
+          type: "button", class: classes.filter(Boolean).join(" "), "data-square": square, "aria-label": label,
+          title: note ? note.title : null, disabled: !options.interactive, onclick: () => click(square),
+        },
+        kind === "trap" || kind === "den" ? el("span", { class: "tag", "aria-hidden": "true" }, kind) : null,
+        piece ? el("span", { class: `piece ${piece.side}`, "data-piece": piece.letter }, letter) : null,
+        note && note.label ? el("span", { class: "val" }, note.label) : null));
+      }
+    }
+    cells.push(el("div", { class: "coord" }), ...files.map((f) => el("div", { class: "coord", "aria-hidden": "true" }, f)));
+    fill(container, cells);
+  }
+
+  function click(square) {
+    const { view, options } = state;
+    const move = selected ? `${selected}${square}` : null;
+    if (move && view.legal_moves.includes(move)) {
+      selected = null;
+      onMove(move);
+      return;
+    }
+    const movable = view.legal_moves.some((m) => m.slice(0, 2) === square);
+    selected = movable && square !== selected ? square : null;
+    draw(view, options);
+    const again = container.querySelector(`[data-square="${square}"]`);
+    if (again) again.focus();
+  }
+
+  return { draw, reset() { selected = null; } };
+}

@@ -1,0 +1,75 @@
+// Dōbutsu shōgi: the 3×4 board with both hands, a chick dropped from the
+// hand (the engine replies), a capture going to the hand, and a try.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { setUp, withPage } from "../harness.mjs";
+
+const shared = setUp();
+
+const square = (page, name) => page.locator(`#board [data-square="${name}"]`);
+const legalMoves = async (page, position) =>
+  (await (await page.request.post(`${shared.server.url}/api/legal-moves`, { data: { game: "dobutsu", position } })).json()).legal_moves;
+
+// The first player (sente) holds a chick; the second (gote) a giraffe.
+const WITH_HANDS = "gle/1c1/3/EL1 b CG";
+// Sente's lion on c3 reaches c4, where nothing can take it.
+const TRY = "l2/3/2L/3 b GECgec";
+
+test("the start: twelve squares, eight pieces, empty hands, the chick's capture shown", async () => {
+  await withPage(shared.browser, "dobutsu-start", async (page) => {
+    await page.goto(`${shared.server.url}/game/dobutsu`);
+    await square(page, "b2").waitFor();
+    assert.equal(await page.locator("#board .sq").count(), 12);
+    assert.equal(await page.locator("#board .sq .piece").count(), 8);
+    assert.equal(await page.locator("#board .hand").count(), 2);
+    assert.equal(await page.locator("#board .hand button").count(), 0);
+    assert.equal(await page.locator("#board .piece.turned").count(), 4, "the second player's pieces are turned round");
+    await square(page, "b2").click();
+    assert.deepEqual(await page.locator("#board .sq.target").evaluateAll((s) => s.map((q) => q.dataset.square)), ["b3"]);
+    assert.equal(await page.locator("#board .sq.target.capture").count(), 1);
+    await page.locator("#kanji").check();
+    assert.ok((await page.locator("#board .piece").allTextContents()).includes("獅"));
+  });
+});
+
+test("a chick dropped from the hand; the engine replies", async () => {
+  await withPage(shared.browser, "dobutsu-drop", async (page) => {
+    const legal = await legalMoves(page, WITH_HANDS);
+    await page.goto(`${shared.server.url}/game/dobutsu?position=${encodeURIComponent(WITH_HANDS)}`);
+    await page.locator('#board [data-hand="first"] [data-drop="C"]').waitFor();
+    await page.locator("#side").selectOption("first");
+    await page.locator("#movetime").selectOption("200");
+    await page.locator("#status", { hasText: "you" }).waitFor();
+    await page.locator('#board [data-hand="first"] [data-drop="C"]').click();
+    const shown = await page.locator("#board .sq.target").evaluateAll((s) => s.map((q) => q.dataset.square).sort());
+    assert.deepEqual(shown, legal.filter((m) => m.startsWith("C*")).map((m) => m.slice(2)).sort(), "a drop's targets are the empty squares");
+    assert.ok(await page.locator('#board [data-hand="second"] [data-drop="G"]').isDisabled(), "the other side's hand is not to play");
+    await square(page, "c2").click();
+    await page.locator("#move-list li").nth(1).waitFor({ timeout: 15000 });
+    assert.equal(await page.locator("#move-list li").first().textContent(), "C*c2");
+    assert.equal(await page.locator('#board [data-hand="first"] button').count(), 0, "the hand is empty after the drop");
+    assert.equal(await page.locator('#board [data-square="c2"] .piece').textContent(), "C");
+  });
+});
+
+test("a typed capture puts the piece in the hand", async () => {
+  await withPage(shared.browser, "dobutsu-capture", async (page) => {
+    await page.goto(`${shared.server.url}/game/dobutsu`);
+    await page.locator("#side").selectOption("both");
+    await page.locator("#move-input").fill("b2b3");
+    await page.locator("#play-typed").click();
+    await page.locator('#board [data-hand="first"] [data-drop="C"]').waitFor();
+    assert.equal(await page.locator("#move-list li").first().textContent(), "b2b3");
+  });
+});
+
+test("a try: the lion reaches the far rank safely and wins", async () => {
+  await withPage(shared.browser, "dobutsu-try", async (page) => {
+    assert.ok((await legalMoves(page, TRY)).includes("c3c4"));
+    await page.goto(`${shared.server.url}/game/dobutsu?position=${encodeURIComponent(TRY)}`);
+    await square(page, "c3").click();
+    await square(page, "c4").click();
+    await page.locator("#status", { hasText: "Game over: sente wins" }).waitFor();
+    assert.equal(await page.locator("#move-list li").first().textContent(), "c3c4");
+  });
+});

@@ -1,0 +1,240 @@
+// The game page, one for every game (/game/NAME): the game's board module
+// draws the board; what the page offers follows the game's capabilities
+// (`/api/games`): play either side against perfect play (a solved table,
+// or the tablebase inside it) or an engine, every move coloured by its
+// exact value and distance with the main line, live engine analysis
+// outside the tables, the positions per ply of a solved game.
+import { get, post } from "./api.js";
+import { byId, el, fill, fillSelect, param, setStatus, valueText } from "./dom.js";
+import { AnalysisPanel } from "./analysis.js";
+import { GameSession, resultText } from "./game-session.js";
+import { boardModule, currentGame, hasTables, renderNav, sideNames, tablebase } from "./site.js";
+
+/** How long the analysis of the person's position runs. */
+const LIVE_ANALYSIS_MS = 2000;
+
+let game;
+let tables;
+let names;
+let board;
+let panel;
+let session;
+let values = null; // the exact values of the position shown, when known
+const toggles = {};
+
+/** Where the exact values of `view` come from: "solved", "tablebase" or null. */
+function exactSource(view) {
+  if (view.result) return null;
+  if (game.capabilities.solved_table) return "solved";
+  if (hasTables(game, tables) && view.rules === tables.rules) return "tablebase";
+  return null;
+}
+
+async function exactValues(view) {
+  const source = exactSource(view);
+  try {
+    if (source === "solved") return await post("/solved", session.request());
+    if (source === "tablebase") {
+      const answer = await post("/tablebase/probe", session.request());
+      return answer.covered ? answer.report : null;
+    }
+  } catch (error) {
+    setStatus(error.message, true);
+  }
+  return null;
+}
+
+/** Whether the page can move for a side: from exact values or with an engine. */
+function canAnswer() {
+  return game.capabilities.solved_table || game.capabilities.search || hasTables(game, tables);
+}
+
+function annotation() {
+  const byMove = new Map((values ? values.moves : []).map((m) => [m.move, m]));
+  const shown = byId("show-values").checked;
+  return (move) => {
+    const m = shown ? byMove.get(move) : null;
+    if (!m) return null;
+    return { value: m.value, distance: m.distance, label: String(m.distance), className: `bg-${m.value}`,
+      title: valueText(m.value, m.distance) };
+  };
+}
+
+function redraw(view) {
+  board.draw(view, {
+    interactive: session.humanToMove(view) && !view.result,
+    flipped: byId("side").value === "second",
+    annotate: annotation(),
+    toggles: { ...toggles },
+  });
+}
+
+async function show(view) {
+  panel.stop();
+  board.reset();
+  values = null;
+  redraw(view);
+  const generation = session.generation;
+  const exact = await exactValues(view);
+  if (generation !== session.generation) return;
+  values = exact;
+  redraw(view);
+  showExplorer(view);
+  const over = resultText(view, names);
+  if (over) { setStatus(over); return; }
+  if (session.humanToMove(view) || !canAnswer()) {
+    setStatus(`${names[view.turn]} to move${session.humanToMove(view) ? " (you)" : ""}`);
+    if (!values && game.capabilities.search && byId("live").checked) panel.run(searchRequest(LIVE_ANALYSIS_MS), view.turn);
+    return;
+  }
+  setStatus(values ? `${names[view.turn]} (perfect play) is moving…` : `${names[view.turn]} (engine) is thinking…`);
+  const move = values ? values.best[0] : await engineChoice(view);
+  if (generation !== session.generation) return;
+  if (move) await session.play(move); else setStatus("the engine gave no move", true);
+}
+
+async function engineChoice(view) {
+  const report = await panel.run(searchRequest(Number(byId("movetime").value)), view.turn);
+  return report && report.bestmove;
+}
+
+function searchRequest(movetime) {
+  return session.request({ engine: byId("engine").value || undefined, movetime_ms: movetime });
+}
+
+function showExplorer(view) {
+  const source = values ? exactSource(view) : null;
+  byId("value-line").textContent = values
+    ? `${names[view.turn]} to move: ${valueText(values.value, values.distance)} with best play; best ${values.best.join(", ")}`
+    : "";
+  byId("colours").hidden = !values;
+  byId("values-area").hidden = !values;
+  byId("engine-area").hidden = Boolean(values) || !game.capabilities.search;
+  if (values) {
+    byId("explorer-title").textContent = source === "solved" ? "Solved table" : "Tablebase";
+    fill(byId("explorer-summary"), el("span", { class: values.value, id: "tb-value" }, `${names[view.turn]} ${valueText(values.value, values.distance)}`));
+    showValues();
+    return;
+  }
+  byId("explorer-title").textContent = hasTables(game, tables) ? "Engine (outside the tablebase)" : game.capabilities.search ? "Engine analysis" : "Position";
+  fill(byId("explorer-summary"), el("span", { id: "eval" }, "–"));
+  byId("search-stats").textContent = "…";
+  byId("pv").textContent = "";
+}
+
+/** Wins shortest first, then draws, then losses longest first (as the lichess explorer). */
+function rank(move) {
+  if (move.value === "win") return -100000 + move.distance;
+  if (move.value === "draw") return 0;
+  return 100000 - move.distance;
+}
+
+function showValues() {
+  const moves = [...values.moves].sort((a, b) => rank(a) - rank(b));
+  const rows = moves.map((m) => el("tr", { class: m.value, "data-move": m.move },
+    el("td", {}, el("button", { type: "button", class: "linklike", onclick: () => session.play(m.move) }, m.move)),
+    el("td", { class: m.value }, m.value),
+    el("td", { class: "num" }, m.value === "draw" ? "–" : String(m.distance))));
+  const mainLine = values.main_line.map((move, index) =>
+    el("button", { type: "button", class: "linklike", title: "play the main line to here",
+      onclick: () => session.goToLine(session.start, [...session.moves, ...values.main_line.slice(0, index + 1)]) }, move));
+  fill(byId("values-area"),
+    el("table", { id: "tb-moves" },
+      el("thead", {}, el("tr", {}, el("th", {}, "Move"), el("th", {}, "Value"), el("th", { class: "num" }, "Plies"))),
+      el("tbody", {}, rows)),
+    el("h2", {}, "Main line"),
+    el("p", { class: "pv", id: "main-line" }, mainLine.flatMap((b) => [b, " "])),
+    el("p", { class: "muted" }, "Wins shortest first, then draws, then losses longest first (as the lichess explorer); values are for the player who moves."));
+}
+
+/** The engine's part of the explorer, built once (the analysis updates its elements in place). */
+function engineArea() {
+  return el("div", { id: "engine-area", hidden: true },
+    el("div", { class: "muted", id: "search-stats" }, "…"),
+    el("div", {}, "PV: ", el("span", { class: "pv", id: "pv" })),
+    el("div", { class: "controls", style: "margin-top:.5rem" },
+      el("button", { id: "analyse", type: "button", onclick: () => {
+        if (session.view && !session.view.result) panel.run(searchRequest(LIVE_ANALYSIS_MS), session.view.turn);
+      } }, "Analyse this position"),
+      el("label", {}, el("input", { id: "live", type: "checkbox", checked: true }), " analyse on my turn")),
+    game.capabilities.tablebase && !hasTables(game, tables)
+      ? el("p", { class: "muted" }, "Start the server with --tablebase DIR to explore its tables exactly.")
+      : null);
+}
+
+async function showPerPly() {
+  byId("per-ply-panel").hidden = false;
+  try {
+    const counts = await get(`/solved/${encodeURIComponent(game.name)}/per-ply`);
+    const rows = Array.isArray(counts) ? counts : (counts.per_ply || counts.plies || []);
+    if (rows.length === 0) return;
+    const first = ["ply", "win", "draw", "loss"].filter((k) => k in rows[0]);
+    const keys = [...first, ...Object.keys(rows[0]).filter((k) => !first.includes(k))];
+    fill(byId("per-ply"), el("table", { id: "per-ply-table" },
+      el("thead", {}, el("tr", {}, keys.map((k) => el("th", { class: k === "ply" ? "" : "num" }, k)))),
+      el("tbody", {}, rows.map((row) => el("tr", {}, keys.map((k) => el("td", { class: k === "ply" ? "" : "num" }, String(row[k]))))))));
+  } catch (error) {
+    byId("per-ply").textContent = error.message;
+  }
+}
+
+async function playTyped() {
+  const input = byId("move-input");
+  const typed = input.value.trim();
+  if (!typed || !session.view) return;
+  const move = session.view.legal_moves.find((m) => m.toLowerCase() === typed.toLowerCase()) || typed;
+  if (await session.play(move)) input.value = "";
+}
+
+function setUpControls(module) {
+  const exact = game.capabilities.solved_table || hasTables(game, tables);
+  const sides = [["first", `${names.first} (moves first)`], ["second", names.second], ["both", "both sides (explore)"]];
+  fillSelect(byId("side"), canAnswer() ? sides : sides.slice(2), canAnswer() ? "first" : "both");
+  if (game.capabilities.search && !game.capabilities.solved_table) {
+    fillSelect(byId("engine"), game.engines.map((e) => [e, e]), game.engines[0]);
+    byId("engine-label").hidden = game.engines.length < 2;
+    byId("movetime-label").hidden = false;
+  }
+  fillSelect(byId("rules"), game.rules.map((r) => [r, r]), game.rules[0]);
+  byId("rules-label").hidden = game.rules.length < 2;
+  byId("show-values-label").hidden = !exact;
+  for (const toggle of module.toggles || []) {
+    toggles[toggle.id] = false;
+    byId("toggles").append(el("label", {}, el("input", { id: toggle.id, type: "checkbox", onchange: (event) => {
+      toggles[toggle.id] = event.target.checked;
+      if (session.view) redraw(session.view);
+    } }), ` ${toggle.label}`));
+  }
+  fill(byId("legend"), (module.legend || []).map(([label, colour]) => el("span", { style: `--sw: ${colour}` }, label)));
+  byId("help").textContent = module.help || "";
+  if (module.moveHint) byId("move-input").placeholder = module.moveHint;
+  fill(byId("explorer-body"), el("div", { id: "values-area", hidden: true }), engineArea());
+}
+
+async function init() {
+  renderNav();
+  game = await currentGame();
+  tables = await tablebase();
+  const module = await boardModule(game);
+  names = sideNames(module);
+  document.title = `${game.title} · gamesolver`;
+  byId("title").textContent = game.capabilities.solved_table ? `${game.title} against perfect play` : game.title;
+  panel = new AnalysisPanel(names);
+  session = new GameSession(game.name, { side: () => byId("side").value, rules: () => byId("rules").value || undefined, onView: show });
+  board = module.createBoard(byId("board"), { onMove: (move) => session.play(move) });
+  setUpControls(module);
+  session.wireToolbar();
+  for (const id of ["side", "rules"]) byId(id).addEventListener("change", () => session.load());
+  byId("show-values").addEventListener("change", () => session.view && redraw(session.view));
+  byId("play-typed").addEventListener("click", playTyped);
+  byId("move-input").addEventListener("keydown", (event) => { if (event.key === "Enter") playTyped(); });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && session.view) { board.reset(); redraw(session.view); }
+  });
+  const start = param("position") || param("fen");
+  if (start) { byId("side").value = "both"; session.start = start; }
+  if (game.capabilities.solved_table) showPerPly();
+  await session.load();
+}
+
+init().catch((error) => setStatus(error.message, true));
