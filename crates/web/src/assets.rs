@@ -49,7 +49,11 @@ const ASSETS: &[Asset] = embed!(
 );
 
 /// A game's pages: the page of `/game/NAME/SUFFIX` → file.
-const GAME_PAGES: &[(&str, &str)] = &[("", "game.html"), ("stats", "stats.html"), ("mdp", "mdp.html")];
+const GAME_PAGES: &[(&str, &str)] = &[
+    ("", "game.html"),
+    ("stats", "stats.html"),
+    ("mdp", "mdp.html"),
+];
 
 fn content_type(path: &str) -> &'static str {
     match path.rsplit_once('.').map(|(_, extension)| extension) {
@@ -91,7 +95,10 @@ async fn not_found() -> Response {
 
 /// The game page's file for `suffix` (`""`, `stats`, `mdp`) of a registered game.
 fn game_page(app: &AppState, name: &str, suffix: &str) -> Response {
-    match (app.registry().get(name), GAME_PAGES.iter().find(|(s, _)| *s == suffix)) {
+    match (
+        app.registry().get(name),
+        GAME_PAGES.iter().find(|(s, _)| *s == suffix),
+    ) {
         (Ok(_), Some((_, file))) => respond(file),
         _ => not_found_for(&format!("/game/{name}/{suffix}")),
     }
@@ -119,7 +126,12 @@ async fn game_sub(
     if page != "board.js" {
         return game_page(&app, &name, &page);
     }
-    match app.registry().get(&name).ok().and_then(|game| game.web_board()) {
+    match app
+        .registry()
+        .get(&name)
+        .ok()
+        .and_then(|game| game.web_board())
+    {
         Some(board) => (
             [
                 (header::CONTENT_TYPE, content_type(&page)),
@@ -132,40 +144,59 @@ async fn game_sub(
     }
 }
 
-/// The pages' earlier addresses: `/NAME[/PAGE]` of a registered game (by
-/// name or alias) redirects to `/game/NAME[/PAGE]`, query kept.
-async fn earlier_address(State(app): State<AppState>, uri: Uri) -> Response {
-    let mut segments = uri.path().trim_matches('/').splitn(2, '/');
-    let (name, page) = (segments.next().unwrap_or(""), segments.next().unwrap_or(""));
-    let Ok(game) = app.registry().get(name) else {
-        return not_found_for(uri.path());
-    };
-    let page = if page.is_empty() { String::new() } else { format!("/{page}") };
+/// Where an earlier address of a game's page (`/NAME`, `/ALIAS`,
+/// `/NAME/PAGE`) now is: `/game/NAME[/PAGE]`, the query kept.
+fn moved(to: String, uri: &Uri) -> Response {
     let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
-    Redirect::permanent(&format!("/game/{}{page}{query}", game.info().name)).into_response()
+    Redirect::permanent(&format!("{to}{query}")).into_response()
 }
 
 /// `/mdp`: the planning page of the first game with an MDP model.
 async fn first_mdp(State(app): State<AppState>) -> Response {
     match app.registry().games().find(|game| game.mdp().is_some()) {
-        Some(game) => Redirect::permanent(&format!("/game/{}/mdp", game.info().name)).into_response(),
+        Some(game) => {
+            Redirect::permanent(&format!("/game/{}/mdp", game.info().name)).into_response()
+        }
         None => not_found_for("/mdp"),
     }
 }
 
 /// The page routes, `/static/…`, the games' pages and board modules, the
-/// earlier addresses and a plain 404 for anything else.
-pub fn routes() -> Router<AppState> {
-    Router::new()
+/// earlier addresses of the games of `app`'s registry (`/NAME`, each
+/// alias, `/NAME/PAGE`, redirected to `/game/NAME[/PAGE]`) and a plain 404
+/// for anything else.
+pub fn routes(app: &AppState) -> Router<AppState> {
+    let mut router = Router::new()
         .route("/", get(|| async { respond("index.html") }))
         .route("/static/{*path}", get(static_file))
         .route("/favicon.ico", get(|| async { respond("favicon.svg") }))
         .route("/game/{name}", get(game_index))
         .route("/game/{name}/{page}", get(game_sub))
         .route("/mdp", get(first_mdp))
-        .route("/{name}", get(earlier_address))
-        .route("/{name}/{page}", get(earlier_address))
-        .fallback(not_found)
+        .fallback(not_found);
+    let mut taken = vec!["", "game", "static", "api", "mdp", "favicon.ico"];
+    for game in app.registry().games() {
+        let info = game.info();
+        for &name in std::iter::once(&info.name).chain(info.aliases) {
+            if taken.contains(&name) || name.contains(['/', '{', '}', '*']) {
+                continue;
+            }
+            taken.push(name);
+            let page = format!("/game/{}", info.name);
+            router = router.route(
+                &format!("/{name}"),
+                get(move |uri: Uri| async move { moved(page, &uri) }),
+            );
+            let sub = format!("/game/{}", info.name);
+            router = router.route(
+                &format!("/{name}/{{page}}"),
+                get(move |Path(page): Path<String>, uri: Uri| async move {
+                    moved(format!("{sub}/{page}"), &uri)
+                }),
+            );
+        }
+    }
+    router
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
 pub fn router(state: AppState) -> Router {
     Router::new()
         .nest("/api", api_routes())
-        .merge(assets::routes())
+        .merge(assets::routes(&state))
         .layer(middleware::from_fn_with_state(state.clone(), guard_body))
         .with_state(state)
 }

@@ -499,12 +499,20 @@ async fn page(app: axum::Router, path: &str) -> (StatusCode, String, String, Str
             .map(|value: &header::HeaderValue| value.to_str().expect("ascii").to_string())
             .unwrap_or_default()
     };
-    let (kind, location) = (header_text(header::CONTENT_TYPE), header_text(header::LOCATION));
+    let (kind, location) = (
+        header_text(header::CONTENT_TYPE),
+        header_text(header::LOCATION),
+    );
     let status = response.status();
     let body = axum::body::to_bytes(response.into_body(), usize::MAX)
         .await
         .expect("body");
-    (status, kind, location, String::from_utf8_lossy(&body).into_owned())
+    (
+        status,
+        kind,
+        location,
+        String::from_utf8_lossy(&body).into_owned(),
+    )
 }
 
 #[tokio::test]
@@ -542,7 +550,12 @@ async fn every_game_has_the_generic_page_and_its_board_module() {
         assert!(body.contains("export function createBoard"), "{path}");
         assert!(body.contains("export const sides"), "{path}");
     }
-    for missing in ["/game/chess", "/game/chess/board.js", "/game/jungle/nothing", "/chess"] {
+    for missing in [
+        "/game/chess",
+        "/game/chess/board.js",
+        "/game/jungle/nothing",
+        "/chess",
+    ] {
         let (status, _, _, _) = page(app(), missing).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{missing}");
     }
@@ -566,7 +579,8 @@ async fn the_earlier_addresses_redirect_to_the_generic_page() {
 #[tokio::test]
 async fn a_game_registered_at_run_time_gets_the_page_without_a_board_module() {
     let start = gamesolver_games::tictactoe::Board::default();
-    let registry = gamesolver_api::Registry::new().with(gamesolver_api::text_game("plain", "Plain", start));
+    let registry =
+        gamesolver_api::Registry::new().with(gamesolver_api::text_game("plain", "Plain", start));
     let state = AppState::new(&ServeConfig::default(), registry).expect("state");
     let (status, _, _, _) = page(router(state.clone()), "/game/plain").await;
     assert_eq!(status, StatusCode::OK);

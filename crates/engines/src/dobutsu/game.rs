@@ -6,8 +6,9 @@
 use std::path::Path;
 
 use gamesolver_api::model::{Built, DEFAULT_SEED, TableTest};
-use gamesolver_api::{WebBoard, 
+use gamesolver_api::{
     ArenaRules, Declared, EngineKind, EngineSpec, FacadeError, GameInfo, GameModel, Observation,
+    WebBoard,
 };
 use gamesolver_core::Game;
 use gamesolver_games::dobutsu::{GameEnd, Move, Position};
@@ -139,5 +140,6 @@ struct DobutsuArena;
 
 impl ArenaRules for DobutsuArena {}
 
-/// The board of the web page (`board.js` beside this file: the 3 × 4 board and both hands; click a piece or a piece in hand, then a square).
+/// The board of the web page, `board.js` beside this file: the 3 × 4 board and
+/// both hands; click a piece or a piece in hand, then a square.
 static WEB_BOARD: WebBoard = WebBoard::new(include_str!("board.js"));

@@ -16,9 +16,9 @@ use std::sync::Arc;
 use gamesolver_api::model::{
     Built, DEFAULT_SEED, HostBox, TableFailures, TableTest, configure_host, resolve_rules, typed,
 };
-use gamesolver_api::{WebBoard, 
+use gamesolver_api::{
     ArenaRules, Declared, EngineKind, EngineSpec, ErasedHost, FacadeError, GameInfo, GameModel,
-    MaterialStatsReport, Observation, PositionReport, State, TablebaseOracle, Tablebases,
+    MaterialStatsReport, Observation, PositionReport, State, TablebaseOracle, Tablebases, WebBoard,
 };
 use gamesolver_core::{Game, Player};
 use gamesolver_games::jungle::{
@@ -312,5 +312,6 @@ impl TablebaseOracle for JungleTablebase {
     }
 }
 
-/// The board of the web page (`board.js` beside this file: the 7 × 9 board with water, traps and dens; click a piece, then a target).
+/// The board of the web page, `board.js` beside this file: the 7 × 9 board with
+/// water, traps and dens; click a piece, then a target.
 static WEB_BOARD: WebBoard = WebBoard::new(include_str!("board.js"));

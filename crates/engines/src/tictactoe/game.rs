@@ -6,8 +6,8 @@
 //! ones when X is to move; row 0 is the top row.
 
 use gamesolver_api::model::{Built, DEFAULT_SEED};
-use gamesolver_api::{WebBoard, 
-    Declared, EngineKind, EngineSpec, FacadeError, GameInfo, GameModel, Observation,
+use gamesolver_api::{
+    Declared, EngineKind, EngineSpec, FacadeError, GameInfo, GameModel, Observation, WebBoard,
 };
 use gamesolver_core::{Game, Player};
 use gamesolver_games::tictactoe::{Board, Cell};
@@ -116,5 +116,5 @@ impl GameModel for TicTacToe {
     }
 }
 
-/// The board of the web page (`board.js` beside this file: the 3 × 3 grid).
+/// The board of the web page, `board.js` beside this file: the 3 × 3 grid.
 static WEB_BOARD: WebBoard = WebBoard::new(include_str!("board.js"));

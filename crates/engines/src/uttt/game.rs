@@ -11,9 +11,9 @@ use std::sync::Arc;
 
 use gamesolver_api::model::{Built, DEFAULT_SEED, HostBox, configure_host};
 use gamesolver_api::playouts::{GAMES_BETWEEN_STOP_CHECKS, PlayoutRng};
-use gamesolver_api::{WebBoard, 
+use gamesolver_api::{
     ArenaRules, BotFormat, Declared, EngineKind, EngineSpec, ErasedHost, FacadeError, GameInfo,
-    GameModel, Observation, PlayoutStats,
+    GameModel, Observation, PlayoutStats, WebBoard,
 };
 use gamesolver_core::{Game, Player};
 use gamesolver_games::uttt::{Board, Cell, Variant};
@@ -217,6 +217,10 @@ impl ArenaRules for UtttArena {
     }
 }
 
+/// The board of the web page, `board.js` beside this file: nine small boards,
+/// the boards the side to move may play in and the last move marked.
+static WEB_BOARD: WebBoard = WebBoard::new(include_str!("board.js"));
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -230,6 +234,3 @@ mod tests {
         assert_eq!(codingame.weights, EvalWeights::CODINGAME);
     }
 }
-
-/// The board of the web page (`board.js` beside this file: nine small boards, the boards the side to move may play in and the last move marked).
-static WEB_BOARD: WebBoard = WebBoard::new(include_str!("board.js"));

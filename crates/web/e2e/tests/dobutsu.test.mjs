@@ -11,9 +11,9 @@ const legalMoves = async (page, position) =>
   (await (await page.request.post(`${shared.server.url}/api/legal-moves`, { data: { game: "dobutsu", position } })).json()).legal_moves;
 
 // The first player (sente) holds a chick; the second (gote) a giraffe.
-const WITH_HANDS = "gle/1c1/3/EL1 b CG";
+const WITH_HANDS = "gle/1c1/3/EL1 b Cg";
 // Sente's lion on c3 reaches c4, where nothing can take it.
-const TRY = "l2/3/2L/3 b GECgec";
+const TRY = "l2/2L/3/3 b GECgec";
 
 test("the start: twelve squares, eight pieces, empty hands, the chick's capture shown", async () => {
   await withPage(shared.browser, "dobutsu-start", async (page) => {
