@@ -29,15 +29,17 @@ macro_rules! embed {
 
 /// Every file of `static/` (a test checks that none is missing).
 const ASSETS: &[Asset] = embed!(
-    "index.html",
-    "game.html",
-    "stats.html",
-    "mdp.html",
+    "page.html",
+    "pages/index.html",
+    "pages/game.html",
+    "pages/stats.html",
+    "pages/mdp.html",
     "css/app.css",
     "js/api.js",
     "js/dom.js",
     "js/site.js",
     "js/text-board.js",
+    "js/square-board.js",
     "js/game-session.js",
     "js/analysis.js",
     "js/game.js",
@@ -48,12 +50,38 @@ const ASSETS: &[Asset] = embed!(
     "favicon.svg",
 );
 
-/// A game's pages: the page of `/game/NAME/SUFFIX` → file.
-const GAME_PAGES: &[(&str, &str)] = &[
-    ("", "game.html"),
-    ("stats", "stats.html"),
-    ("mdp", "mdp.html"),
-];
+/// A game's pages: `/game/NAME/SUFFIX` → the page's name.
+const GAME_PAGES: &[(&str, &str)] = &[("", "game"), ("stats", "stats"), ("mdp", "mdp")];
+
+/// Where a page's `<main>` goes in the shell `page.html`.
+const MAIN_MARK: &str = "<!-- main -->";
+/// Where the page's script's name goes in the shell.
+const SCRIPT_MARK: &str = "<!-- script -->";
+
+/// The text of the embedded file `path`.
+fn text_of(path: &str) -> &'static str {
+    ASSETS
+        .iter()
+        .find(|asset| asset.path == path)
+        .and_then(|asset| std::str::from_utf8(asset.body).ok())
+        .unwrap_or_default()
+}
+
+/// The page `name`: the shell `page.html` (head, navigation bar) around
+/// its `<main>` (`pages/NAME.html`), its script `js/NAME.js`.
+fn page(name: &str) -> Response {
+    let html = text_of("page.html")
+        .replace(MAIN_MARK, text_of(&format!("pages/{name}.html")))
+        .replace(SCRIPT_MARK, name);
+    (
+        [
+            (header::CONTENT_TYPE, content_type("page.html")),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        html,
+    )
+        .into_response()
+}
 
 fn content_type(path: &str) -> &'static str {
     match path.rsplit_once('.').map(|(_, extension)| extension) {
@@ -99,7 +127,7 @@ fn game_page(app: &AppState, name: &str, suffix: &str) -> Response {
         app.registry().get(name),
         GAME_PAGES.iter().find(|(s, _)| *s == suffix),
     ) {
-        (Ok(_), Some((_, file))) => respond(file),
+        (Ok(_), Some((_, name))) => page(name),
         _ => not_found_for(&format!("/game/{name}/{suffix}")),
     }
 }
@@ -167,7 +195,7 @@ async fn first_mdp(State(app): State<AppState>) -> Response {
 /// for anything else.
 pub fn routes(app: &AppState) -> Router<AppState> {
     let mut router = Router::new()
-        .route("/", get(|| async { respond("index.html") }))
+        .route("/", get(|| async { page("index") }))
         .route("/static/{*path}", get(static_file))
         .route("/favicon.ico", get(|| async { respond("favicon.svg") }))
         .route("/game/{name}", get(game_index))
@@ -227,8 +255,16 @@ mod tests {
             );
         }
         assert_eq!(files.len(), ASSETS.len());
-        for (_, file) in GAME_PAGES {
-            assert!(ASSETS.iter().any(|asset| asset.path == *file));
+        for name in GAME_PAGES.iter().map(|(_, name)| *name).chain(["index"]) {
+            let main = text_of(&format!("pages/{name}.html"));
+            assert!(main.starts_with("<main>"), "pages/{name}.html");
+            assert!(
+                ASSETS
+                    .iter()
+                    .any(|asset| asset.path == format!("js/{name}.js"))
+            );
         }
+        assert_eq!(text_of("page.html").matches(MAIN_MARK).count(), 1);
+        assert_eq!(text_of("page.html").matches(SCRIPT_MARK).count(), 1);
     }
 }

@@ -7,6 +7,7 @@
 // in the hand to see its targets (coloured by value and distance when the
 // page knows them), then a target: a move `b1b2`, a drop `C*b2`.
 import { el, fill } from "/static/js/dom.js";
+import { Picker, headOf, squareGrid } from "/static/js/square-board.js";
 
 export const sides = { first: "sente", second: "gote" };
 export const moveHint = "type a move, e.g. b2b3 or C*a3";
@@ -67,10 +68,8 @@ function parse(text) {
 export function createBoard(container, { onMove }) {
   container.classList.add("dobutsu");
   container.setAttribute("aria-label", "dōbutsu shōgi board");
-  let selected = null; // a square, or a drop's head such as "C*"
   let state = null;
-
-  const headOf = (move) => move.slice(0, 2);
+  const picker = new Picker(container, onMove, () => draw(state.view, state.options));
 
   function pieceFace(letter, side, options, top) {
     return el("span", { class: `piece ${side}${side === top ? " turned" : ""}`, "data-piece": letter },
@@ -86,9 +85,9 @@ export function createBoard(container, { onMove }) {
         const head = `${letter}*`;
         const droppable = mine && view.legal_moves.some((m) => headOf(m) === head);
         return el("button", {
-          type: "button", "data-drop": letter, class: selected === head ? "selected" : null,
+          type: "button", "data-drop": letter, "data-head": head, class: picker.selected === head ? "selected" : null,
           "aria-label": `${sides[side]}'s ${NAMES[letter]} in hand${hand[letter] > 1 ? ` (${hand[letter]})` : ""}`,
-          disabled: !droppable, onclick: () => click(head),
+          disabled: !droppable, onclick: () => picker.click(head),
         }, pieceFace(letter, side, options, top), hand[letter] > 1 ? el("span", { class: "count" }, `×${hand[letter]}`) : null);
       }) : el("span", { class: "muted" }, "–"));
   }
@@ -98,51 +97,21 @@ export function createBoard(container, { onMove }) {
     const { pieces, hands } = parse(view.position);
     const top = options.flipped ? "first" : "second";
     const bottom = top === "first" ? "second" : "first";
-    const last = view.history.length ? view.history[view.history.length - 1] : null;
-    const targets = new Map(selected
-      ? view.legal_moves.filter((m) => headOf(m) === selected).map((m) => [m.slice(2, 4), options.annotate(m)])
-      : []);
+    const targets = picker.targets(view, options);
     const ranks = options.flipped ? [1, 2, 3, 4] : [4, 3, 2, 1];
     const files = options.flipped ? [...FILES].reverse() : [...FILES];
-    const cells = [];
-    for (const rank of ranks) {
-      cells.push(el("div", { class: "coord", "aria-hidden": "true" }, String(rank)));
-      for (const file of files) {
-        const square = `${file}${rank}`;
-        const piece = pieces.get(square);
-        const target = targets.has(square);
-        const note = targets.get(square);
-        const lastMoved = last && (last.slice(2, 4) === square || (!last.includes("*") && last.slice(0, 2) === square));
-        const classes = ["sq", rank === 1 ? "home-first" : rank === 4 ? "home-second" : "", square === selected ? "selected" : "",
-          target ? "target" : "", target && piece ? "capture" : "", note ? note.className : "", lastMoved ? "last" : ""];
-        cells.push(el("button", {
-          type: "button", class: classes.filter(Boolean).join(" "), "data-square": square,
-          "aria-label": `${square}: ${piece ? `${sides[piece.side]} ${NAMES[piece.letter]}` : "empty"}${target ? ", target" : ""}${note ? `, ${note.title}` : ""}`,
-          title: note ? note.title : null, disabled: !options.interactive, onclick: () => click(square),
-        }, piece ? pieceFace(piece.letter, piece.side, options, top) : null, note && note.label ? el("span", { class: "val" }, note.label) : null));
-      }
-    }
-    cells.push(el("div", { class: "coord" }), ...files.map((f) => el("div", { class: "coord", "aria-hidden": "true" }, f)));
     fill(container,
       handRow(top, hands[top], view, options, top),
-      el("div", { class: "grid" }, cells),
+      el("div", { class: "grid" }, squareGrid(files, ranks, (square, rank) => {
+        const piece = pieces.get(square);
+        return picker.square(square, targets, {
+          classes: [rank === 1 ? "home-first" : rank === 4 ? "home-second" : ""],
+          describe: piece ? `${sides[piece.side]} ${NAMES[piece.letter]}` : null,
+          children: [piece ? pieceFace(piece.letter, piece.side, options, top) : null],
+        });
+      })),
       handRow(bottom, hands[bottom], view, options, top));
   }
 
-  function click(where) {
-    const { view, options } = state;
-    const move = selected ? `${selected}${where}` : null;
-    if (move && view.legal_moves.includes(move)) {
-      selected = null;
-      onMove(move);
-      return;
-    }
-    const movable = view.legal_moves.some((m) => headOf(m) === where);
-    selected = movable && where !== selected ? where : null;
-    draw(view, options);
-    const again = container.querySelector(where.endsWith("*") ? `[data-drop="${where[0]}"]` : `[data-square="${where}"]`);
-    if (again) again.focus();
-  }
-
-  return { draw, reset() { selected = null; } };
+  return { draw, reset() { picker.selected = null; } };
 }

@@ -4,6 +4,7 @@
 // click a piece to see its targets (coloured by value and distance when the
 // page knows them), then a target to move (`g3g4`).
 import { el, fill } from "/static/js/dom.js";
+import { Picker, squareGrid } from "/static/js/square-board.js";
 
 export const sides = { first: "bottom", second: "top" };
 export const moveHint = "type a move, e.g. g3g4";
@@ -61,59 +62,30 @@ function squareKind(square) {
 export function createBoard(container, { onMove }) {
   container.classList.add("jungle");
   container.setAttribute("aria-label", "Jungle board");
-  let selected = null;
   let state = null;
+  const picker = new Picker(container, onMove, () => draw(state.view, state.options));
 
   function draw(view, options) {
     state = { view, options };
     const pieces = parseFen(view.position);
-    const last = view.history.length ? view.history[view.history.length - 1] : null;
-    const targets = new Map(selected
-      ? view.legal_moves.filter((m) => m.slice(0, 2) === selected).map((m) => [m.slice(2, 4), options.annotate(m)])
-      : []);
+    const targets = picker.targets(view, options);
     const ranks = Array.from({ length: 9 }, (_, i) => (options.flipped ? i + 1 : 9 - i));
     const files = options.flipped ? [...FILES].reverse() : [...FILES];
-    const cells = [];
-    for (const rank of ranks) {
-      cells.push(el("div", { class: "coord", "aria-hidden": "true" }, String(rank)));
-      for (const file of files) {
-        const square = `${file}${rank}`;
-        const piece = pieces.get(square);
-        const kind = squareKind(square);
-        const target = targets.has(square);
-        const note = targets.get(square);
-        const classes = ["sq", kind, square === selected ? "selected" : "", target ? "target" : "",
-          target && piece ? "capture" : "", note ? note.className : "",
-          last && (last.slice(0, 2) === square || last.slice(2, 4) === square) ? "last" : ""];
-        const label = `${square}${kind ? ` ${kind}` : ""}: ${piece ? `${piece.side} ${NAMES[piece.letter]}` : "empty"}${target ? ", target" : ""}${note ? `, ${note.title}` : ""}`;
-        const letter = piece && (options.toggles.chinese ? CHINESE[piece.letter] : (piece.side === "bottom" ? piece.letter : piece.letter.toLowerCase()));
-        cells.push(el("button", {
-          type: "button", class: classes.filter(Boolean).join(" "), "data-square": square, "aria-label": label,
-          title: note ? note.title : null, disabled: !options.interactive, onclick: () => click(square),
-        },
-        kind === "trap" || kind === "den" ? el("span", { class: "tag", "aria-hidden": "true" }, kind) : null,
-        piece ? el("span", { class: `piece ${piece.side}`, "data-piece": piece.letter }, letter) : null,
-        note && note.label ? el("span", { class: "val" }, note.label) : null));
-      }
-    }
-    cells.push(el("div", { class: "coord" }), ...files.map((f) => el("div", { class: "coord", "aria-hidden": "true" }, f)));
-    fill(container, cells);
+    fill(container, squareGrid(files, ranks, (square) => {
+      const piece = pieces.get(square);
+      const kind = squareKind(square);
+      const letter = piece && (options.toggles.chinese ? CHINESE[piece.letter] : (piece.side === "bottom" ? piece.letter : piece.letter.toLowerCase()));
+      return picker.square(square, targets, {
+        classes: [kind],
+        describe: piece ? `${piece.side} ${NAMES[piece.letter]}` : null,
+        where: kind ? ` ${kind}` : "",
+        children: [
+          kind === "trap" || kind === "den" ? el("span", { class: "tag", "aria-hidden": "true" }, kind) : null,
+          piece ? el("span", { class: `piece ${piece.side}`, "data-piece": piece.letter }, letter) : null,
+        ],
+      });
+    }));
   }
 
-  function click(square) {
-    const { view, options } = state;
-    const move = selected ? `${selected}${square}` : null;
-    if (move && view.legal_moves.includes(move)) {
-      selected = null;
-      onMove(move);
-      return;
-    }
-    const movable = view.legal_moves.some((m) => m.slice(0, 2) === square);
-    selected = movable && square !== selected ? square : null;
-    draw(view, options);
-    const again = container.querySelector(`[data-square="${square}"]`);
-    if (again) again.focus();
-  }
-
-  return { draw, reset() { selected = null; } };
+  return { draw, reset() { picker.selected = null; } };
 }

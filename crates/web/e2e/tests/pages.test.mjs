@@ -18,6 +18,7 @@ test("the start page and the navigation link to every game's page", async () => 
     const games = await registered(page);
     assert.ok(games.length >= 4);
     await page.locator("#cards a").first().waitFor();
+    await page.locator(`#nav a[href="/game/${games[0].name}"]`).waitFor();
     for (const game of games) {
       assert.equal(await page.locator(`main a[href="/game/${game.name}"]`).count(), 1, game.name);
       assert.equal(await page.locator(`#nav a[href="/game/${game.name}"]`).count(), 1, game.name);

@@ -8,6 +8,7 @@ function card(href, title, text, id) {
 }
 
 async function init() {
+  document.title = "Start · gamesolver";
   renderNav();
   const [list, info] = await Promise.all([games(), tablebase()]);
   const cards = list.flatMap((game) => pagesOf(game, info).map(([href, label, text], index) =>
