@@ -7,7 +7,7 @@
 // in the hand to see its targets (coloured by value and distance when the
 // page knows them), then a target: a move `b1b2`, a drop `C*b2`.
 import { el, fill } from "/static/js/dom.js";
-import { Picker, headOf, squareGrid } from "/static/js/square-board.js";
+import { Picker, headOf, piecesOf, squareGrid } from "/static/js/square-board.js";
 
 export const sides = { first: "sente", second: "gote" };
 export const moveHint = "type a move, e.g. b2b3 or C*a3";
@@ -44,16 +44,7 @@ const HAND_ORDER = ["G", "E", "C"];
 /** The position text's board and hands: { pieces: Map square → { letter, side }, hands: { first, second } (letter → count) }. */
 function parse(text) {
   const [board, , handText = "-"] = text.trim().split(/\s+/);
-  const pieces = new Map();
-  board.split("/").forEach((rankText, index) => {
-    const rank = 4 - index;
-    let file = 0;
-    for (const ch of rankText) {
-      if (/\d/.test(ch)) { file += Number(ch); continue; }
-      pieces.set(`${FILES[file]}${rank}`, { letter: ch.toUpperCase(), side: ch === ch.toUpperCase() ? "first" : "second" });
-      file += 1;
-    }
-  });
+  const pieces = piecesOf(board, FILES);
   const hands = { first: {}, second: {} };
   if (handText !== "-") {
     for (const [, count, letter] of handText.matchAll(/(\d*)([A-Za-z])/g)) {

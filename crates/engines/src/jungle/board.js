@@ -4,7 +4,7 @@
 // click a piece to see its targets (coloured by value and distance when the
 // page knows them), then a target to move (`g3g4`).
 import { el, fill } from "/static/js/dom.js";
-import { Picker, squareGrid } from "/static/js/square-board.js";
+import { Picker, piecesOf, squareGrid } from "/static/js/square-board.js";
 
 export const sides = { first: "bottom", second: "top" };
 export const moveHint = "type a move, e.g. g3g4";
@@ -38,16 +38,8 @@ const CHINESE = { E: "象", L: "狮", T: "虎", P: "豹", W: "狼", D: "狗", C:
 
 /** The pieces of a FEN: Map square → { letter (upper case), side: "bottom"|"top" }. */
 function parseFen(fen) {
-  const pieces = new Map();
-  fen.trim().split(/\s+/)[0].split("/").forEach((rankText, index) => {
-    const rank = 9 - index;
-    let file = 0;
-    for (const ch of rankText) {
-      if (/\d/.test(ch)) { file += Number(ch); continue; }
-      pieces.set(`${FILES[file]}${rank}`, { letter: ch.toUpperCase(), side: ch === ch.toUpperCase() ? "bottom" : "top" });
-      file += 1;
-    }
-  });
+  const pieces = piecesOf(fen.trim().split(/\s+/)[0], FILES);
+  for (const piece of pieces.values()) piece.side = piece.side === "first" ? "bottom" : "top";
   return pieces;
 }
 

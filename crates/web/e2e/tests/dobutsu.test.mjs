@@ -1,8 +1,11 @@
 // Dōbutsu shōgi: the 3×4 board with both hands, a chick dropped from the
-// hand (the engine replies), a capture going to the hand, and a try.
+// hand (the engine replies), a capture going to the hand, and a try; with
+// the whole game's tables (DOBUTSU_TABLES=DIR, built by the retro crate's
+// `dobutsu_build` example; skipped without), perfect play and every move
+// coloured by its value and distance.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { setUp, withPage } from "../harness.mjs";
+import { setUp, startServer, withPage } from "../harness.mjs";
 
 const shared = setUp();
 
@@ -73,3 +76,28 @@ test("a try: the lion reaches the far rank safely and wins", async () => {
     assert.equal(await page.locator("#move-list li").first().textContent(), "c3c4");
   });
 });
+
+test("with the tables: perfect play opens, every move coloured by value and distance, the main line",
+  { skip: !process.env.DOBUTSU_TABLES && "set DOBUTSU_TABLES=DIR (the dobutsu_build example's files)" }, async () => {
+    const server = await startServer(["--tablebase", process.env.DOBUTSU_TABLES]);
+    try {
+      await withPage(shared.browser, "dobutsu-tables", async (page) => {
+        const probe = await (await page.request.post(`${server.url}/api/tablebase/probe`, { data: { game: "dobutsu" } })).json();
+        assert.equal(probe.report.value, "loss", "the second player wins");
+        await page.goto(`${server.url}/game/dobutsu`);
+        await page.locator("#tb-value", { hasText: `sente loss in ${probe.report.distance}` }).waitFor();
+        assert.equal(await page.locator("#tb-moves tbody tr").count(), probe.report.moves.length);
+        assert.equal(await page.locator("#main-line button").count(), probe.report.main_line.length);
+        const chick = probe.report.moves.find((m) => m.move === "b2b3");
+        await square(page, "b2").click();
+        assert.match(await square(page, "b3").getAttribute("class"), new RegExp(`bg-${chick.value}`));
+        assert.equal(await square(page, "b3").locator(".val").textContent(), String(chick.distance));
+        await page.locator("#side").selectOption("second");
+        await page.locator("#move-list li").first().waitFor();
+        assert.ok(probe.report.best.includes(await page.locator("#move-list li").first().textContent()), "perfect play opened");
+        await page.locator("#tb-value", { hasText: `gote win in ${probe.report.distance - 1}` }).waitFor();
+      });
+    } finally {
+      await server.stop();
+    }
+  });

@@ -10,6 +10,26 @@ export function headOf(move) {
   return move.slice(0, 2);
 }
 
+/**
+ * The pieces of a board written FEN-style (ranks from the top separated by
+ * `/`, each from the first file, a digit for that many empty squares):
+ * Map square → { letter (upper case), side: "first" for an upper-case
+ * letter, "second" for a lower-case one }.
+ */
+export function piecesOf(board, files) {
+  const ranks = board.split("/");
+  const pieces = new Map();
+  ranks.forEach((rankText, index) => {
+    let file = 0;
+    for (const ch of rankText) {
+      if (/\d/.test(ch)) { file += Number(ch); continue; }
+      pieces.set(`${files[file]}${ranks.length - index}`, { letter: ch.toUpperCase(), side: ch === ch.toUpperCase() ? "first" : "second" });
+      file += 1;
+    }
+  });
+  return pieces;
+}
+
 /** The squares in drawing order with rank labels on the left and file labels below. */
 export function squareGrid(files, ranks, makeSquare) {
   const cells = [];
