@@ -1,4 +1,5 @@
-// Regenerates the README's screenshots (docs/jungle-explorer.png, docs/uttt.png)
+// Regenerates the README's screenshots (docs/jungle-explorer.png, docs/uttt.png,
+// and docs/dobutsu.png when DOBUTSU_TABLES=DIR names dōbutsu shōgi's tables)
 // from the real server: `node take-screenshots.mjs TABLEBASE_DIR OUTPUT_DIR`
 // (a 3-piece Jungle tablebase: `gamesolver tablebase build jungle --max-pieces 3`).
 import { resolve } from "node:path";
@@ -11,12 +12,12 @@ const browser = await startBrowser();
 try {
   const page = await browser.context.newPage();
   await page.setViewportSize({ width: 1000, height: 760 });
-  await page.goto(`${server.url}/jungle?fen=${encodeURIComponent("L6/1e5/7/7/C6/7/7/7/7 w")}`);
+  await page.goto(`${server.url}/game/jungle?position=${encodeURIComponent("L6/1e5/7/7/C6/7/7/7/7 w")}`);
   await page.locator("#tb-value").waitFor();
   await page.locator('#board [data-square="a9"]').click();
   await page.screenshot({ path: resolve(output, "jungle-explorer.png") });
 
-  await page.goto(`${server.url}/uttt`);
+  await page.goto(`${server.url}/game/uttt`);
   await page.locator("#movetime").selectOption("1000");
   for (const [cell, replies] of [[40, 2], [null, 4]]) {
     const target = cell === null
@@ -30,4 +31,22 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+}
+
+if (process.env.DOBUTSU_TABLES) {
+  const dobutsu = await startServer(["--tablebase", process.env.DOBUTSU_TABLES]);
+  const again = await startBrowser();
+  try {
+    const page = await again.context.newPage();
+    await page.setViewportSize({ width: 1000, height: 760 });
+    await page.goto(`${dobutsu.url}/game/dobutsu`);
+    await page.locator("#side").selectOption("second");
+    await page.locator("#move-list li").first().waitFor();
+    await page.locator("#tb-value", { hasText: "gote win" }).waitFor();
+    await page.locator('#board [data-square="b3"]').click();
+    await page.screenshot({ path: resolve(output, "dobutsu.png") });
+  } finally {
+    await again.close();
+    await dobutsu.stop();
+  }
 }
