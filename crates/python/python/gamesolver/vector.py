@@ -82,7 +82,7 @@ class Batch(NamedTuple):
 
     #: float32 (num_envs, planes, rows, columns): ``State.observation_tensor()`` per game.
     observation: np.ndarray
-    #: int8 (num_envs, num_actions): 1 = legal; all 0 for a game that just ended.
+    #: int8 (num_envs, num_actions): 1 = legal; all 0 for a game that just terminated.
     legal_action_mask: np.ndarray
     #: int32 (num_envs,): the player to move (0, 1), or TERMINAL (-4) for a game that just ended.
     current_player: np.ndarray

@@ -43,7 +43,7 @@ pub struct Slot {
     steps: u32,
     /// The episode ended at the last step: the next step starts a new one.
     done: bool,
-    /// The legal actions of `state` (none once it ended).
+    /// The legal actions of `state` (none once the game is over).
     legal: Vec<u32>,
 }
 
@@ -281,7 +281,7 @@ fn write_row(
     }
     target.copy_from_slice(&observation.data);
     slot.legal.clear();
-    if outcome.is_none() && !slot.done {
+    if outcome.is_none() {
         slot.legal.extend(slot.state.legal_actions());
     }
     let mask = &mut rows.masks[j * setup.actions..(j + 1) * setup.actions];

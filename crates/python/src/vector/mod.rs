@@ -342,7 +342,7 @@ impl PyVectorGames {
     }
 
     /// The legal-action masks, int8 of shape (num_envs, num_actions);
-    /// all zero for a game whose episode just ended.
+    /// all zero for a game that just terminated.
     #[getter]
     fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<i8>> {
         self.masks.bind(py).clone()
