@@ -184,7 +184,7 @@ if _gym is not None:
         Observations are float32 ``(num_envs, planes, rows, columns)``,
         actions ``MultiDiscrete`` of the game's action count; the legal
         ones are ``info["action_mask"]`` (int8, all 0 for a game that just
-        ended). Rewards are +1 / 0 / -1 for the agent when its game ends.
+        terminated). Rewards are +1 / 0 / -1 for the agent when its game ends.
         ``info["opponent_action"]`` is the opponent's action of the step per
         game (-1 if it did not move). Auto-reset: next-step (see the module).
         """
