@@ -250,18 +250,18 @@ def exploitability(
 
 def table_accuracy(
     policy: Policy,
+    game: Union[str, _native.Game],
     tablebase: _native.Tablebase,
     positions: Iterable[Union[str, _native.State]],
     *,
-    game: Union[str, _native.Game, None] = None,
     batch_size: int = 65536,
 ) -> TableAccuracy:
     """Judges the agent's move in each of ``positions`` (text or States of
-    ``tablebase``'s game) with the tables: a move keeps the value when the
+    ``game``, the game of ``tablebase``, under its rules) with the tables: a move keeps the value when the
     position is won and the move wins, or drawn and the move draws (or
     wins); a lost position is always kept. Positions the tables do not
     cover, or that are over, are skipped."""
-    game = _load(game, None) if game is not None else tablebase.game
+    game = _load(game, tablebase.rules)
     states = []
     reports = []
     for position in positions:
