@@ -106,7 +106,9 @@ impl<'a> Rows<'a> {
     /// The rows of the first `games` games and those of the rest.
     fn split(self, games: usize, setup: &Setup) -> (Rows<'a>, Rows<'a>) {
         let per_reward = self.rewards.len() / self.terminated.len().max(1);
-        let (o1, o2) = self.observations.split_at_mut(games * setup.observation_len);
+        let (o1, o2) = self
+            .observations
+            .split_at_mut(games * setup.observation_len);
         let (m1, m2) = self.masks.split_at_mut(games * setup.actions);
         let (r1, r2) = self.rewards.split_at_mut(games * per_reward);
         let (t1, t2) = self.terminated.split_at_mut(games);
@@ -207,7 +209,15 @@ fn in_parts(
         let mut scratch = Vec::new();
         let first = part * per_part;
         for (j, slot) in chunk.iter_mut().enumerate() {
-            step_one(setup, slot, what(first + j), part, &mut rows, j, &mut scratch)?;
+            step_one(
+                setup,
+                slot,
+                what(first + j),
+                part,
+                &mut rows,
+                j,
+                &mut scratch,
+            )?;
         }
         Ok(())
     };
@@ -241,9 +251,10 @@ fn step_one(
     }
     if let Some(agent) = setup.agent {
         while !slot.state.is_terminal() && slot.state.turn() != agent {
-            let action = setup
-                .opponent
-                .action(slot.state.as_ref(), &mut slot.rng, part, scratch)?;
+            let action =
+                setup
+                    .opponent
+                    .action(slot.state.as_ref(), &mut slot.rng, part, scratch)?;
             slot.state.play_action(action)?;
             opponent_action = i32::try_from(action).unwrap_or(i32::MAX);
         }
@@ -267,19 +278,9 @@ fn write_row(
     rows: &mut Rows<'_>,
     j: usize,
 ) -> Result<(), FacadeError> {
-    let observation = slot.state.observation();
     let len = setup.observation_len;
-    let target = &mut rows.observations[j * len..(j + 1) * len];
-    if observation.data.len() != len {
-        return Err(FacadeError::BadAction {
-            action: 0,
-            reason: format!(
-                "the observation has {} values, the game declares {len}",
-                observation.data.len()
-            ),
-        });
-    }
-    target.copy_from_slice(&observation.data);
+    slot.state
+        .write_observation(&mut rows.observations[j * len..(j + 1) * len])?;
     slot.legal.clear();
     if outcome.is_none() {
         slot.legal.extend(slot.state.legal_actions());

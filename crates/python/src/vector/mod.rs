@@ -13,9 +13,7 @@ use std::sync::Arc;
 
 use gamesolver_api::{EngineSpec, GameDef, SearchLimits, check_hash_mb};
 use gamesolver_core::Player;
-use numpy::{
-    PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyReadonlyArray1, PyReadwriteArray,
-};
+use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyReadonlyArray1, PyReadwriteArray};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
@@ -196,7 +194,11 @@ impl PyVectorGames {
         let spec = EngineSpec {
             kind: engine,
             rules: Some(game.rules.to_string()),
-            hash_mb: hash_mb.map(check_hash_mb).transpose().or_raise()?.or(Some(1)),
+            hash_mb: hash_mb
+                .map(check_hash_mb)
+                .transpose()
+                .or_raise()?
+                .or(Some(1)),
             seed: None,
             tablebase: tablebase.clone(),
         };
