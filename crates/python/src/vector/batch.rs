@@ -146,6 +146,11 @@ enum Move {
     Play(u32),
 }
 
+/// Looked at between games: true stops the call with
+/// [`FacadeError::Cancelled`] (a front end's Ctrl-C; the games are then
+/// partly stepped and need a reset).
+pub type Stop<'a> = &'a (dyn Fn() -> bool + Sync);
+
 /// Starts every game afresh (with a new generator from `seeds` where
 /// given) and writes its rows.
 pub fn reset_all(
@@ -153,13 +158,14 @@ pub fn reset_all(
     slots: &mut [Slot],
     seeds: Option<&[u64]>,
     rows: Rows<'_>,
+    stop: Stop<'_>,
 ) -> Result<(), FacadeError> {
     if let Some(seeds) = seeds {
         for (slot, &seed) in slots.iter_mut().zip(seeds) {
             slot.rng = seeded(seed);
         }
     }
-    in_parts(setup, slots, rows, &|_| Move::Reset)
+    in_parts(setup, slots, rows, &|_| Move::Reset, stop)
 }
 
 /// Plays `actions[i]` in game `i` (already checked with
@@ -170,8 +176,9 @@ pub fn step_all(
     slots: &mut [Slot],
     actions: &[u32],
     rows: Rows<'_>,
+    stop: Stop<'_>,
 ) -> Result<(), FacadeError> {
-    in_parts(setup, slots, rows, &|i| Move::Play(actions[i]))
+    in_parts(setup, slots, rows, &|i| Move::Play(actions[i]), stop)
 }
 
 /// A uniformly random legal action per game, drawn with each game's
@@ -189,6 +196,7 @@ fn in_parts(
     slots: &mut [Slot],
     rows: Rows<'_>,
     what: &(dyn Fn(usize) -> Move + Sync),
+    stop: Stop<'_>,
 ) -> Result<(), FacadeError> {
     let games = slots.len();
     let threads = rayon::current_num_threads().max(1);
@@ -209,6 +217,9 @@ fn in_parts(
         let mut scratch = Vec::new();
         let first = part * per_part;
         for (j, slot) in chunk.iter_mut().enumerate() {
+            if stop() {
+                return Err(FacadeError::Cancelled);
+            }
             step_one(
                 setup,
                 slot,

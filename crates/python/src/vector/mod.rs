@@ -11,18 +11,19 @@ mod rng;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use gamesolver_api::{EngineSpec, GameDef, SearchLimits, check_hash_mb};
+use gamesolver_api::{EngineSpec, FacadeError, GameDef, SearchLimits, check_hash_mb};
 use gamesolver_core::Player;
 use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyReadonlyArray1, PyReadwriteArray};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
-use self::batch::{Rows, Setup, Slot, random_actions, reset_all, step_all};
+use self::batch::{Rows, Setup, Slot, Stop, random_actions, reset_all, step_all};
 use self::opponent::{EnginePool, Opponent, Oracle};
 use self::rng::seeded;
 use crate::engine::game_argument;
 use crate::errors::OrRaise;
 use crate::game::PyGame;
+use crate::interrupt::run_cancellable;
 use crate::numbers::{Int, optional_whole, whole};
 use crate::state::PyState;
 
@@ -104,11 +105,16 @@ fn make_opponent(
 
 impl PyVectorGames {
     /// Every output buffer as mutable rows, and the games.
-    fn with_rows<T: Send>(
+    /// Runs `work` on every output buffer as mutable rows and the games,
+    /// without the GIL. A batch whose opponent searches (steps that may
+    /// take long) runs on a worker thread while the caller looks at
+    /// Ctrl-C (KeyboardInterrupt, `work`'s stop turning true); others on
+    /// the calling thread (no thread per step).
+    fn with_rows(
         &mut self,
         py: Python<'_>,
-        work: impl FnOnce(&Setup, &mut [Slot], Rows<'_>) -> T + Send,
-    ) -> PyResult<T> {
+        work: impl FnOnce(&Setup, &mut [Slot], Rows<'_>, Stop<'_>) -> Result<(), FacadeError> + Send,
+    ) -> PyResult<()> {
         let mut observations = writable(self.observations.bind(py))?;
         let mut masks = writable(self.masks.bind(py))?;
         let mut rewards = writable(self.rewards.bind(py))?;
@@ -126,7 +132,15 @@ impl PyVectorGames {
             opponent_actions: slice_mut(&mut opponent_actions)?,
         };
         let (setup, slots) = (&self.setup, self.slots.as_mut_slice());
-        Ok(py.detach(move || work(setup, slots, rows)))
+        if setup.opponent.searches() {
+            run_cancellable(py, move |reporter| {
+                work(setup, slots, rows, &|| reporter.cancelled())
+            })?
+            .or_raise()
+        } else {
+            py.detach(move || work(setup, slots, rows, &|| false))
+                .or_raise()
+        }
     }
 }
 
@@ -276,10 +290,9 @@ impl PyVectorGames {
             })
             .transpose()?;
         self.started = false;
-        self.with_rows(py, |setup, slots, rows| {
-            reset_all(setup, slots, seeds.as_deref(), rows)
-        })?
-        .or_raise()?;
+        self.with_rows(py, |setup, slots, rows, stop| {
+            reset_all(setup, slots, seeds.as_deref(), rows, stop)
+        })?;
         self.started = true;
         Ok(())
     }
@@ -317,10 +330,9 @@ impl PyVectorGames {
             }
         }
         self.started = false;
-        self.with_rows(py, |setup, slots, rows| {
-            step_all(setup, slots, &checked, rows)
-        })?
-        .or_raise()?;
+        self.with_rows(py, |setup, slots, rows, stop| {
+            step_all(setup, slots, &checked, rows, stop)
+        })?;
         self.started = true;
         Ok(())
     }

@@ -86,6 +86,18 @@ pub enum Opponent {
 }
 
 impl Opponent {
+    /// Whether the opponent searches (its moves may take long).
+    pub fn searches(&self) -> bool {
+        matches!(
+            self,
+            Opponent::Engine(_)
+                | Opponent::Perfect {
+                    fallback: Some(_),
+                    ..
+                }
+        )
+    }
+
     /// The opponent's action in `state` (a game not over), drawn with
     /// `rng` where a choice is random; `part` names the part of the batch
     /// (which engine of a pool searches).
