@@ -123,7 +123,7 @@ pub use text_game::{TextGame, text_game};
 pub use tour::TourStep;
 pub use types::{
     Category, DEFAULT_MOVETIME_MS, EngineSpec, GameInfo, HASH_MB_RANGE, MaterialStatsReport,
-    MoveVerdictText, Observation, PlayoutStats, PositionReport, SearchLimits, SearchReport,
+    MoveVerdictText, Observation, Planes, PlayoutStats, PositionReport, SearchLimits, SearchReport,
     Verdict, check_hash_mb,
 };
 pub use web_board::WebBoard;

@@ -19,10 +19,11 @@ use crate::playouts::{PlayoutRng, random_move_from_list, random_playouts_with};
 use crate::protocol::common::CommonOptions;
 use crate::protocol::uci::serve;
 use crate::protocol::{EngineHost, OptionSpec};
+use crate::state::observation_size;
 use crate::{
     AnyEngine, ArenaRules, Bench, EngineKind, EngineSpec, ErasedHost, FacadeError, GameDef,
-    GameInfo, MdpModel, Observation, PlayoutStats, SearchLimits, SearchReport, SolvedOracle, State,
-    Tablebases, TerminalRenderer, TourStep, WebBoard,
+    GameInfo, MdpModel, Observation, Planes, PlayoutStats, SearchLimits, SearchReport,
+    SolvedOracle, State, Tablebases, TerminalRenderer, TourStep, WebBoard,
 };
 
 /// The seed engines use when none is given.
@@ -104,10 +105,11 @@ pub trait GameModel: Send + Sync + Sized + 'static {
     ) -> Option<<Self::G as Game>::Move> {
         random_move_from_list(game, rng, scratch)
     }
-    /// The observation planes (default: none).
-    fn observation(&self, _game: &Self::G) -> Observation {
-        Observation::zeros(self.info().observation_shape)
-    }
+    /// Writes the observation planes of `game` into `planes` (of
+    /// `info().observation_shape`, all zero on entry): the one place a
+    /// game describes its observation, for `State::observation` and the
+    /// allocation-free `State::write_observation` alike (default: none).
+    fn write_observation(&self, _game: &Self::G, _planes: &mut Planes<'_>) {}
     /// Perft from `game`.
     fn perft(&self, game: &Self::G, depth: u32) -> u64 {
         gamesolver_search::perft::perft(game, depth)
@@ -507,7 +509,19 @@ impl<M: GameModel> State for ModelState<M> {
     }
 
     fn observation(&self) -> Observation {
-        self.model.observation(&self.game)
+        let mut observation = Observation::zeros(self.model.info().observation_shape);
+        self.model
+            .write_observation(&self.game, &mut observation.planes());
+        observation
+    }
+
+    fn write_observation(&self, out: &mut [f32]) -> Result<(), FacadeError> {
+        let shape = self.model.info().observation_shape;
+        let len = out.len();
+        let mut planes = Planes::new(shape, out).ok_or_else(|| observation_size(len, shape))?;
+        planes.clear();
+        self.model.write_observation(&self.game, &mut planes);
+        Ok(())
     }
 
     fn perft(&self, depth: u32) -> Result<u64, FacadeError> {

@@ -55,6 +55,18 @@ pub trait State: Send + Sync + std::fmt::Debug {
     /// The position as numbers (the game's declaration documents the
     /// planes).
     fn observation(&self) -> Observation;
+    /// [`State::observation`] written into `out` (all its values, row-major
+    /// plane after plane) without allocating, for batch front ends; fails
+    /// unless `out` holds exactly as many values as the game's observation
+    /// shape. The default copies [`State::observation`].
+    fn write_observation(&self, out: &mut [f32]) -> Result<(), FacadeError> {
+        let observation = self.observation();
+        if out.len() != observation.data.len() {
+            return Err(observation_size(out.len(), observation.shape));
+        }
+        out.copy_from_slice(&observation.data);
+        Ok(())
+    }
     /// The number of move paths of `depth` plies from here.
     fn perft(&self, depth: u32) -> Result<u64, FacadeError>;
     /// `n` uniformly random playouts from here, reproducible from `seed`.
@@ -75,6 +87,15 @@ pub trait State: Send + Sync + std::fmt::Debug {
     fn position_any(&self) -> &dyn Any {
         self.as_any()
     }
+}
+
+/// The error for an observation buffer of `len` values where `shape` needs
+/// another count.
+pub(crate) fn observation_size(len: usize, shape: [usize; 3]) -> FacadeError {
+    FacadeError::BadLimit(format!(
+        "an observation of shape {shape:?} has {} values, not {len}",
+        shape[0] * shape[1] * shape[2]
+    ))
 }
 
 impl Clone for Box<dyn State> {

@@ -53,6 +53,46 @@ impl Observation {
         }
     }
 
+    /// The values as planes to write into.
+    pub fn planes(&mut self) -> Planes<'_> {
+        Planes {
+            shape: self.shape,
+            data: &mut self.data,
+        }
+    }
+
+    /// Sets plane `plane`, row `row`, column `col` to `value`.
+    pub fn set(&mut self, plane: usize, row: usize, col: usize, value: f32) {
+        self.planes().set(plane, row, col, value);
+    }
+
+    /// Sets every value of plane `plane` to `value`.
+    pub fn fill_plane(&mut self, plane: usize, value: f32) {
+        self.planes().fill_plane(plane, value);
+    }
+}
+
+/// An observation's values in a buffer of the caller's (a batch front end
+/// writes every game's planes into one array, without allocating):
+/// `shape` = planes, rows, columns, `data` row-major plane after plane.
+#[derive(Debug)]
+pub struct Planes<'a> {
+    shape: [usize; 3],
+    data: &'a mut [f32],
+}
+
+impl<'a> Planes<'a> {
+    /// The planes of `shape` over `data`, or None unless `data` holds
+    /// exactly `shape[0] * shape[1] * shape[2]` values.
+    pub fn new(shape: [usize; 3], data: &'a mut [f32]) -> Option<Planes<'a>> {
+        (data.len() == shape[0] * shape[1] * shape[2]).then_some(Planes { shape, data })
+    }
+
+    /// Sets every value to 0.
+    pub fn clear(&mut self) {
+        self.data.fill(0.0);
+    }
+
     /// Sets plane `plane`, row `row`, column `col` to `value`.
     pub fn set(&mut self, plane: usize, row: usize, col: usize, value: f32) {
         let [_, rows, cols] = self.shape;

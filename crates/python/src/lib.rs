@@ -26,6 +26,7 @@ mod solved;
 mod state;
 mod tablebase;
 mod tablebase_build;
+mod vector;
 
 use pyo3::prelude::*;
 
@@ -41,6 +42,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<report::PyPositionReport>()?;
     m.add_class::<report::PyMoveVerdict>()?;
     m.add_class::<mdp::PyMdpSession>()?;
+    m.add_class::<vector::PyVectorGames>()?;
     m.add_function(wrap_pyfunction!(game::load_game, m)?)?;
     m.add_function(wrap_pyfunction!(game::registered_names, m)?)?;
     m.add_function(wrap_pyfunction!(batch::perft, m)?)?;

@@ -221,3 +221,22 @@ def test_q_learning_episodes_are_capped_as_over_http():
     with pytest.raises(ValueError, match="200000"):
         mdp.solve(method="q-learning", episodes=0)
     assert mdp.solve(method="q-learning", episodes=200_000, exact=False).optimum > 0.9
+
+
+@posix_only
+def test_ctrl_c_stops_a_vector_step_against_the_engine():
+    """A batch step against a searching opponent stops on Ctrl-C; the batch
+    then needs a reset, and works after it."""
+    from gamesolver.vector import VectorEnv
+
+    env = VectorEnv("uttt", 2000, opponent="engine", nodes=200_000)
+    started = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt), ctrl_c_after(0.3):
+        env.reset(seed=0)
+        env.step(env.sample_legal_actions())
+    assert time.perf_counter() - started < INTERRUPTED_WITHIN_S
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(env.sample_legal_actions())
+    small = VectorEnv("uttt", 2, opponent="engine", nodes=50)
+    small.reset(seed=0)
+    small.step(small.sample_legal_actions())

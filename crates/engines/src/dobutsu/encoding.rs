@@ -1,7 +1,7 @@
 //! Dōbutsu shōgi's action numbering and observation planes (see the
 //! [module documentation](super)).
 
-use gamesolver_api::Observation;
+use gamesolver_api::{Observation, Planes};
 use gamesolver_core::Player;
 use gamesolver_games::dobutsu::{Hand, Move, Origin, Piece, Position, Square};
 
@@ -54,6 +54,13 @@ pub fn move_of(action: u32) -> Option<Move> {
 #[must_use]
 pub fn observation(position: &Position) -> Observation {
     let mut observation = Observation::zeros(OBSERVATION_SHAPE);
+    write_observation(position, &mut observation.planes());
+    observation
+}
+
+/// Writes the observation planes of `position` into `observation` (all
+/// zero on entry).
+pub fn write_observation(position: &Position, observation: &mut Planes<'_>) {
     for square in Square::ALL {
         if let Some((owner, piece)) = position.piece_at(square) {
             let plane = owner.index() * Piece::ALL.len() + piece.index();
@@ -77,7 +84,6 @@ pub fn observation(position: &Position) -> Observation {
     if position.turn() == Player::First {
         observation.fill_plane(16, 1.0);
     }
-    observation
 }
 
 #[cfg(test)]

@@ -7,14 +7,14 @@ use std::path::Path;
 
 use gamesolver_api::model::{Built, DEFAULT_SEED, TableTest};
 use gamesolver_api::{
-    ArenaRules, Declared, EngineKind, EngineSpec, FacadeError, GameInfo, GameModel, Observation,
+    ArenaRules, Declared, EngineKind, EngineSpec, FacadeError, GameInfo, GameModel, Planes,
     WebBoard,
 };
 use gamesolver_core::Game;
 use gamesolver_games::dobutsu::{GameEnd, Move, Position};
 
 use super::bench::BENCH;
-use super::encoding::{ACTIONS, OBSERVATION_SHAPE, action_of, move_of, observation};
+use super::encoding::{ACTIONS, OBSERVATION_SHAPE, action_of, move_of, write_observation};
 use super::engine::{DobutsuOptions, build};
 use super::tablebase::{DobutsuTablebases, TablebaseHandle, open, variant};
 use super::terminal::DobutsuTerminal;
@@ -70,8 +70,8 @@ impl GameModel for Dobutsu {
         move_of(action)
     }
 
-    fn observation(&self, position: &Position) -> Observation {
-        observation(position)
+    fn write_observation(&self, position: &Position, planes: &mut Planes<'_>) {
+        write_observation(position, planes);
     }
 
     fn engine(

@@ -18,7 +18,7 @@ use gamesolver_api::model::{
 };
 use gamesolver_api::{
     ArenaRules, Declared, EngineKind, EngineSpec, ErasedHost, FacadeError, GameInfo, GameModel,
-    MaterialStatsReport, Observation, PositionReport, State, TablebaseOracle, Tablebases, WebBoard,
+    MaterialStatsReport, Planes, PositionReport, State, TablebaseOracle, Tablebases, WebBoard,
 };
 use gamesolver_core::{Game, Player};
 use gamesolver_games::jungle::{
@@ -91,8 +91,7 @@ impl GameModel for Jungle {
         })?
     }
 
-    fn observation(&self, game: &JungleGame) -> Observation {
-        let mut observation = Observation::zeros(INFO.observation_shape);
+    fn write_observation(&self, game: &JungleGame, observation: &mut Planes<'_>) {
         let position = game.position();
         for (player, piece, square) in position.pieces() {
             let plane = player.index() * 8 + piece_plane(piece);
@@ -102,7 +101,6 @@ impl GameModel for Jungle {
         if game.turn() == Player::First {
             observation.fill_plane(16, 1.0);
         }
-        observation
     }
 
     fn perft(&self, game: &JungleGame, depth: u32) -> u64 {

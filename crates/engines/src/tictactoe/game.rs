@@ -7,7 +7,7 @@
 
 use gamesolver_api::model::{Built, DEFAULT_SEED};
 use gamesolver_api::{
-    Declared, EngineKind, EngineSpec, FacadeError, GameInfo, GameModel, Observation, WebBoard,
+    Declared, EngineKind, EngineSpec, FacadeError, GameInfo, GameModel, Planes, WebBoard,
 };
 use gamesolver_core::{Game, Player};
 use gamesolver_games::tictactoe::{Board, Cell};
@@ -74,8 +74,7 @@ impl GameModel for TicTacToe {
         actions_of_mask(u128::from(CELLS & !(game.x_mask() | game.o_mask())))
     }
 
-    fn observation(&self, game: &Board) -> Observation {
-        let mut observation = Observation::zeros(INFO.observation_shape);
+    fn write_observation(&self, game: &Board, observation: &mut Planes<'_>) {
         for cell in Cell::all() {
             let (row, col) = (usize::from(cell.index() / 3), usize::from(cell.index() % 3));
             match game.at(cell) {
@@ -87,7 +86,6 @@ impl GameModel for TicTacToe {
         if game.turn() == Player::First {
             observation.fill_plane(2, 1.0);
         }
-        observation
     }
 
     fn engine(

@@ -13,7 +13,7 @@ use gamesolver_api::model::{Built, DEFAULT_SEED, HostBox, configure_host};
 use gamesolver_api::playouts::{GAMES_BETWEEN_STOP_CHECKS, PlayoutRng};
 use gamesolver_api::{
     ArenaRules, BotFormat, Declared, EngineKind, EngineSpec, ErasedHost, FacadeError, GameInfo,
-    GameModel, Observation, PlayoutStats, WebBoard,
+    GameModel, Planes, PlayoutStats, WebBoard,
 };
 use gamesolver_core::{Game, Player};
 use gamesolver_games::uttt::{Board, Cell, Variant};
@@ -142,8 +142,7 @@ impl GameModel for Uttt {
         stats
     }
 
-    fn observation(&self, game: &Board) -> Observation {
-        let mut observation = Observation::zeros(INFO.observation_shape);
+    fn write_observation(&self, game: &Board, observation: &mut Planes<'_>) {
         let legal = if game.is_finished() {
             0
         } else {
@@ -165,7 +164,6 @@ impl GameModel for Uttt {
         if game.turn() == Player::First {
             observation.fill_plane(3, 1.0);
         }
-        observation
     }
 
     fn perft(&self, game: &Board, depth: u32) -> u64 {

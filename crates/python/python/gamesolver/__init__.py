@@ -19,7 +19,10 @@ What is here:
 * engines: :class:`Engine` (alpha-beta or MCTS; :class:`SearchReport`);
 * environments: ``import gamesolver.envs`` registers a Gymnasium
   environment ``gamesolver/<name>-v0`` for every registered game (e.g.
-  ``gamesolver/uttt-v0``) and offers a PettingZoo AEC environment.
+  ``gamesolver/uttt-v0``) and offers a PettingZoo AEC environment;
+  :mod:`gamesolver.vector` steps thousands of games in one call
+  (``VectorEnv``, ``SelfPlayVectorEnv``), and :mod:`gamesolver.scoring`
+  gives an agent's exact score against perfect or random play.
 
 Bad input raises ``ValueError`` with the library's message. Long calls
 release the GIL and stop on Ctrl-C (``KeyboardInterrupt``).

@@ -265,3 +265,52 @@ def mdp_solve(
     seed: Optional[int] = None,
 ) -> MdpSession:
     """The MDP behind :func:`gamesolver.mdp.solve` (use that instead)."""
+
+class VectorGames:
+    """N games of one game stepped in one call, in Rust (wrapped by
+    :mod:`gamesolver.vector`): ``reset`` and ``step`` write the arrays the
+    properties return, the same arrays every time."""
+
+    def __init__(
+        self,
+        game: Union[Game, str],
+        num_envs: int,
+        rules: Optional[str] = None,
+        agent_player: Optional[int] = None,
+        opponent: str = "random",
+        engine: Optional[str] = None,
+        nodes: Optional[int] = None,
+        depth: Optional[int] = None,
+        hash_mb: Optional[int] = None,
+        tablebase: Optional[Union[str, os.PathLike]] = None,
+        position: Optional[str] = None,
+        max_steps: Optional[int] = None,
+    ) -> None: ...
+    def reset(self, seeds: Optional[List[int]] = None) -> None:
+        """Starts every game afresh; ``seeds`` (one per game) reseeds each game's generator."""
+    def step(self, actions: np.ndarray) -> None:
+        """One int64 action per game; ValueError (nothing played) for an illegal one."""
+    def random_actions(self) -> np.ndarray:
+        """A uniformly random legal action per game (int64), from each game's generator."""
+    def state(self, index: int) -> State:
+        """A copy of game ``index``'s position."""
+    @property
+    def observations(self) -> np.ndarray: ...
+    @property
+    def legal_action_mask(self) -> np.ndarray: ...
+    @property
+    def rewards(self) -> np.ndarray: ...
+    @property
+    def terminated(self) -> np.ndarray: ...
+    @property
+    def truncated(self) -> np.ndarray: ...
+    @property
+    def current_player(self) -> np.ndarray: ...
+    @property
+    def opponent_action(self) -> np.ndarray: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def agent_player(self) -> Optional[int]: ...

@@ -1,0 +1,328 @@
+//! N games stepped together (no Python here): each game's state, its
+//! generator and whether it ended at the last step; a step writes every
+//! game's row of the output buffers in place, spread over the cores.
+//!
+//! Auto-reset is Gymnasium's next-step mode: a step that ends a game
+//! returns its final observation with `terminated` (or `truncated`); the
+//! next step ignores that game's action, starts it afresh and returns the
+//! first observation of the new episode with reward 0 and both flags off.
+
+use gamesolver_api::{FacadeError, State};
+use gamesolver_core::{Outcome, Player};
+use rayon::prelude::*;
+
+use super::opponent::Opponent;
+use super::rng::{GameRng, seeded};
+use crate::state::TERMINAL;
+
+/// Batches smaller than this are stepped on the calling thread (spreading
+/// them costs more than it saves).
+const PARALLEL_MIN_GAMES: usize = 256;
+
+/// What every game of a batch shares.
+pub struct Setup {
+    /// Each episode's first position (before the opponent's moves).
+    pub start: Box<dyn State>,
+    /// The side the agent plays; None = self-play (every move is an action).
+    pub agent: Option<Player>,
+    /// The opponent of a single-agent batch.
+    pub opponent: Opponent,
+    /// An episode is truncated after this many steps (None = never).
+    pub max_steps: Option<u32>,
+    /// Floats per observation.
+    pub observation_len: usize,
+    /// Distinct actions.
+    pub actions: usize,
+}
+
+/// One game of the batch.
+pub struct Slot {
+    state: Box<dyn State>,
+    rng: GameRng,
+    /// Steps since the episode began.
+    steps: u32,
+    /// The episode ended at the last step: the next step starts a new one.
+    done: bool,
+    /// The legal actions of `state` (none once the game is over).
+    legal: Vec<u32>,
+}
+
+impl Slot {
+    /// A game at the start, with generator `rng` (its row is written by
+    /// the first reset).
+    pub fn new(setup: &Setup, rng: GameRng) -> Slot {
+        Slot {
+            state: setup.start.clone_box(),
+            rng,
+            steps: 0,
+            done: true,
+            legal: Vec::new(),
+        }
+    }
+
+    /// The game's position.
+    pub fn state(&self) -> &dyn State {
+        self.state.as_ref()
+    }
+
+    /// Whether `action` is accepted at the next step: a legal action, or
+    /// any action when the next step starts a new episode.
+    pub fn accepts(&self, action: u32) -> bool {
+        self.done || self.legal.contains(&action)
+    }
+
+    /// A uniformly random legal action (0 when the next step starts a new
+    /// episode and ignores the action).
+    fn random_action(&mut self) -> u32 {
+        if self.done || self.legal.is_empty() {
+            return 0;
+        }
+        let index = rand::Rng::random_range(&mut self.rng, 0..self.legal.len());
+        self.legal[index]
+    }
+}
+
+/// The output rows of consecutive games: observations, masks, rewards
+/// (one per game in a single-agent batch, two in self-play), flags, the
+/// player to move and the opponent's last action.
+pub struct Rows<'a> {
+    /// Observations, `observation_len` per game.
+    pub observations: &'a mut [f32],
+    /// Legal-action masks, `actions` per game.
+    pub masks: &'a mut [i8],
+    /// Rewards, one or two per game.
+    pub rewards: &'a mut [f32],
+    /// Whether the game ended at this step.
+    pub terminated: &'a mut [bool],
+    /// Whether the episode was cut at `max_steps`.
+    pub truncated: &'a mut [bool],
+    /// The player to move (0, 1) or TERMINAL.
+    pub players: &'a mut [i32],
+    /// The opponent's last action this step, -1 if it did not move.
+    pub opponent_actions: &'a mut [i32],
+}
+
+impl<'a> Rows<'a> {
+    /// The rows of the first `games` games and those of the rest.
+    fn split(self, games: usize, setup: &Setup) -> (Rows<'a>, Rows<'a>) {
+        let per_reward = self.rewards.len() / self.terminated.len().max(1);
+        let (o1, o2) = self
+            .observations
+            .split_at_mut(games * setup.observation_len);
+        let (m1, m2) = self.masks.split_at_mut(games * setup.actions);
+        let (r1, r2) = self.rewards.split_at_mut(games * per_reward);
+        let (t1, t2) = self.terminated.split_at_mut(games);
+        let (u1, u2) = self.truncated.split_at_mut(games);
+        let (p1, p2) = self.players.split_at_mut(games);
+        let (a1, a2) = self.opponent_actions.split_at_mut(games);
+        let first = Rows {
+            observations: o1,
+            masks: m1,
+            rewards: r1,
+            terminated: t1,
+            truncated: u1,
+            players: p1,
+            opponent_actions: a1,
+        };
+        let rest = Rows {
+            observations: o2,
+            masks: m2,
+            rewards: r2,
+            terminated: t2,
+            truncated: u2,
+            players: p2,
+            opponent_actions: a2,
+        };
+        (first, rest)
+    }
+}
+
+/// What a step does to one game.
+#[derive(Clone, Copy)]
+enum Move {
+    /// Start a new episode.
+    Reset,
+    /// Play this action (auto-reset if the episode ended).
+    Play(u32),
+}
+
+/// Looked at between games: true stops the call with
+/// [`FacadeError::Cancelled`] (a front end's Ctrl-C; the games are then
+/// partly stepped and need a reset).
+pub type Stop<'a> = &'a (dyn Fn() -> bool + Sync);
+
+/// Starts every game afresh (with a new generator from `seeds` where
+/// given) and writes its rows.
+pub fn reset_all(
+    setup: &Setup,
+    slots: &mut [Slot],
+    seeds: Option<&[u64]>,
+    rows: Rows<'_>,
+    stop: Stop<'_>,
+) -> Result<(), FacadeError> {
+    if let Some(seeds) = seeds {
+        for (slot, &seed) in slots.iter_mut().zip(seeds) {
+            slot.rng = seeded(seed);
+        }
+    }
+    in_parts(setup, slots, rows, &|_| Move::Reset, stop)
+}
+
+/// Plays `actions[i]` in game `i` (already checked with
+/// [`Slot::accepts`]), the opponent's replies in a single-agent batch, and
+/// writes every row.
+pub fn step_all(
+    setup: &Setup,
+    slots: &mut [Slot],
+    actions: &[u32],
+    rows: Rows<'_>,
+    stop: Stop<'_>,
+) -> Result<(), FacadeError> {
+    in_parts(setup, slots, rows, &|i| Move::Play(actions[i]), stop)
+}
+
+/// A uniformly random legal action per game, drawn with each game's
+/// generator (0 for a game whose next step starts a new episode).
+pub fn random_actions(slots: &mut [Slot], out: &mut [i64]) {
+    for (slot, out) in slots.iter_mut().zip(out) {
+        *out = i64::from(slot.random_action());
+    }
+}
+
+/// Runs `what(i)` on every game, in contiguous parts spread over the
+/// cores (part `k` searches with engine `k` of an engine opponent).
+fn in_parts(
+    setup: &Setup,
+    slots: &mut [Slot],
+    rows: Rows<'_>,
+    what: &(dyn Fn(usize) -> Move + Sync),
+    stop: Stop<'_>,
+) -> Result<(), FacadeError> {
+    let games = slots.len();
+    let threads = rayon::current_num_threads().max(1);
+    let parts = if games < PARALLEL_MIN_GAMES {
+        1
+    } else {
+        threads.min(games)
+    };
+    let per_part = games.div_ceil(parts.max(1)).max(1);
+    let mut work = Vec::with_capacity(parts);
+    let mut rest_rows = rows;
+    for (part, chunk) in slots.chunks_mut(per_part).enumerate() {
+        let (mine, rest) = rest_rows.split(chunk.len(), setup);
+        rest_rows = rest;
+        work.push((part, chunk, mine));
+    }
+    let run = |(part, chunk, mut rows): (usize, &mut [Slot], Rows<'_>)| {
+        let mut scratch = Vec::new();
+        let first = part * per_part;
+        for (j, slot) in chunk.iter_mut().enumerate() {
+            if stop() {
+                return Err(FacadeError::Cancelled);
+            }
+            step_one(
+                setup,
+                slot,
+                what(first + j),
+                part,
+                &mut rows,
+                j,
+                &mut scratch,
+            )?;
+        }
+        Ok(())
+    };
+    if parts == 1 {
+        work.into_iter().try_for_each(run)
+    } else {
+        work.into_par_iter().try_for_each(run)
+    }
+}
+
+/// One game's step, its row `j` of `rows` written.
+fn step_one(
+    setup: &Setup,
+    slot: &mut Slot,
+    what: Move,
+    part: usize,
+    rows: &mut Rows<'_>,
+    j: usize,
+    scratch: &mut Vec<u32>,
+) -> Result<(), FacadeError> {
+    let mut opponent_action = -1;
+    match what {
+        Move::Play(action) if !slot.done => {
+            slot.state.play_action(action)?;
+            slot.steps = slot.steps.saturating_add(1);
+        }
+        Move::Play(_) | Move::Reset => {
+            slot.state = setup.start.clone_box();
+            slot.steps = 0;
+        }
+    }
+    if let Some(agent) = setup.agent {
+        while !slot.state.is_terminal() && slot.state.turn() != agent {
+            let action =
+                setup
+                    .opponent
+                    .action(slot.state.as_ref(), &mut slot.rng, part, scratch)?;
+            slot.state.play_action(action)?;
+            opponent_action = i32::try_from(action).unwrap_or(i32::MAX);
+        }
+    }
+    let outcome = slot.state.outcome();
+    let terminated = outcome.is_some();
+    let truncated = !terminated && setup.max_steps.is_some_and(|max| slot.steps >= max);
+    slot.done = terminated || truncated;
+    write_row(setup, slot, outcome, rows, j)?;
+    rows.terminated[j] = terminated;
+    rows.truncated[j] = truncated;
+    rows.opponent_actions[j] = opponent_action;
+    Ok(())
+}
+
+/// Writes game `j`'s observation, mask, rewards and player to move.
+fn write_row(
+    setup: &Setup,
+    slot: &mut Slot,
+    outcome: Option<Outcome>,
+    rows: &mut Rows<'_>,
+    j: usize,
+) -> Result<(), FacadeError> {
+    let len = setup.observation_len;
+    slot.state
+        .write_observation(&mut rows.observations[j * len..(j + 1) * len])?;
+    slot.legal.clear();
+    if outcome.is_none() {
+        slot.legal.extend(slot.state.legal_actions());
+    }
+    let mask = &mut rows.masks[j * setup.actions..(j + 1) * setup.actions];
+    mask.fill(0);
+    for &action in &slot.legal {
+        if let Some(cell) = mask.get_mut(action as usize) {
+            *cell = 1;
+        }
+    }
+    let [first, second] = match outcome {
+        Some(Outcome::Winner(Player::First)) => [1.0, -1.0],
+        Some(Outcome::Winner(Player::Second)) => [-1.0, 1.0],
+        Some(Outcome::Draw) | None => [0.0, 0.0],
+    };
+    match setup.agent {
+        Some(Player::First) => rows.rewards[j] = first,
+        Some(Player::Second) => rows.rewards[j] = second,
+        None => {
+            rows.rewards[2 * j] = first;
+            rows.rewards[2 * j + 1] = second;
+        }
+    }
+    rows.players[j] = if outcome.is_some() {
+        TERMINAL
+    } else {
+        match slot.state.turn() {
+            Player::First => 0,
+            Player::Second => 1,
+        }
+    };
+    Ok(())
+}
