@@ -508,6 +508,17 @@ pub fn build_tablebase(
     build(&tables_in(dir, rules), materials, &())
 }
 
+/// [`build_tablebase`] under a no-capture rule of `plies` plies
+/// ([`tables_under_rule`]), for tests of the rule.
+pub fn build_tablebase_under_rule(
+    dir: &Path,
+    rules: Variant,
+    materials: &[Material],
+    plies: u16,
+) -> Result<Vec<TierBuilt>, BuildError> {
+    build(&tables_under_rule(dir, rules, plies), materials, &())
+}
+
 /// [`tables_in`] under a no-capture rule of `plies` plies instead of the
 /// game's 200: a directory whose distance-to-zeroing files (and so every
 /// answer under the rule, [`TablebaseHandle::open`] reads the limit back)
