@@ -405,7 +405,10 @@ fn wdl_files_are_built_verified_derived_and_checked() {
 /// The positions of `data/jungle-rule-cases.json`: per rule (plies), the
 /// cases every front end answers alike.
 fn rule_cases() -> Value {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/jungle-rule-cases.json");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/jungle-rule-cases.json"
+    );
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
@@ -458,12 +461,12 @@ fn the_command_line_agrees_on_cursed_wins_and_blessed_losses() {
             assert_eq!(answer["score"], score, "{plies} {fen}: {answer}");
             assert_eq!(answer["source"], "tablebase", "{plies} {fen}: {answer}");
             if !best.is_empty() {
-                assert!(best.contains(&answer["bestmove"]), "{plies} {fen}: {answer}");
+                assert!(
+                    best.contains(&answer["bestmove"]),
+                    "{plies} {fen}: {answer}"
+                );
             }
-            let protocol = engine_session(
-                dir,
-                &format!("position fen {fen}\ngo depth 2\nquit\n"),
-            );
+            let protocol = engine_session(dir, &format!("position fen {fen}\ngo depth 2\nquit\n"));
             assert!(
                 protocol.contains(&format!("score {} ", in_moves(score))),
                 "{plies} {fen}: {protocol}"

@@ -52,15 +52,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("{dir}: the {limit}-ply rule, verdicts from a counter of 0");
     println!(
         "{:<8} {:>12} {:>11} {:>9} {:>11} {:>11} {:>9} {:>9} {:>8}  longest zeroing win",
-        "material",
-        "positions",
-        "win",
-        "cursed",
-        "draw",
-        "loss",
-        "blessed",
-        "dtz win",
-        "dtz loss"
+        "material", "positions", "win", "cursed", "draw", "loss", "blessed", "dtz win", "dtz loss"
     );
     let mut classes: BTreeMap<u32, Class> = BTreeMap::new();
     for material in handle.materials()? {
@@ -83,7 +75,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             count(RuleVerdict::CursedWin),
             count(RuleVerdict::BlessedLoss),
         );
-        for (what, example) in [("cursed win", &class.cursed), ("blessed loss", &class.blessed)] {
+        for (what, example) in [
+            ("cursed win", &class.cursed),
+            ("blessed loss", &class.blessed),
+        ] {
             if let Some(fen) = example {
                 println!("  a {what} from 0: {fen}");
             }
@@ -96,9 +91,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 fn print_material(found: &MaterialZeroing, limit: u16) {
     let stats = &found.stats;
     let counts = ORDER.map(|v| stats.count(v));
-    let dtz = |e: Option<gamesolver_retro::tablebase::ZeroingExtreme>| {
-        e.map_or(0, |e| e.dtz.distance)
-    };
+    let dtz =
+        |e: Option<gamesolver_retro::tablebase::ZeroingExtreme>| e.map_or(0, |e| e.dtz.distance);
     let example = match (stats.longest_win, &found.longest_win) {
         (Some(e), Some(p)) => format!(
             "{p} (dtm {}), cursed from counter {}",
@@ -128,7 +122,11 @@ fn add(class: &mut Class, found: &MaterialZeroing) {
         *total += count;
     }
     if let (Some(e), Some(p)) = (found.stats.longest_win, &found.longest_win) {
-        if class.longest_win.as_ref().is_none_or(|(d, _)| e.dtz.distance > *d) {
+        if class
+            .longest_win
+            .as_ref()
+            .is_none_or(|(d, _)| e.dtz.distance > *d)
+        {
             class.longest_win = Some((e.dtz.distance, format!("{} {p}", found.material)));
         }
     }
@@ -139,6 +137,8 @@ fn add(class: &mut Class, found: &MaterialZeroing) {
         class.cursed = found.cursed_win.map(|p| format!("{} {p}", found.material));
     }
     if class.blessed.is_none() {
-        class.blessed = found.blessed_loss.map(|p| format!("{} {p}", found.material));
+        class.blessed = found
+            .blessed_loss
+            .map(|p| format!("{} {p}", found.material));
     }
 }

@@ -191,10 +191,17 @@ async fn mcts_is_served_with_a_tablebase() {
 /// blessed loss, its move one of the probe's best, a game over refused.
 #[tokio::test]
 async fn every_endpoint_agrees_on_cursed_wins_and_blessed_losses() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/jungle-rule-cases.json");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/jungle-rule-cases.json"
+    );
     let cases: Value = serde_json::from_str(&std::fs::read_to_string(path).expect("the cases"))
         .expect("JSON cases");
-    let material: Material = cases["material"].as_str().expect("material").parse().expect("a material");
+    let material: Material = cases["material"]
+        .as_str()
+        .expect("material")
+        .parse()
+        .expect("a material");
     for directory in cases["directories"].as_array().expect("directories") {
         let plies = u16::try_from(directory["rule_plies"].as_u64().expect("plies")).expect("u16");
         let tables = tempfile::tempdir().expect("temporary folder");
@@ -211,7 +218,8 @@ async fn every_endpoint_agrees_on_cursed_wins_and_blessed_losses() {
         };
         for case in directory["cases"].as_array().expect("cases") {
             let fen = case["fen"].as_str().expect("fen");
-            let (status, answer) = probe(&server, json!({ "game": "jungle", "position": fen })).await;
+            let (status, answer) =
+                probe(&server, json!({ "game": "jungle", "position": fen })).await;
             assert_eq!(status, StatusCode::OK, "{plies} {fen}: {answer}");
             let report = &answer["report"];
             for field in ["category", "value", "distance"] {
@@ -227,7 +235,11 @@ async fn every_endpoint_agrees_on_cursed_wins_and_blessed_losses() {
             for endpoint in ["/api/analyse", "/api/engine-move"] {
                 let (status, answer) = call(&server, json_post(endpoint, &body)).await;
                 let Some(score) = case["score"].as_str() else {
-                    assert_eq!(status, StatusCode::BAD_REQUEST, "{endpoint} {fen}: {answer}");
+                    assert_eq!(
+                        status,
+                        StatusCode::BAD_REQUEST,
+                        "{endpoint} {fen}: {answer}"
+                    );
                     assert_eq!(answer["error"], "game_over", "{endpoint} {fen}: {answer}");
                     continue;
                 };
@@ -240,7 +252,10 @@ async fn every_endpoint_agrees_on_cursed_wins_and_blessed_losses() {
                 assert_eq!(search["score"], score, "{endpoint} {plies} {fen}: {answer}");
                 assert_eq!(search["source"], "tablebase", "{endpoint} {fen}: {answer}");
                 if !best.is_empty() {
-                    assert!(best.contains(&search["bestmove"]), "{endpoint} {fen}: {answer}");
+                    assert!(
+                        best.contains(&search["bestmove"]),
+                        "{endpoint} {fen}: {answer}"
+                    );
                 }
             }
         }

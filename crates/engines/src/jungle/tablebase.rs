@@ -151,9 +151,7 @@ impl TablebaseHandle {
         // its first file, before the others are read.
         tiers.sort_by_key(|m| (m.count(), m.to_string()));
         let limit = match tiers.first().map(|&m| standard.dtz_path(m)) {
-            Some(path) if path.exists() => {
-                Some(zeroing_limit(&path).map_err(OpenError::Unusable)?)
-            }
+            Some(path) if path.exists() => Some(zeroing_limit(&path).map_err(OpenError::Unusable)?),
             _ => None,
         };
         let tablebase = match limit {

@@ -113,11 +113,7 @@ impl Answer {
         )?;
         match &report.drawn_by_rule {
             Some(rule) => writeln!(out, "value: draw by the {rule} (the game is over)")?,
-            None => writeln!(
-                out,
-                "value: {}",
-                describe(report, self.rule_plies)
-            )?,
+            None => writeln!(out, "value: {}", describe(report, self.rule_plies))?,
         }
         for m in &report.moves {
             writeln!(out, "  {}  {}", m.mv, describe_move(m))?;
