@@ -3,7 +3,7 @@
 //! both engines and with a table directory, `bench`, `play` in the
 //! terminal with the hands shown, and the engine protocol.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -1,7 +1,7 @@
 //! `gamesolver tablebase` as a user runs it: build, probe, stats, verify,
 //! and clear refusals of bad input.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -121,14 +121,13 @@ fn add(class: &mut Class, found: &MaterialZeroing) {
     for (total, count) in class.verdicts.iter_mut().zip(found.stats.verdicts) {
         *total += count;
     }
-    if let (Some(e), Some(p)) = (found.stats.longest_win, &found.longest_win) {
-        if class
+    if let (Some(e), Some(p)) = (found.stats.longest_win, &found.longest_win)
+        && class
             .longest_win
             .as_ref()
             .is_none_or(|(d, _)| e.dtz.distance > *d)
-        {
-            class.longest_win = Some((e.dtz.distance, format!("{} {p}", found.material)));
-        }
+    {
+        class.longest_win = Some((e.dtz.distance, format!("{} {p}", found.material)));
     }
     if let Some(e) = found.stats.longest_loss {
         class.longest_loss = class.longest_loss.max(e.dtz.distance);

@@ -9,7 +9,7 @@ use gamesolver_games::jungle::{Material, Variant};
 use gamesolver_web::{AppState, ServeConfig, router};
 use serde_json::{Value, json};
 
-mod common;
+use crate::common;
 use common::{json_post, send};
 
 /// Elephant against cat, bottom to move.
