@@ -12,7 +12,6 @@ mod match_codingame;
 mod match_forfeits;
 mod match_sprt;
 mod mdp_command;
-mod mpi_build;
 mod number_props;
 mod perft_command;
 mod refusals;
