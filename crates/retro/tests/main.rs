@@ -8,7 +8,6 @@ mod crafted;
 mod special_files;
 
 mod dobutsu_tables;
-mod file_readers_props;
 mod jungle_tablebase;
 mod jungle_tablebase_3;
 mod loopy_random_graphs;
