@@ -5,7 +5,7 @@ use crate::common;
 
 use std::path::Path;
 
-use common::{fails, ok};
+use common::{fails, ok, piped};
 use serde_json::Value;
 
 /// Elephant against elephant, bottom to move: won in 33 plies.
@@ -466,7 +466,10 @@ fn the_command_line_agrees_on_cursed_wins_and_blessed_losses() {
                     "{plies} {fen}: {answer}"
                 );
             }
-            let protocol = engine_session(dir, &format!("position fen {fen}\ngo depth 2\nquit\n"));
+            let protocol = piped(
+                &["engine", "jungle", "--tablebase", dir],
+                &format!("position fen {fen}\ngo depth 2\nquit\n"),
+            );
             assert!(
                 protocol.contains(&format!("score {} ", in_moves(score))),
                 "{plies} {fen}: {protocol}"
@@ -490,27 +493,4 @@ fn in_moves(score: &str) -> String {
         }
         None => score.to_string(),
     }
-}
-
-/// The standard output of `gamesolver engine jungle --tablebase DIR` fed
-/// `input`.
-fn engine_session(dir: &str, input: &str) -> String {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamesolver"))
-        .args(["engine", "jungle", "--tablebase", dir])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success(), "{output:?}");
-    String::from_utf8(output.stdout).unwrap()
 }

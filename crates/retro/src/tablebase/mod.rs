@@ -16,7 +16,7 @@ mod zeroing_stats;
 pub use build::{BuildError, BuildObserver, TierBuilt, build};
 pub use dtz::DtzError;
 pub use ready::{ReadySet, ReadySetError, TierNode, tier_graph};
-pub use scan::{scan_tier, scan_tier_pair_until, scan_tier_until};
+pub use scan::{scan_tier, scan_tier_files_until, scan_tier_until};
 pub use store::{DirectoryError, ProbeError, Tablebase, TierProbe};
 pub use tier_stats::{LongestWin, TierStats};
 pub use tier_worker::{DEFAULT_VISIBILITY_WAIT, TierWorker, TierWorkerError, lock_build_directory};

@@ -52,31 +52,14 @@ where
     let visit_one = |acc: &mut A, index, position: &L::Game, [solution]: [Solution; 1]| {
         visit(acc, index, position, solution);
     };
-    scan_files_until(layout, tier, [file], init, visit_one, merge, stop)
+    scan_tier_files_until(layout, tier, [file], init, visit_one, merge, stop)
 }
 
-/// [`scan_tier_until`] over two files of the same tier side by side (its
-/// distance file and its distance-to-zeroing file): `visit(acc, index,
-/// position, [first, second])` for each index solved in both. Files of
-/// different lengths are an error naming the second.
-pub fn scan_tier_pair_until<L, A>(
-    layout: &L,
-    tier: L::Tier,
-    files: [&TablebaseFile; 2],
-    init: impl Fn() -> A + Sync + Send,
-    visit: impl Fn(&mut A, u64, &L::Game, [Solution; 2]) + Sync + Send,
-    merge: impl Fn(A, A) -> A + Sync + Send,
-    stop: &(dyn Fn() -> bool + Sync),
-) -> Result<Option<A>, FileError>
-where
-    L: TierLayout,
-    A: Send,
-{
-    scan_files_until(layout, tier, files, init, visit, merge, stop)
-}
-
-/// The scan of `N` files of one tier, block by block.
-fn scan_files_until<L, A, const N: usize>(
+/// [`scan_tier_until`] over `N` files of the same tier side by side (e.g.
+/// its distance file and its distance-to-zeroing file): `visit(acc,
+/// index, position, solutions)` for each index solved in every file.
+/// Files of different lengths are an error naming the odd one.
+pub fn scan_tier_files_until<L, A, const N: usize>(
     layout: &L,
     tier: L::Tier,
     files: [&TablebaseFile; N],

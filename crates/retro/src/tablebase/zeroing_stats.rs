@@ -6,7 +6,7 @@
 
 use gamesolver_core::{Solution, TierLayout};
 
-use super::scan::scan_tier_pair_until;
+use super::scan::scan_tier_files_until;
 use crate::binfile::FileError;
 use crate::tbfile::TablebaseFile;
 use crate::zeroing::{RuleVerdict, rule_verdict};
@@ -53,7 +53,7 @@ impl ZeroingStats {
         limit: u16,
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Result<Option<ZeroingStats>, FileError> {
-        scan_tier_pair_until(
+        scan_tier_files_until(
             layout,
             tier,
             [dtm, dtz],
