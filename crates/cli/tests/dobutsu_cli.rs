@@ -3,12 +3,9 @@
 //! both engines and with a table directory, `bench`, `play` in the
 //! terminal with the hands shown, and the engine protocol.
 
-mod common;
+use crate::common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-use common::{fails_cleanly, run};
+use common::{fails_cleanly, piped, run};
 use gamesolver_core::Game;
 use gamesolver_games::dobutsu::{DobutsuTiers, Material, Position};
 use gamesolver_retro::tablebase::{Tablebase, build};
@@ -113,30 +110,6 @@ fn a_table_directory_is_opened_checked_and_refused_by_name() {
 fn bench_reports_its_nodes() {
     let out = run(&["bench", "dobutsu", "--depth", "5"]).unwrap();
     assert!(out.contains("depth 5: 8089 nodes"), "{out}");
-}
-
-/// Runs the binary with `args`, `input` on its standard input.
-fn piped(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamesolver"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
 }
 
 #[test]

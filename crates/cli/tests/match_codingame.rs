@@ -3,7 +3,7 @@
 //! UCI-style protocol, from the balanced two-ply openings (whose moves the
 //! CodinGame side is made to replay), and the refusals.
 
-mod common;
+use crate::common;
 
 const OPENINGS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),

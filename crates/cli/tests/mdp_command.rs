@@ -1,6 +1,6 @@
 //! `gamesolver mdp` as a user runs it.
 
-mod common;
+use crate::common;
 
 use common::{gamesolver, ok as stdout_of};
 

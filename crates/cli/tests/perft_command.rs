@@ -1,7 +1,7 @@
 //! `gamesolver perft`: parsing of its command line, its report and its
 //! errors on bad input.
 
-mod common;
+use crate::common;
 
 use common::run;
 

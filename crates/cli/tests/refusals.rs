@@ -2,7 +2,7 @@
 //! lacking what the command needs is named, and flags foreign to the game
 //! are refused, never ignored.
 
-mod common;
+use crate::common;
 
 use common::{fails_cleanly, gamesolver, run};
 

@@ -1,11 +1,11 @@
 //! `gamesolver tablebase` as a user runs it: build, probe, stats, verify,
 //! and clear refusals of bad input.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 
-use common::{fails, ok};
+use common::{fails, ok, piped};
 use serde_json::Value;
 
 /// Elephant against elephant, bottom to move: won in 33 plies.
@@ -400,4 +400,97 @@ fn wdl_files_are_built_verified_derived_and_checked() {
         stdout.contains("stored positions agree with their children"),
         "{stdout}"
     );
+}
+
+/// The positions of `data/jungle-rule-cases.json`: per rule (plies), the
+/// cases every front end answers alike.
+fn rule_cases() -> Value {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/jungle-rule-cases.json"
+    );
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// Issue 26: cursed wins, blessed losses and draws by rule, under the
+/// game's 200-ply rule and under tables built with `--quiet-ply-limit 20`
+/// (where two pieces hold them from a counter of 0), as `tablebase probe`,
+/// `bestmove` and the engine protocol give them: the same verdicts as the
+/// shared table, the engine's score a draw for a cursed win or blessed
+/// loss and its move one of the probe's best.
+#[test]
+fn the_command_line_agrees_on_cursed_wins_and_blessed_losses() {
+    let cases = rule_cases();
+    let temp = tempfile::tempdir().unwrap();
+    for directory in cases["directories"].as_array().unwrap() {
+        let plies = directory["rule_plies"].to_string();
+        let dir = temp.path().join(&plies);
+        let dir = dir.to_str().unwrap();
+        let mut build = vec!["jungle", "--material", "C-c", "--quiet"];
+        if plies != "200" {
+            build.extend_from_slice(&["--quiet-ply-limit", &plies]);
+        }
+        ok(&tablebase("build", dir, &build));
+        for case in directory["cases"].as_array().unwrap() {
+            let fen = case["fen"].as_str().unwrap();
+            let probe: Value =
+                serde_json::from_str(&ok(&tablebase("probe", dir, &["jungle", fen, "--json"])))
+                    .unwrap();
+            for field in ["category", "value", "distance"] {
+                assert_eq!(probe[field], case[field], "{plies} {fen}: {probe}");
+            }
+            assert_eq!(
+                probe.get("drawn_by_rule").unwrap_or(&Value::Null),
+                &case["drawn_by_rule"],
+                "{plies} {fen}"
+            );
+            let text = ok(&tablebase("probe", dir, &["jungle", fen]));
+            if case["category"] == "cursed-win" || case["category"] == "blessed-loss" {
+                assert!(
+                    text.contains(&format!("a draw by the {plies}-ply rule")),
+                    "{text}"
+                );
+            }
+            let bestmove = ["bestmove", "jungle", fen, "--tablebase", dir, "--json"];
+            let Some(score) = case["score"].as_str() else {
+                assert!(fails(&bestmove).contains("over"), "{plies} {fen}");
+                continue;
+            };
+            let best = probe["best"].as_array().unwrap();
+            let answer: Value = serde_json::from_str(&ok(&bestmove)).unwrap();
+            assert_eq!(answer["score"], score, "{plies} {fen}: {answer}");
+            assert_eq!(answer["source"], "tablebase", "{plies} {fen}: {answer}");
+            if !best.is_empty() {
+                assert!(
+                    best.contains(&answer["bestmove"]),
+                    "{plies} {fen}: {answer}"
+                );
+            }
+            let protocol = piped(
+                &["engine", "jungle", "--tablebase", dir],
+                &format!("position fen {fen}\ngo depth 2\nquit\n"),
+            );
+            assert!(
+                protocol.contains(&format!("score {} ", in_moves(score))),
+                "{plies} {fen}: {protocol}"
+            );
+            let played = protocol
+                .lines()
+                .find_map(|l| l.strip_prefix("bestmove "))
+                .unwrap();
+            assert_eq!(played, answer["bestmove"], "{plies} {fen}: {protocol}");
+        }
+    }
+}
+
+/// A score in plies (`mate -18`) as the engine protocol gives it, in
+/// moves (`mate -9`).
+fn in_moves(score: &str) -> String {
+    match score.strip_prefix("mate ") {
+        Some(plies) => {
+            let plies: i32 = plies.parse().unwrap();
+            format!("mate {}", plies.signum() * (plies.abs() + 1) / 2)
+        }
+        None => score.to_string(),
+    }
 }

@@ -2,7 +2,7 @@
 //! `selfcheck` on small tables (all two-piece materials and lion and rat
 //! against an elephant).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

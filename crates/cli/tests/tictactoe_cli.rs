@@ -1,6 +1,6 @@
 //! The tic-tac-toe commands as a user runs them.
 
-mod common;
+use crate::common;
 
 use common::{fails_cleanly as failure, fails_without_hanging, gamesolver, json as stdout_json};
 use serde_json::{Value, json};

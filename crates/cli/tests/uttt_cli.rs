@@ -1,7 +1,7 @@
 //! The ultimate tic-tac-toe commands as a user runs them: reports, JSON,
 //! and clear errors on bad input.
 
-mod common;
+use crate::common;
 
 use common::run;
 

@@ -7,7 +7,7 @@
 //! (open, probe, stats, refusals). The whole game's tables take about
 //! 100 s to build, so the test of their published values (Tanaka 2009) is
 //! ignored: `GAMESOLVER_DOBUTSU_TABLES=DIR cargo test -p gamesolver-engines
-//! --test dobutsu -- --ignored` with `DIR` built by `cargo run --release -p
+//! --test integration -- dobutsu:: --ignored` with `DIR` built by `cargo run --release -p
 //! gamesolver-retro --example dobutsu_build -- DIR`.
 
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! (exact methods refuse, discounted float methods still work), plus
 //! property tests on random policies and discounts.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::fmt;

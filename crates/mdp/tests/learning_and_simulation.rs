@@ -1,6 +1,6 @@
 //! Q-learning and simulation on tic-tac-toe against the random opponent.
 
-mod common;
+use crate::common;
 
 use common::{r, vs_random};
 use gamesolver_core::Player;

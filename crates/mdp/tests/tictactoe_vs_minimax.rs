@@ -1,6 +1,6 @@
 //! Against the minimax opponent nobody can do better than a draw.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

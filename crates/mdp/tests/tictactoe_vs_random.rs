@@ -1,6 +1,6 @@
 //! X and O against the uniformly random opponent: the reference numbers.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

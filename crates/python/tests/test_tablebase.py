@@ -1,6 +1,8 @@
 """Jungle tablebases: build, probe, stats."""
 
+import json
 import os
+import pathlib
 import subprocess
 
 import pytest
@@ -159,3 +161,38 @@ def test_a_python_build_is_the_command_lines_file_for_file(tmp_path):
         if name.endswith(".lock"):
             continue
         assert (python_dir / name).read_bytes() == (cli_dir / name).read_bytes(), name
+
+
+RULE_CASES = pathlib.Path(__file__).resolve().parents[3] / "data" / "jungle-rule-cases.json"
+
+
+def test_probes_agree_with_every_front_end_on_cursed_wins_and_blessed_losses(tmp_path):
+    """Issue 26: the shared cases of data/jungle-rule-cases.json (cursed
+    wins, blessed losses and draws by rule, under the game's 200-ply rule
+    and under tables built for a 20-ply one), as the command line and the
+    web API answer them (their tests read the same file). The 20-ply
+    tables are built by the command line's `--quiet-ply-limit` (the binary
+    at GAMESOLVER_BIN, as CI sets it), the others by Python."""
+    cases = json.loads(RULE_CASES.read_text())
+    binary = os.environ.get("GAMESOLVER_BIN")
+    assert binary, "GAMESOLVER_BIN must name the gamesolver binary: it builds the 20-ply tables"
+    for directory in cases["directories"]:
+        plies = directory["rule_plies"]
+        path = tmp_path / str(plies)
+        if plies == 200:
+            gamesolver.Tablebase(str(path)).build(material=cases["material"])
+        else:
+            subprocess.run(
+                [binary, "tablebase", "build", "jungle", "--quiet", "--material", cases["material"],
+                 "--quiet-ply-limit", str(plies), "--dir", str(path)],
+                check=True,
+                capture_output=True,
+            )
+        tablebase = gamesolver.Tablebase(str(path))
+        for case in directory["cases"]:
+            report = tablebase.probe(case["fen"])
+            got = (report.category, report.value, report.distance, report.drawn_by_rule)
+            expected = (case["category"], case["value"], case["distance"], case["drawn_by_rule"])
+            assert got == expected, (plies, case["fen"])
+            if case["drawn_by_rule"]:
+                assert report.moves == [] and report.best == []

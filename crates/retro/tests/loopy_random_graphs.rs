@@ -1,7 +1,7 @@
 //! The loopy tier solver against an independent, naive solver on random
 //! game graphs with cycles, several tiers and every kind of exit.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

@@ -3,8 +3,8 @@
 //! through a device or a link, and the verifier that catches a crafted
 //! table with a valid checksum.
 
-mod crafted;
-mod special_files;
+use crate::crafted;
+use crate::special_files;
 
 use crafted::reseal;
 

@@ -1,7 +1,7 @@
 //! Building a tablebase directory tier by tier: files, probing across tiers,
 //! resuming, and cleaning up after an interrupted build.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

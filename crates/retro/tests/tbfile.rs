@@ -1,8 +1,8 @@
 //! Tablebase files: round trip through compressed blocks, and refusal of
 //! truncated, corrupted, foreign and mismatched files.
 
-mod crafted;
-mod special_files;
+use crate::crafted;
+use crate::special_files;
 
 use crafted::{identity, reseal};
 

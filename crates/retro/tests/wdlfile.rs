@@ -2,7 +2,7 @@
 //! and refusal of truncated, corrupted, foreign and mismatched files with
 //! an error that says what is wrong.
 
-mod crafted;
+use crate::crafted;
 
 use crafted::{identity, reseal};
 use gamesolver_core::{Solution, Wdl};

@@ -8,7 +8,7 @@ use gamesolver_web::{AppState, ServeConfig, router};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
-mod common;
+use crate::common;
 use common::{json_post, send};
 
 fn app_with(config: &ServeConfig) -> (AppState, axum::Router) {

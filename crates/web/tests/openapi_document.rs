@@ -3,7 +3,7 @@
 //! with every change to it.
 //!
 //! After a deliberate change to the API, write the file again with
-//! `UPDATE_OPENAPI=1 cargo test -p gamesolver-web --test openapi_document`
+//! `UPDATE_OPENAPI=1 cargo test -p gamesolver-web --test integration -- openapi_document::`
 //! and commit it (see docs/API.md).
 
 use std::path::PathBuf;
@@ -15,7 +15,7 @@ use serde_json::Value;
 
 // `json_post` is the other tests' helper.
 #[allow(dead_code)]
-mod common;
+use crate::common;
 use common::send;
 
 /// The committed document, from this crate's folder.
@@ -61,7 +61,7 @@ async fn the_served_openapi_document_is_the_committed_one() {
     assert!(
         served == committed,
         "the served OpenAPI document differs from docs/openapi.json; after a deliberate \
-         API change run `UPDATE_OPENAPI=1 cargo test -p gamesolver-web --test openapi_document` \
+         API change run `UPDATE_OPENAPI=1 cargo test -p gamesolver-web --test integration -- openapi_document::` \
          and commit the file"
     );
     assert!(

@@ -12,7 +12,7 @@ use gamesolver_games::jungle::{Material, Variant};
 use gamesolver_web::{AppState, ServeConfig, router};
 use serde_json::{Value, json};
 
-mod common;
+use crate::common;
 use common::{json_post, send};
 
 /// Elephant against elephant (its file: `E-e.gstb`), bottom to move.

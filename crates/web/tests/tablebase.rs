@@ -4,12 +4,12 @@
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use gamesolver_engines::jungle::tablebase::build_tablebase;
+use gamesolver_engines::jungle::tablebase::{build_tablebase, build_tablebase_under_rule};
 use gamesolver_games::jungle::{Material, Variant};
 use gamesolver_web::{AppState, ServeConfig, router};
 use serde_json::{Value, json};
 
-mod common;
+use crate::common;
 use common::{json_post, send};
 
 /// Elephant against cat, bottom to move.
@@ -181,4 +181,83 @@ async fn mcts_is_served_with_a_tablebase() {
     assert_eq!(status, StatusCode::OK, "{text}");
     assert!(text.contains("event: done"), "{text}");
     assert!(text.contains("\"source\":\"tablebase\""), "{text}");
+}
+
+/// Issue 26: the shared cases of `data/jungle-rule-cases.json` (cursed
+/// wins, blessed losses, draws by rule, under the game's 200-ply rule and
+/// under tables built for a 20-ply one) answered alike by
+/// `/api/tablebase/probe`, `/api/analyse` and `/api/engine-move`: the
+/// verdicts of the table, the engine's score a draw for a cursed win or
+/// blessed loss, its move one of the probe's best, a game over refused.
+#[tokio::test]
+async fn every_endpoint_agrees_on_cursed_wins_and_blessed_losses() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/jungle-rule-cases.json"
+    );
+    let cases: Value = serde_json::from_str(&std::fs::read_to_string(path).expect("the cases"))
+        .expect("JSON cases");
+    let material: Material = cases["material"]
+        .as_str()
+        .expect("material")
+        .parse()
+        .expect("a material");
+    for directory in cases["directories"].as_array().expect("directories") {
+        let plies = u16::try_from(directory["rule_plies"].as_u64().expect("plies")).expect("u16");
+        let tables = tempfile::tempdir().expect("temporary folder");
+        build_tablebase_under_rule(tables.path(), Variant::Standard, &[material], plies)
+            .expect("the tables");
+        let config = ServeConfig {
+            tablebase: Some(tables.path().to_path_buf()),
+            ..ServeConfig::default()
+        };
+        let state = AppState::new(&config, gamesolver_engines::builtin()).expect("the tables open");
+        let server = Server {
+            app: router(state),
+            _tables: tables,
+        };
+        for case in directory["cases"].as_array().expect("cases") {
+            let fen = case["fen"].as_str().expect("fen");
+            let (status, answer) =
+                probe(&server, json!({ "game": "jungle", "position": fen })).await;
+            assert_eq!(status, StatusCode::OK, "{plies} {fen}: {answer}");
+            let report = &answer["report"];
+            for field in ["category", "value", "distance"] {
+                assert_eq!(report[field], case[field], "{plies} {fen}: {answer}");
+            }
+            assert_eq!(
+                report.get("drawn_by_rule").unwrap_or(&Value::Null),
+                &case["drawn_by_rule"],
+                "{plies} {fen}: {answer}"
+            );
+            let best = report["best"].as_array().expect("best");
+            let body = json!({ "game": "jungle", "position": fen, "depth": 2 }).to_string();
+            for endpoint in ["/api/analyse", "/api/engine-move"] {
+                let (status, answer) = call(&server, json_post(endpoint, &body)).await;
+                let Some(score) = case["score"].as_str() else {
+                    assert_eq!(
+                        status,
+                        StatusCode::BAD_REQUEST,
+                        "{endpoint} {fen}: {answer}"
+                    );
+                    assert_eq!(answer["error"], "game_over", "{endpoint} {fen}: {answer}");
+                    continue;
+                };
+                assert_eq!(status, StatusCode::OK, "{endpoint} {plies} {fen}: {answer}");
+                let search = if endpoint == "/api/analyse" {
+                    &answer
+                } else {
+                    &answer["report"]
+                };
+                assert_eq!(search["score"], score, "{endpoint} {plies} {fen}: {answer}");
+                assert_eq!(search["source"], "tablebase", "{endpoint} {fen}: {answer}");
+                if !best.is_empty() {
+                    assert!(
+                        best.contains(&search["bestmove"]),
+                        "{endpoint} {fen}: {answer}"
+                    );
+                }
+            }
+        }
+    }
 }

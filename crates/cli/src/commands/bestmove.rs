@@ -44,6 +44,12 @@ pub fn run_with(registry: &Registry, args: &Args, out: &mut dyn Write) -> anyhow
     let game = registry.get(&args.game)?;
     let rules = args.rules.rules.as_deref();
     let state = game.parse(&args.position.join(" "), rules)?;
+    // As the web API and the engine protocol answer: a game over (a draw
+    // by the 200-ply rule or a repetition included) has no move to search.
+    anyhow::ensure!(
+        !state.is_terminal(),
+        "the game is over: there is nothing to search"
+    );
     let spec = EngineSpec {
         kind: Some(args.engine.name().to_string()),
         rules: rules.map(str::to_string),

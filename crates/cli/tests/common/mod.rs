@@ -3,7 +3,8 @@
 // Each test file uses only some of these.
 #![allow(dead_code)]
 
-use std::process::{Command, Output};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
 
 use gamesolver_cli::{Cli, commands};
 use serde_json::Value;
@@ -71,7 +72,7 @@ pub fn fails_without_hanging(args: &[&str]) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gamesolver"))
         .args(args)
         .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
@@ -104,4 +105,28 @@ pub fn fifo(dir: &std::path::Path, name: &str) -> std::path::PathBuf {
         .expect("mkfifo runs");
     assert!(made.success(), "mkfifo {}", path.display());
     path
+}
+
+/// Runs the binary with `args`, `input` on its standard input.
+pub fn piped(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamesolver"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
 }

@@ -167,7 +167,8 @@ impl TablebaseLook {
     /// among losses the longest to zeroing (see
     /// [`gamesolver_retro::zeroing::RuleAnalysis::rank`]). The score is a
     /// mate score for a win or loss under the rule, a draw score otherwise
-    /// (a cursed win or blessed loss is a draw).
+    /// (a cursed win or blessed loss is a draw), and a draw with the first
+    /// legal move once the tables' rule has drawn the game.
     #[must_use]
     pub fn tablebase_move(&self, game: &JungleGame) -> Option<SearchInfo<Move>> {
         let tablebase = self.tablebase.as_ref()?;
@@ -176,7 +177,13 @@ impl TablebaseLook {
         }
         let started = std::time::Instant::now();
         let analysis = tablebase.analyse_game(game)?;
-        let best = *analysis.best.first()?;
+        // No best move in a game the tables' own rule has drawn (tables
+        // built under a smaller limit than the game's 200 plies): every
+        // move keeps the draw.
+        let best = match analysis.best.first() {
+            Some(&best) => best,
+            None => *game.moves().first()?,
+        };
         let score = match analysis.verdict {
             RuleVerdict::Win | RuleVerdict::Loss => Score::from_solution(analysis.dtm, 0),
             _ => Score::DRAW,

@@ -15,5 +15,6 @@ pub mod table_stats;
 pub mod tablebase;
 pub mod terminal;
 mod tour;
+pub mod zeroing_search;
 
 pub use game::{Jungle, JungleTablebase};

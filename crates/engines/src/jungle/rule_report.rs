@@ -7,7 +7,7 @@
 //! `TablebaseOracle::probe`: the web server, Python, the command line).
 
 use gamesolver_core::Game;
-use gamesolver_games::jungle::{DrawReason, JungleGame};
+use gamesolver_games::jungle::{DrawReason, JungleGame, QUIET_PLIES_DRAW};
 use gamesolver_retro::zeroing::{RuleAnalysis, RuleMove};
 
 use super::tablebase::TablebaseHandle;
@@ -36,13 +36,7 @@ pub fn rule_report(
         category: Some(analysis.verdict.into()),
         dtz: Some(u32::from(analysis.dtz.distance)),
         counter: Some(u32::from(analysis.counter)),
-        drawn_by_rule: game.draw_reason().map(|reason| {
-            match reason {
-                DrawReason::NoCapture => "200-ply rule",
-                DrawReason::Repetition => "threefold repetition",
-            }
-            .to_string()
-        }),
+        drawn_by_rule: drawn_by_rule(game, analysis.counter, limit),
     };
     if report.drawn_by_rule.is_some() {
         report.value = Verdict::Draw;
@@ -52,6 +46,18 @@ pub fn rule_report(
     }
     report.main_line = main_line(tables, game, &analysis)?;
     Ok(Some(report))
+}
+
+/// Why `game` is drawn already, if it is: a third repetition, the game's
+/// 200 plies without a capture, or the tables' own rule's `limit` when it
+/// is smaller (tables built for tests of the rule) reached at `counter`.
+fn drawn_by_rule(game: &JungleGame, counter: u16, limit: u16) -> Option<String> {
+    match game.draw_reason() {
+        Some(DrawReason::Repetition) => Some("threefold repetition".to_string()),
+        Some(DrawReason::NoCapture) => Some(format!("{QUIET_PLIES_DRAW}-ply rule")),
+        None if counter >= limit && !game.is_finished() => Some(format!("{limit}-ply rule")),
+        None => None,
+    }
 }
 
 /// One move as the report lists it.

@@ -22,6 +22,7 @@ use gamesolver_retro::FileError as TablebaseFileError;
 use gamesolver_retro::tablebase::{
     BuildError, DirectoryError, ProbeError, Tablebase, TierBuilt, build,
 };
+use gamesolver_retro::tbfile::zeroing_limit;
 use gamesolver_retro::zeroing::{RuleAnalysis, analyse_under_rule};
 use rayon::prelude::*;
 
@@ -137,12 +138,29 @@ impl TablebaseHandle {
     /// rules ([`OpenError::NotForTheseRules`]; a table is only used under
     /// the rules it was built for), or damaged, of another version or
     /// unreadable ([`OpenError::Unusable`]), is refused with its name.
+    ///
+    /// The no-capture rule is the one the directory's distance-to-zeroing
+    /// files were written under (200 plies unless built with a smaller
+    /// limit, [`JungleTiers::with_quiet_ply_limit`], read from its
+    /// smallest material's file): every answer under the rule uses it, and
+    /// a file of another limit is refused as foreign.
     pub fn open(dir: &Path, rules: Variant) -> Result<TablebaseHandle, OpenError> {
-        let tablebase = Tablebase::open_dir(JungleTiers::colour_folded(rules), dir)?;
-        let mut tiers = tablebase.tiers()?;
+        let standard = Tablebase::open_dir(JungleTiers::colour_folded(rules), dir)?;
+        let mut tiers = standard.tiers()?;
         // Smallest first: a directory of other rules is named as such by
         // its first file, before the others are read.
         tiers.sort_by_key(|m| (m.count(), m.to_string()));
+        let limit = match tiers.first().map(|&m| standard.dtz_path(m)) {
+            Some(path) if path.exists() => Some(zeroing_limit(&path).map_err(OpenError::Unusable)?),
+            _ => None,
+        };
+        let tablebase = match limit {
+            Some(plies) => Tablebase::new(
+                JungleTiers::colour_folded(rules).with_quiet_ply_limit(plies),
+                dir,
+            ),
+            None => standard,
+        };
         if let Some(&smallest) = tiers.first() {
             tablebase
                 .open_checked(smallest)
@@ -287,7 +305,8 @@ impl TablebaseHandle {
         }
     }
 
-    /// The no-capture rule the tables were built for (200 plies).
+    /// The no-capture rule the tables were built for (200 plies, or the
+    /// smaller limit of a directory built for tests of the rule).
     #[must_use]
     pub fn quiet_ply_limit(&self) -> u16 {
         self.tablebase
@@ -485,6 +504,29 @@ pub fn build_tablebase(
     materials: &[Material],
 ) -> Result<Vec<TierBuilt>, BuildError> {
     build(&tables_in(dir, rules), materials, &())
+}
+
+/// [`build_tablebase`] under a no-capture rule of `plies` plies
+/// ([`tables_under_rule`]), for tests of the rule.
+pub fn build_tablebase_under_rule(
+    dir: &Path,
+    rules: Variant,
+    materials: &[Material],
+    plies: u16,
+) -> Result<Vec<TierBuilt>, BuildError> {
+    build(&tables_under_rule(dir, rules, plies), materials, &())
+}
+
+/// [`tables_in`] under a no-capture rule of `plies` plies instead of the
+/// game's 200: a directory whose distance-to-zeroing files (and so every
+/// answer under the rule, [`TablebaseHandle::open`] reads the limit back)
+/// show the rule's effects within a few pieces, for tests.
+#[must_use]
+pub fn tables_under_rule(dir: &Path, rules: Variant, plies: u16) -> Tablebase<JungleTiers> {
+    Tablebase::new(
+        JungleTiers::colour_folded(rules).with_quiet_ply_limit(plies),
+        dir,
+    )
 }
 
 #[cfg(test)]

@@ -11,12 +11,14 @@ mod store;
 mod tier_stats;
 mod tier_worker;
 mod wdl;
+mod zeroing_stats;
 
 pub use build::{BuildError, BuildObserver, TierBuilt, build};
 pub use dtz::DtzError;
 pub use ready::{ReadySet, ReadySetError, TierNode, tier_graph};
-pub use scan::{scan_tier, scan_tier_until};
+pub use scan::{scan_tier, scan_tier_files_until, scan_tier_until};
 pub use store::{DirectoryError, ProbeError, Tablebase, TierProbe};
 pub use tier_stats::{LongestWin, TierStats};
 pub use tier_worker::{DEFAULT_VISIBILITY_WAIT, TierWorker, TierWorkerError, lock_build_directory};
 pub use wdl::{WdlCheck, WdlDerived};
+pub use zeroing_stats::{ZeroingExtreme, ZeroingStats};

@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use gamesolver_core::{Solution, TierLayout};
+use gamesolver_core::{Solution, TierLayout, Wdl};
 use rayon::prelude::*;
 
 use crate::binfile::FileError;
@@ -49,21 +49,61 @@ where
     L: TierLayout,
     A: Send,
 {
+    let visit_one = |acc: &mut A, index, position: &L::Game, [solution]: [Solution; 1]| {
+        visit(acc, index, position, solution);
+    };
+    scan_tier_files_until(layout, tier, [file], init, visit_one, merge, stop)
+}
+
+/// [`scan_tier_until`] over `N` files of the same tier side by side (e.g.
+/// its distance file and its distance-to-zeroing file): `visit(acc,
+/// index, position, solutions)` for each index solved in every file.
+/// Files of different lengths are an error naming the odd one.
+pub fn scan_tier_files_until<L, A, const N: usize>(
+    layout: &L,
+    tier: L::Tier,
+    files: [&TablebaseFile; N],
+    init: impl Fn() -> A + Sync + Send,
+    visit: impl Fn(&mut A, u64, &L::Game, [Solution; N]) + Sync + Send,
+    merge: impl Fn(A, A) -> A + Sync + Send,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<Option<A>, FileError>
+where
+    L: TierLayout,
+    A: Send,
+{
+    let Some(first_file) = files.first() else {
+        return Ok(Some(init()));
+    };
+    if let Some(other) = files.iter().find(|f| f.len() != first_file.len()) {
+        return Err(FileError::malformed(
+            other.path(),
+            format!(
+                "{} entries where its tier's other file has {}",
+                other.len(),
+                first_file.len()
+            ),
+        ));
+    }
     let stopped = AtomicBool::new(false);
-    let all = (0..file.blocks())
+    let all = (0..first_file.blocks())
         .into_par_iter()
         .try_fold(&init, |mut acc, block| {
             if stopped.load(Ordering::Relaxed) || stop() {
                 stopped.store(true, Ordering::Relaxed);
                 return Ok(acc);
             }
-            let entries = file.block(block)?;
+            let mut blocks = Vec::with_capacity(N);
+            for file in files {
+                blocks.push(file.block(block)?);
+            }
             let first = block as u64 * u64::from(BLOCK_ENTRIES);
-            let range = first..first + entries.len() as u64;
+            let range = first..first + blocks[0].len() as u64;
             layout.for_each_position(tier, range, &mut |index, position| {
-                let entry = entries[(index - first) as usize];
-                if let (Some(position), Some(solution)) = (position, decode(entry)) {
-                    visit(&mut acc, index, &position, solution);
+                let at = (index - first) as usize;
+                let entries = std::array::from_fn(|i| blocks[i][at]);
+                if let (Some(position), Some(solutions)) = (position, all_solved(entries)) {
+                    visit(&mut acc, index, &position, solutions);
                 }
                 true
             });
@@ -71,4 +111,13 @@ where
         })
         .try_reduce(&init, |a, b| Ok(merge(a, b)))?;
     Ok((!stopped.into_inner()).then_some(all))
+}
+
+/// The solutions of `entries`, if none is a hole.
+fn all_solved<const N: usize>(entries: [u16; N]) -> Option<[Solution; N]> {
+    let mut solutions = [Solution::new(Wdl::Draw, 0); N];
+    for (solution, entry) in solutions.iter_mut().zip(entries) {
+        *solution = decode(entry)?;
+    }
+    Some(solutions)
 }

@@ -53,7 +53,7 @@ mod write;
 
 pub use directory::{RejectedFile, TierFiles, scan_tier_files};
 pub use header::TablebaseIdentity;
-pub use read::TablebaseFile;
+pub use read::{TablebaseFile, zeroing_limit};
 pub use write::{encode_table, encode_tier, write_tier};
 
 use crate::binfile::{FileError, Frame};

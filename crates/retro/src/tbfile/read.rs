@@ -59,6 +59,12 @@ impl TablebaseFile {
         &self.identity
     }
 
+    /// The file's path, as its errors name it.
+    #[must_use]
+    pub fn path(&self) -> &str {
+        self.file.path()
+    }
+
     /// The number of indices.
     #[must_use]
     pub fn len(&self) -> u64 {
@@ -146,6 +152,18 @@ impl TablebaseFile {
         }
         Ok(entries)
     }
+}
+
+/// The plies of the no-zeroing rule the distance-to-zeroing file `path`
+/// was written under (its header says), its frame and checksum checked
+/// but not its tier: what a reader opens a directory of such files under.
+pub fn zeroing_limit(path: &Path) -> Result<u16, FileError> {
+    let read = read_file(path)?;
+    let mut fields = TableKind::Zeroing { limit: 0 }
+        .frame()
+        .open(&read.name, &read.bytes)?;
+    TablebaseIdentity::read(&mut fields)?;
+    Ok(u16::from_le_bytes(fields.array("quiet-ply rule")?))
 }
 
 /// Checks the frame and every header field of a mapped file against

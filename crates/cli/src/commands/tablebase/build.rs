@@ -4,6 +4,7 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use anyhow::bail;
+use gamesolver_engines::jungle::tablebase::tables_under_rule;
 use gamesolver_games::jungle::Material;
 use gamesolver_retro::tablebase::{
     BuildEstimate, DEFAULT_MEMORY_LIMIT, TierBuilt, build_within, estimate,
@@ -43,6 +44,13 @@ pub struct Args {
     /// Build over the ranks of `mpirun` (see docs/CLUSTER.md).
     #[arg(long)]
     pub mpi: bool,
+    /// Build under a no-capture rule of this many plies instead of the
+    /// game's 200: tables for tests of the rule, with cursed wins and
+    /// blessed losses within two pieces; every reader takes the rule from
+    /// the files.
+    #[arg(long, value_name = "PLIES", conflicts_with = "mpi",
+          value_parser = clap::value_parser!(u16).range(1..=200))]
+    pub quiet_ply_limit: Option<u16>,
 }
 
 pub use gamesolver_engines::jungle::tablebase::{MAX_MATERIAL_PIECES, MAX_PIECES};
@@ -54,7 +62,10 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     if args.mpi {
         return super::mpi::run(args, &targets, out);
     }
-    let tablebase = args.location.open();
+    let tablebase = match args.quiet_ply_limit {
+        Some(plies) => tables_under_rule(&args.location.dir, args.location.rules, plies),
+        None => args.location.open(),
+    };
     write_estimate(
         out,
         &estimate(tablebase.layout(), &targets)?,

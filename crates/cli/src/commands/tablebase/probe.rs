@@ -65,7 +65,7 @@ fn write_probe(
             location.dir.display()
         );
     };
-    let answer = Answer::new(game, material, report);
+    let answer = Answer::new(game, material, report, tables.quiet_ply_limit());
     if json {
         write_json(out, &answer)
     } else {
@@ -82,15 +82,25 @@ struct Answer {
     to_move: &'static str,
     #[serde(flatten)]
     report: PositionReport,
+    /// The plies of the tables' no-capture rule (200 but in tables built
+    /// for tests of the rule).
+    #[serde(skip)]
+    rule_plies: u16,
 }
 
 impl Answer {
-    fn new(game: &JungleGame, material: Material, report: PositionReport) -> Answer {
+    fn new(
+        game: &JungleGame,
+        material: Material,
+        report: PositionReport,
+        rule_plies: u16,
+    ) -> Answer {
         Answer {
             fen: game.long_fen(),
             material: material.to_string(),
             to_move: Position::player_name(game.turn()),
             report,
+            rule_plies,
         }
     }
 
@@ -103,11 +113,7 @@ impl Answer {
         )?;
         match &report.drawn_by_rule {
             Some(rule) => writeln!(out, "value: draw by the {rule} (the game is over)")?,
-            None => writeln!(
-                out,
-                "value: {}",
-                describe(report.category, report.distance, report.dtz, report.counter)
-            )?,
+            None => writeln!(out, "value: {}", describe(report, self.rule_plies))?,
         }
         for m in &report.moves {
             writeln!(out, "  {}  {}", m.mv, describe_move(m))?;
@@ -123,14 +129,11 @@ impl Answer {
 }
 
 /// "win in 33 plies (next capture or end in 33, counter 0)", "cursed win
-/// (draw by the 200-ply rule): …", "draw", "loss (game over)".
-fn describe(
-    category: Option<Category>,
-    distance: u32,
-    dtz: Option<u32>,
-    counter: Option<u32>,
-) -> String {
-    let zeroing = match (dtz, counter) {
+/// (draw by the 200-ply rule): …", "draw", "loss (game over)", for the
+/// tables' rule of `rule_plies` plies.
+fn describe(report: &PositionReport, rule_plies: u16) -> String {
+    let (category, distance) = (report.category, report.distance);
+    let zeroing = match (report.dtz, report.counter) {
         (Some(dtz), Some(counter)) => format!(" (next capture or end in {dtz}, counter {counter})"),
         _ => String::new(),
     };
@@ -138,7 +141,7 @@ fn describe(
         (Some(Category::Draw) | None, _) => "draw".to_string(),
         (Some(c), 0) => format!("{} (game over)", name(c)),
         (Some(c @ (Category::CursedWin | Category::BlessedLoss)), d) => format!(
-            "{} (a draw by the 200-ply rule; {} in {d} plies without it){zeroing}",
+            "{} (a draw by the {rule_plies}-ply rule; {} in {d} plies without it){zeroing}",
             name(c),
             if c == Category::CursedWin {
                 "win"
