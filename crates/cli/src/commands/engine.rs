@@ -152,7 +152,11 @@ pub fn run_with(registry: &Registry, args: &Args, out: &mut dyn Write) -> anyhow
     set_options(name, &offered, &args.tuning(), host.as_mut())?;
     if args.list_options {
         for option in host.options() {
-            writeln!(out, "{} {}\n    {}", option.name, option.description, option.doc)?;
+            writeln!(
+                out,
+                "{} {}\n    {}",
+                option.name, option.description, option.doc
+            )?;
         }
         return Ok(());
     }

@@ -88,8 +88,16 @@ pub const OPTIONS: &[OptionDef<JungleHost>] = &[
         },
     },
     check!("NullMove", "null-move pruning", options.search.null_move),
-    check!("Quiescence", "quiescence search of captures and den entries", options.quiescence),
-    check!("LMR", "late move reductions", options.search.late_move_reductions),
+    check!(
+        "Quiescence",
+        "quiescence search of captures and den entries",
+        options.quiescence
+    ),
+    check!(
+        "LMR",
+        "late move reductions",
+        options.search.late_move_reductions
+    ),
     // Either evaluation option starts again from the default weights:
     // material only, or the advance terms scaled.
     OptionDef {
@@ -125,7 +133,10 @@ pub const OPTIONS: &[OptionDef<JungleHost>] = &[
 /// Every option of the host: the common ones, then [`OPTIONS`].
 #[must_use]
 pub fn option_table() -> Vec<OptionDef<JungleHost>> {
-    common_options().into_iter().chain(OPTIONS.iter().copied()).collect()
+    common_options()
+        .into_iter()
+        .chain(OPTIONS.iter().copied())
+        .collect()
 }
 
 impl CommonSettings for JungleHost {

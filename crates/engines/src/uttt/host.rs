@@ -103,32 +103,151 @@ pub const OPTIONS: &[OptionDef<UtttHost>] = &[
             Ok(())
         },
     },
-    whole!("SolveBelow", OptionKind::Spin { min: 0, max: 81 }, "under CodinGame's rule, try the exact endgame solver before alpha-beta at this many playable cells or fewer; 0 never", u32, options.solve_below),
-    whole!("CountBoard", COUNT_WEIGHT, "CodinGame's rule: units per board of expected board-count difference while a line of small boards is possible", f32, options.weights.count_board),
-    whole!("RaceBoard", COUNT_WEIGHT, "the same once no line is possible (the count race)", f32, options.weights.race_board),
-    whole!("Tempo", WEIGHT, "bonus for the side to move", i32, options.weights.tempo),
-    whole!("FreeChoice", WEIGHT, "extra bonus for the side to move with a free choice of board", i32, options.weights.free_choice),
-    check!("MoverThreat", "count a small board the side to move can win at once as won", options.weights.mover_threat),
-    check!("BoardQuiescence", "quiescence search on the moves that win a small board", options.weights.board_quiescence),
-    check!("LMR", "late move reductions", options.search.late_move_reductions),
-    whole!("DeepReductions", OptionKind::Spin { min: 0, max: 10_000 }, "reductions growing with depth and move number: the divisor of ln(depth) ln(moves searched + 1), in hundredths; 0 for the plain two-ply reductions", u32, options.search.deep_reductions),
-    percent!("Exploration", 1000, "MCTS: UCT exploration constant in hundredths (25 = 0.25)", options.exploration),
-    check!("HeuristicPlayouts", "MCTS: playouts take a board-winning move and avoid bad sends (otherwise uniformly random)", options.heuristic_playouts),
-    percent!("LeafEval", 100, "MCTS: percent of the leaf value taken from the evaluation, the rest from a playout", options.leaf_eval),
-    whole!("LeafScale", OptionKind::Spin { min: 1, max: LEAF_SCALE_MAX }, "MCTS: evaluation units that make the leaf's odds e", f32, options.leaf_scale),
-    whole!("Scale", WEIGHT, "evaluation units per unit of meta-line value difference", f32, options.weights.scale),
-    whole!("CountWin", WEIGHT, "CodinGame's rule: units per unit of count odds while a line is still possible (alpha-beta only)", f32, options.weights.count_win),
-    whole!("RaceWin", WEIGHT, "the same once no line is possible", f32, options.weights.race_win),
-    whole!("CentreLines", WEIGHT, "extra units per unit of value of the lines through the centre board", f32, options.weights.centre_lines),
-    whole!("CentreBoard", WEIGHT, "units per unit of take-probability difference on the centre board", f32, options.weights.centre_board),
-    whole!("CornerBoards", WEIGHT, "the same summed over the corner boards", f32, options.weights.corner_boards),
-    whole!("EdgeBoards", WEIGHT, "the same summed over the edge boards", f32, options.weights.edge_boards),
+    whole!(
+        "SolveBelow",
+        OptionKind::Spin { min: 0, max: 81 },
+        "under CodinGame's rule, try the exact endgame solver before alpha-beta at this many playable cells or fewer; 0 never",
+        u32,
+        options.solve_below
+    ),
+    whole!(
+        "CountBoard",
+        COUNT_WEIGHT,
+        "CodinGame's rule: units per board of expected board-count difference while a line of small boards is possible",
+        f32,
+        options.weights.count_board
+    ),
+    whole!(
+        "RaceBoard",
+        COUNT_WEIGHT,
+        "the same once no line is possible (the count race)",
+        f32,
+        options.weights.race_board
+    ),
+    whole!(
+        "Tempo",
+        WEIGHT,
+        "bonus for the side to move",
+        i32,
+        options.weights.tempo
+    ),
+    whole!(
+        "FreeChoice",
+        WEIGHT,
+        "extra bonus for the side to move with a free choice of board",
+        i32,
+        options.weights.free_choice
+    ),
+    check!(
+        "MoverThreat",
+        "count a small board the side to move can win at once as won",
+        options.weights.mover_threat
+    ),
+    check!(
+        "BoardQuiescence",
+        "quiescence search on the moves that win a small board",
+        options.weights.board_quiescence
+    ),
+    check!(
+        "LMR",
+        "late move reductions",
+        options.search.late_move_reductions
+    ),
+    whole!(
+        "DeepReductions",
+        OptionKind::Spin {
+            min: 0,
+            max: 10_000
+        },
+        "reductions growing with depth and move number: the divisor of ln(depth) ln(moves searched + 1), in hundredths; 0 for the plain two-ply reductions",
+        u32,
+        options.search.deep_reductions
+    ),
+    percent!(
+        "Exploration",
+        1000,
+        "MCTS: UCT exploration constant in hundredths (25 = 0.25)",
+        options.exploration
+    ),
+    check!(
+        "HeuristicPlayouts",
+        "MCTS: playouts take a board-winning move and avoid bad sends (otherwise uniformly random)",
+        options.heuristic_playouts
+    ),
+    percent!(
+        "LeafEval",
+        100,
+        "MCTS: percent of the leaf value taken from the evaluation, the rest from a playout",
+        options.leaf_eval
+    ),
+    whole!(
+        "LeafScale",
+        OptionKind::Spin {
+            min: 1,
+            max: LEAF_SCALE_MAX
+        },
+        "MCTS: evaluation units that make the leaf's odds e",
+        f32,
+        options.leaf_scale
+    ),
+    whole!(
+        "Scale",
+        WEIGHT,
+        "evaluation units per unit of meta-line value difference",
+        f32,
+        options.weights.scale
+    ),
+    whole!(
+        "CountWin",
+        WEIGHT,
+        "CodinGame's rule: units per unit of count odds while a line is still possible (alpha-beta only)",
+        f32,
+        options.weights.count_win
+    ),
+    whole!(
+        "RaceWin",
+        WEIGHT,
+        "the same once no line is possible",
+        f32,
+        options.weights.race_win
+    ),
+    whole!(
+        "CentreLines",
+        WEIGHT,
+        "extra units per unit of value of the lines through the centre board",
+        f32,
+        options.weights.centre_lines
+    ),
+    whole!(
+        "CentreBoard",
+        WEIGHT,
+        "units per unit of take-probability difference on the centre board",
+        f32,
+        options.weights.centre_board
+    ),
+    whole!(
+        "CornerBoards",
+        WEIGHT,
+        "the same summed over the corner boards",
+        f32,
+        options.weights.corner_boards
+    ),
+    whole!(
+        "EdgeBoards",
+        WEIGHT,
+        "the same summed over the edge boards",
+        f32,
+        options.weights.edge_boards
+    ),
 ];
 
 /// Every option of the host: the common ones, then [`OPTIONS`].
 #[must_use]
 pub fn option_table() -> Vec<OptionDef<UtttHost>> {
-    common_options().into_iter().chain(OPTIONS.iter().copied()).collect()
+    common_options()
+        .into_iter()
+        .chain(OPTIONS.iter().copied())
+        .collect()
 }
 
 impl CommonSettings for UtttHost {
@@ -210,7 +329,10 @@ mod tests {
         assert_eq!(host.options.solve_below, 24);
         assert_eq!(host.options.weights.race_board, 400.0);
         let err = host.set_option("CountBoard", "-3").unwrap_err();
-        assert!(err.contains("option CountBoard is a whole number 0..=10000"), "{err}");
+        assert!(
+            err.contains("option CountBoard is a whole number 0..=10000"),
+            "{err}"
+        );
         assert!(host.set_option("SolveBelow", "82").is_err());
         let names: Vec<&str> = host.options().iter().map(|o| o.name).collect();
         assert!(names.contains(&"SolveBelow") && names.contains(&"RaceBoard"));
