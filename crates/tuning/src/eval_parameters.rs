@@ -1,7 +1,7 @@
 //! The evaluation weights that [`super::spsa`] tunes by match results: the
 //! engine options that set them (`setoption name Tempo value 20`), with
 //! their perturbation sizes. Names, ranges and current values come from
-//! the host's option table ([`UtttHost`]'s `option_table`); `Scale` stays
+//! the host's option table ([`UtttHost`]'s [`OptionTable::option_table`]); `Scale` stays
 //! fixed: the search's choices hardly depend on a common factor of all
 //! weights.
 
@@ -9,9 +9,9 @@ use gamesolver_games::uttt::Variant;
 
 use crate::spsa::Parameter;
 use gamesolver_api::protocol::EngineHost;
-use gamesolver_api::protocol::options::{OptionKind, OptionValue, find};
+use gamesolver_api::protocol::options::{OptionKind, OptionTable, OptionValue, find};
 use gamesolver_engines::uttt::eval::EvalWeights;
-use gamesolver_engines::uttt::host::{UtttHost, option_table};
+use gamesolver_engines::uttt::host::UtttHost;
 
 /// A tuned option: its name and last perturbation.
 type Spec = (&'static str, f64);
@@ -40,7 +40,7 @@ pub fn parameters(variant: Variant, start: &EvalWeights) -> Vec<Parameter> {
     };
     let mut host = UtttHost::default();
     host.options.weights = *start;
-    let table = option_table();
+    let table = UtttHost::option_table();
     COMMON
         .iter()
         .chain(count)

@@ -75,3 +75,27 @@ pub fn common_options<T: CommonSettings>() -> [OptionDef<T>; 3] {
         },
     ]
 }
+
+/// Implements [`CommonSettings`] for a host whose engine settings (with
+/// fields `kind`, `hash_mb` and `seed`) are at the place `$($field).+`:
+/// `common_settings!(UtttHost, options)`.
+#[macro_export]
+macro_rules! common_settings {
+    ($host:ty, $($field:ident).+) => {
+        impl $crate::protocol::common::CommonSettings for $host {
+            fn common(&self) -> ($crate::EngineKind, usize, u64) {
+                let s = &self.$($field).+;
+                (s.kind, s.hash_mb, s.seed)
+            }
+
+            fn common_mut(&mut self) -> $crate::protocol::common::CommonOptions<'_> {
+                let s = &mut self.$($field).+;
+                $crate::protocol::common::CommonOptions {
+                    kind: &mut s.kind,
+                    hash_mb: &mut s.hash_mb,
+                    seed: &mut s.seed,
+                }
+            }
+        }
+    };
+}

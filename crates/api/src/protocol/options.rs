@@ -202,6 +202,28 @@ impl<T> OptionDef<T> {
     }
 }
 
+/// A host whose options are all in one table: the protocol's option
+/// announcements and `setoption` for it, from the table.
+pub trait OptionTable: Sized {
+    /// Every option, in announcement order.
+    fn option_table() -> Vec<OptionDef<Self>>;
+
+    /// The announcements, with the current values as defaults.
+    fn announce_options(&self) -> Vec<OptionSpec> {
+        announce(&Self::option_table(), self)
+    }
+
+    /// Sets option `name` (any case) to `value`, or says why not
+    /// (`unknown option "NAME"` if the table lacks it).
+    ///
+    /// # Errors
+    /// An unknown option, or a value the option refuses.
+    fn set_by_table(&mut self, name: &str, value: &str) -> Result<(), String> {
+        set(&Self::option_table(), self, name, value)
+            .unwrap_or_else(|| Err(format!("unknown option {name:?}")))
+    }
+}
+
 /// The announcements of every option of `table`, in its order.
 #[must_use]
 pub fn announce<T>(table: &[OptionDef<T>], host: &T) -> Vec<OptionSpec> {

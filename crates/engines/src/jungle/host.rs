@@ -9,9 +9,9 @@ use gamesolver_search::Engine;
 
 use super::engine::{JungleOptions, build, open_tablebase};
 use super::eval::JungleWeights;
-use gamesolver_api::EngineKind;
-use gamesolver_api::protocol::common::{CommonOptions, CommonSettings, common_options};
-use gamesolver_api::protocol::options::{OptionDef, OptionKind, OptionValue, announce, set};
+use gamesolver_api::common_settings;
+use gamesolver_api::protocol::common::common_options;
+use gamesolver_api::protocol::options::{OptionDef, OptionKind, OptionTable, OptionValue};
 use gamesolver_api::protocol::{EngineHost, OptionSpec};
 
 /// The largest `Advance` scale, in percent (ten times the default).
@@ -131,27 +131,16 @@ pub const OPTIONS: &[OptionDef<JungleHost>] = &[
 ];
 
 /// Every option of the host: the common ones, then [`OPTIONS`].
-#[must_use]
-pub fn option_table() -> Vec<OptionDef<JungleHost>> {
-    common_options()
-        .into_iter()
-        .chain(OPTIONS.iter().copied())
-        .collect()
-}
-
-impl CommonSettings for JungleHost {
-    fn common(&self) -> (EngineKind, usize, u64) {
-        (self.options.kind, self.options.hash_mb, self.options.seed)
-    }
-
-    fn common_mut(&mut self) -> CommonOptions<'_> {
-        CommonOptions {
-            kind: &mut self.options.kind,
-            hash_mb: &mut self.options.hash_mb,
-            seed: &mut self.options.seed,
-        }
+impl OptionTable for JungleHost {
+    fn option_table() -> Vec<OptionDef<JungleHost>> {
+        common_options()
+            .into_iter()
+            .chain(OPTIONS.iter().copied())
+            .collect()
     }
 }
+
+common_settings!(JungleHost, options);
 
 impl EngineHost<JungleGame> for JungleHost {
     fn engine_name(&self) -> String {
@@ -159,12 +148,11 @@ impl EngineHost<JungleGame> for JungleHost {
     }
 
     fn options(&self) -> Vec<OptionSpec> {
-        announce(&option_table(), self)
+        self.announce_options()
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        set(&option_table(), self, name, value)
-            .unwrap_or_else(|| Err(format!("unknown option {name:?}")))
+        self.set_by_table(name, value)
     }
 
     fn build(&self) -> Box<dyn Engine<JungleGame> + Send> {

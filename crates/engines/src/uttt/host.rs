@@ -5,9 +5,9 @@ use gamesolver_search::Engine;
 
 use super::engines::{EngineOptions, build};
 use super::eval::EvalWeights;
-use gamesolver_api::EngineKind;
-use gamesolver_api::protocol::common::{CommonOptions, CommonSettings, common_options};
-use gamesolver_api::protocol::options::{OptionDef, OptionKind, OptionValue, announce, set};
+use gamesolver_api::common_settings;
+use gamesolver_api::protocol::common::common_options;
+use gamesolver_api::protocol::options::{OptionDef, OptionKind, OptionTable, OptionValue};
 use gamesolver_api::protocol::{EngineHost, OptionSpec};
 
 /// The largest evaluation weight the weight options take (either sign):
@@ -242,27 +242,16 @@ pub const OPTIONS: &[OptionDef<UtttHost>] = &[
 ];
 
 /// Every option of the host: the common ones, then [`OPTIONS`].
-#[must_use]
-pub fn option_table() -> Vec<OptionDef<UtttHost>> {
-    common_options()
-        .into_iter()
-        .chain(OPTIONS.iter().copied())
-        .collect()
-}
-
-impl CommonSettings for UtttHost {
-    fn common(&self) -> (EngineKind, usize, u64) {
-        (self.options.kind, self.options.hash_mb, self.options.seed)
-    }
-
-    fn common_mut(&mut self) -> CommonOptions<'_> {
-        CommonOptions {
-            kind: &mut self.options.kind,
-            hash_mb: &mut self.options.hash_mb,
-            seed: &mut self.options.seed,
-        }
+impl OptionTable for UtttHost {
+    fn option_table() -> Vec<OptionDef<UtttHost>> {
+        common_options()
+            .into_iter()
+            .chain(OPTIONS.iter().copied())
+            .collect()
     }
 }
+
+common_settings!(UtttHost, options);
 
 impl EngineHost<Board> for UtttHost {
     fn engine_name(&self) -> String {
@@ -270,12 +259,11 @@ impl EngineHost<Board> for UtttHost {
     }
 
     fn options(&self) -> Vec<OptionSpec> {
-        announce(&option_table(), self)
+        self.announce_options()
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        set(&option_table(), self, name, value)
-            .unwrap_or_else(|| Err(format!("unknown option {name:?}")))
+        self.set_by_table(name, value)
     }
 
     fn build(&self) -> Box<dyn Engine<Board> + Send> {
