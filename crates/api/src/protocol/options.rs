@@ -224,6 +224,44 @@ pub trait OptionTable: Sized {
     }
 }
 
+/// An [`OptionDef`] of kind `check` over the boolean at the place
+/// `$($field).+` of the host: `check_option!("LMR", "late move
+/// reductions", options.search.late_move_reductions)`.
+#[macro_export]
+macro_rules! check_option {
+    ($name:literal, $doc:literal, $($field:ident).+) => {
+        $crate::protocol::options::OptionDef {
+            name: $name,
+            kind: $crate::protocol::options::OptionKind::Check,
+            doc: $doc,
+            get: |h| $crate::protocol::options::OptionValue::Bool(h.$($field).+),
+            set: |h, v| {
+                h.$($field).+ = v.bool()?;
+                Ok(())
+            },
+        }
+    };
+}
+
+/// An [`OptionDef`] of kind `$kind` (a spin) over the number at the place
+/// `$($field).+` of the host, stored as `$ty`: `spin_option!("Tempo",
+/// WEIGHT, "bonus for the side to move", i32, options.weights.tempo)`.
+#[macro_export]
+macro_rules! spin_option {
+    ($name:literal, $kind:expr, $doc:literal, $ty:ty, $($field:ident).+) => {
+        $crate::protocol::options::OptionDef {
+            name: $name,
+            kind: $kind,
+            doc: $doc,
+            get: |h| $crate::protocol::options::OptionValue::Int(h.$($field).+ as i64),
+            set: |h, v| {
+                h.$($field).+ = v.int()? as $ty;
+                Ok(())
+            },
+        }
+    };
+}
+
 /// The announcements of every option of `table`, in its order.
 #[must_use]
 pub fn announce<T>(table: &[OptionDef<T>], host: &T) -> Vec<OptionSpec> {

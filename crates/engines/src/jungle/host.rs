@@ -9,10 +9,10 @@ use gamesolver_search::Engine;
 
 use super::engine::{JungleOptions, build, open_tablebase};
 use super::eval::JungleWeights;
-use gamesolver_api::common_settings;
 use gamesolver_api::protocol::common::common_options;
 use gamesolver_api::protocol::options::{OptionDef, OptionKind, OptionTable, OptionValue};
 use gamesolver_api::protocol::{EngineHost, OptionSpec};
+use gamesolver_api::{check_option, common_settings};
 
 /// The largest `Advance` scale, in percent (ten times the default).
 const ADVANCE_MAX_PERCENT: i64 = 1000;
@@ -24,22 +24,6 @@ pub struct JungleHost {
     pub options: JungleOptions,
     /// The rules (`Rules` option).
     pub rules: Variant,
-}
-
-/// A `check` option over the place `$($field).+` of the host.
-macro_rules! check {
-    ($name:literal, $doc:literal, $($field:ident).+) => {
-        OptionDef {
-            name: $name,
-            kind: OptionKind::Check,
-            doc: $doc,
-            get: |h| OptionValue::Bool(h.$($field).+),
-            set: |h, v| {
-                h.$($field).+ = v.bool()?;
-                Ok(())
-            },
-        }
-    };
 }
 
 /// Jungle's own options, in announcement order (after the common ones):
@@ -87,13 +71,13 @@ pub const OPTIONS: &[OptionDef<JungleHost>] = &[
             Ok(())
         },
     },
-    check!("NullMove", "null-move pruning", options.search.null_move),
-    check!(
+    check_option!("NullMove", "null-move pruning", options.search.null_move),
+    check_option!(
         "Quiescence",
         "quiescence search of captures and den entries",
         options.quiescence
     ),
-    check!(
+    check_option!(
         "LMR",
         "late move reductions",
         options.search.late_move_reductions

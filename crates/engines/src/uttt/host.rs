@@ -5,10 +5,10 @@ use gamesolver_search::Engine;
 
 use super::engines::{EngineOptions, build};
 use super::eval::EvalWeights;
-use gamesolver_api::common_settings;
 use gamesolver_api::protocol::common::common_options;
 use gamesolver_api::protocol::options::{OptionDef, OptionKind, OptionTable, OptionValue};
 use gamesolver_api::protocol::{EngineHost, OptionSpec};
+use gamesolver_api::{check_option, common_settings, spin_option};
 
 /// The largest evaluation weight the weight options take (either sign):
 /// far beyond any useful value, far from overflow.
@@ -37,39 +37,6 @@ pub struct UtttHost {
     pub options: EngineOptions,
     /// The rules (`Variant` option).
     pub variant: Variant,
-}
-
-/// A whole-number option of kind `$kind` over the place `$($field).+` of
-/// the host, stored as `$ty`.
-macro_rules! whole {
-    ($name:literal, $kind:expr, $doc:literal, $ty:ty, $($field:ident).+) => {
-        OptionDef {
-            name: $name,
-            kind: $kind,
-            doc: $doc,
-            get: |h| OptionValue::Int(h.$($field).+ as i64),
-            set: |h, v| {
-                h.$($field).+ = v.int()? as $ty;
-                Ok(())
-            },
-        }
-    };
-}
-
-/// A `check` option over the place `$($field).+` of the host.
-macro_rules! check {
-    ($name:literal, $doc:literal, $($field:ident).+) => {
-        OptionDef {
-            name: $name,
-            kind: OptionKind::Check,
-            doc: $doc,
-            get: |h| OptionValue::Bool(h.$($field).+),
-            set: |h, v| {
-                h.$($field).+ = v.bool()?;
-                Ok(())
-            },
-        }
-    };
 }
 
 /// An MCTS setting stored as a fraction, set in whole percent.
@@ -103,57 +70,57 @@ pub const OPTIONS: &[OptionDef<UtttHost>] = &[
             Ok(())
         },
     },
-    whole!(
+    spin_option!(
         "SolveBelow",
         OptionKind::Spin { min: 0, max: 81 },
         "under CodinGame's rule, try the exact endgame solver before alpha-beta at this many playable cells or fewer; 0 never",
         u32,
         options.solve_below
     ),
-    whole!(
+    spin_option!(
         "CountBoard",
         COUNT_WEIGHT,
         "CodinGame's rule: units per board of expected board-count difference while a line of small boards is possible",
         f32,
         options.weights.count_board
     ),
-    whole!(
+    spin_option!(
         "RaceBoard",
         COUNT_WEIGHT,
         "the same once no line is possible (the count race)",
         f32,
         options.weights.race_board
     ),
-    whole!(
+    spin_option!(
         "Tempo",
         WEIGHT,
         "bonus for the side to move",
         i32,
         options.weights.tempo
     ),
-    whole!(
+    spin_option!(
         "FreeChoice",
         WEIGHT,
         "extra bonus for the side to move with a free choice of board",
         i32,
         options.weights.free_choice
     ),
-    check!(
+    check_option!(
         "MoverThreat",
         "count a small board the side to move can win at once as won",
         options.weights.mover_threat
     ),
-    check!(
+    check_option!(
         "BoardQuiescence",
         "quiescence search on the moves that win a small board",
         options.weights.board_quiescence
     ),
-    check!(
+    check_option!(
         "LMR",
         "late move reductions",
         options.search.late_move_reductions
     ),
-    whole!(
+    spin_option!(
         "DeepReductions",
         OptionKind::Spin {
             min: 0,
@@ -169,7 +136,7 @@ pub const OPTIONS: &[OptionDef<UtttHost>] = &[
         "MCTS: UCT exploration constant in hundredths (25 = 0.25)",
         options.exploration
     ),
-    check!(
+    check_option!(
         "HeuristicPlayouts",
         "MCTS: playouts take a board-winning move and avoid bad sends (otherwise uniformly random)",
         options.heuristic_playouts
@@ -180,7 +147,7 @@ pub const OPTIONS: &[OptionDef<UtttHost>] = &[
         "MCTS: percent of the leaf value taken from the evaluation, the rest from a playout",
         options.leaf_eval
     ),
-    whole!(
+    spin_option!(
         "LeafScale",
         OptionKind::Spin {
             min: 1,
@@ -190,49 +157,49 @@ pub const OPTIONS: &[OptionDef<UtttHost>] = &[
         f32,
         options.leaf_scale
     ),
-    whole!(
+    spin_option!(
         "Scale",
         WEIGHT,
         "evaluation units per unit of meta-line value difference",
         f32,
         options.weights.scale
     ),
-    whole!(
+    spin_option!(
         "CountWin",
         WEIGHT,
         "CodinGame's rule: units per unit of count odds while a line is still possible (alpha-beta only)",
         f32,
         options.weights.count_win
     ),
-    whole!(
+    spin_option!(
         "RaceWin",
         WEIGHT,
         "the same once no line is possible",
         f32,
         options.weights.race_win
     ),
-    whole!(
+    spin_option!(
         "CentreLines",
         WEIGHT,
         "extra units per unit of value of the lines through the centre board",
         f32,
         options.weights.centre_lines
     ),
-    whole!(
+    spin_option!(
         "CentreBoard",
         WEIGHT,
         "units per unit of take-probability difference on the centre board",
         f32,
         options.weights.centre_board
     ),
-    whole!(
+    spin_option!(
         "CornerBoards",
         WEIGHT,
         "the same summed over the corner boards",
         f32,
         options.weights.corner_boards
     ),
-    whole!(
+    spin_option!(
         "EdgeBoards",
         WEIGHT,
         "the same summed over the edge boards",
