@@ -6,9 +6,10 @@ use std::io::{BufRead, Write};
 pub trait ErasedHost: Send {
     /// The name announced by `id name`.
     fn engine_name(&self) -> String;
-    /// The names of the protocol options it offers (`Engine`, `Hash`, …):
-    /// what `setoption` and [`ErasedHost::set_option`] accept.
-    fn option_names(&self) -> Vec<&'static str>;
+    /// The protocol options it offers (`Engine`, `Hash`, …) with their
+    /// current values and docs: what `setoption` and
+    /// [`ErasedHost::set_option`] accept.
+    fn options(&self) -> Vec<crate::protocol::OptionSpec>;
     /// Sets protocol option `name` to `value` before serving, as
     /// `setoption` would; the error says what was wrong.
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String>;

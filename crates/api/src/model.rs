@@ -16,7 +16,8 @@ use gamesolver_search::{Engine, Mcts, StopFlag};
 
 pub use crate::playouts::PLAYOUT_PLY_CAP;
 use crate::playouts::{PlayoutRng, random_move_from_list, random_playouts_with};
-use crate::protocol::common::CommonOptions;
+use crate::protocol::common::{CommonOptions, CommonSettings, common_options};
+use crate::protocol::options::{announce, set};
 use crate::protocol::uci::serve;
 use crate::protocol::{EngineHost, OptionSpec};
 use crate::state::observation_size;
@@ -679,19 +680,27 @@ impl<M: GameModel> ModelHost<M> {
     }
 }
 
+impl<M: GameModel> CommonSettings for ModelHost<M> {
+    fn common(&self) -> (EngineKind, usize, u64) {
+        (self.kind, self.hash_mb, self.seed)
+    }
+
+    fn common_mut(&mut self) -> CommonOptions<'_> {
+        CommonOptions {
+            kind: &mut self.kind,
+            hash_mb: &mut self.hash_mb,
+            seed: &mut self.seed,
+        }
+    }
+}
+
 impl<M: GameModel> EngineHost<M::G> for ModelHost<M> {
     fn engine_name(&self) -> String {
         format!("gamesolver {} {}", self.model.info().name, self.kind)
     }
 
     fn options(&self) -> Vec<OptionSpec> {
-        let (mut kind, mut hash_mb, mut seed) = (self.kind, self.hash_mb, self.seed);
-        let mut specs = CommonOptions {
-            kind: &mut kind,
-            hash_mb: &mut hash_mb,
-            seed: &mut seed,
-        }
-        .specs();
+        let mut specs = announce(&common_options::<Self>(), self);
         let vars: Vec<String> = self
             .model
             .info()
@@ -702,6 +711,7 @@ impl<M: GameModel> EngineHost<M::G> for ModelHost<M> {
         specs.push(OptionSpec {
             name: "Rules",
             description: format!("type combo default {} {}", self.rules, vars.join(" ")),
+            doc: "the rules",
         });
         if self.model.declared().tablebase.is_some() {
             let path = self
@@ -711,18 +721,14 @@ impl<M: GameModel> EngineHost<M::G> for ModelHost<M> {
             specs.push(OptionSpec {
                 name: "TablebasePath",
                 description: format!("type string default {path}"),
+                doc: "endgame tablebase directory, or empty / <empty> for none",
             });
         }
         specs
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        let mut common = CommonOptions {
-            kind: &mut self.kind,
-            hash_mb: &mut self.hash_mb,
-            seed: &mut self.seed,
-        };
-        if let Some(result) = common.set(name, value) {
+        if let Some(result) = set(&common_options::<Self>(), self, name, value) {
             resolve_kind(self.model.info(), &self.spec()).map_err(|e| e.to_string())?;
             return result;
         }
@@ -819,8 +825,8 @@ where
         self.host.engine_name()
     }
 
-    fn option_names(&self) -> Vec<&'static str> {
-        self.host.options().iter().map(|o| o.name).collect()
+    fn options(&self) -> Vec<OptionSpec> {
+        self.host.options()
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {

@@ -123,3 +123,28 @@ fn every_game_with_an_engine_plays_itself() {
     // Tic-tac-toe played perfectly from the start is a draw.
     assert!(out.contains("draws 2"), "{out}");
 }
+
+/// `--list-options` prints the engine's option table after the flags and
+/// `--option`s; an option the table lacks, or a value outside its range,
+/// is refused by name.
+#[test]
+fn engine_lists_and_checks_options_by_the_table() {
+    let out = run(&["engine", "uttt", "--list-options", "--option", "Tempo=7"]).unwrap();
+    assert!(
+        out.contains(
+            "Tempo type spin default 7 min -10000 max 10000\n    bonus for the side to move"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("Engine type combo default alphabeta"), "{out}");
+    let out = run(&["engine", "tictactoe", "--list-options"]).unwrap();
+    assert!(out.contains("Rules type combo default standard"), "{out}");
+    assert!(!out.contains("Tempo"), "{out}");
+    let error = fails_cleanly(&["engine", "jungle", "--option", "FreeChoice=60"]);
+    assert!(
+        error.contains("--option FreeChoice does not apply to jungle"),
+        "{error}"
+    );
+    let error = fails_cleanly(&["engine", "uttt", "--option", "FreeChoice=10001"]);
+    assert!(error.contains("-10000..=10000"), "{error}");
+}

@@ -1,51 +1,36 @@
-//! The evaluation weights that [`super::spsa`] tunes by match results, named
-//! as the engine options that set them (`setoption name Tempo value 20`),
-//! with their perturbation sizes and ranges. `Scale` stays fixed: the
-//! search's choices hardly depend on a common factor of all weights.
+//! The evaluation weights that [`super::spsa`] tunes by match results: the
+//! engine options that set them (`setoption name Tempo value 20`), with
+//! their perturbation sizes. Names, ranges and current values come from
+//! the host's option table ([`UtttHost`]'s [`OptionTable::option_table`]); `Scale` stays
+//! fixed: the search's choices hardly depend on a common factor of all
+//! weights.
 
 use gamesolver_games::uttt::Variant;
 
 use crate::spsa::Parameter;
 use gamesolver_api::protocol::EngineHost;
+use gamesolver_api::protocol::options::{OptionKind, OptionTable, OptionValue, find};
 use gamesolver_engines::uttt::eval::EvalWeights;
 use gamesolver_engines::uttt::host::UtttHost;
 
-/// A tuned weight: its option name, last perturbation, range.
-type Spec = (&'static str, f64, f64, f64);
+/// A tuned option: its name and last perturbation.
+type Spec = (&'static str, f64);
 
 /// The weights tuned under both rules.
 const COMMON: [Spec; 6] = [
-    ("Tempo", 20.0, -1000.0, 1000.0),
-    ("FreeChoice", 30.0, -1000.0, 1000.0),
-    ("CentreLines", 80.0, -2000.0, 2000.0),
-    ("CentreBoard", 60.0, -2000.0, 2000.0),
-    ("CornerBoards", 60.0, -2000.0, 2000.0),
-    ("EdgeBoards", 60.0, -2000.0, 2000.0),
+    ("Tempo", 20.0),
+    ("FreeChoice", 30.0),
+    ("CentreLines", 80.0),
+    ("CentreBoard", 60.0),
+    ("CornerBoards", 60.0),
+    ("EdgeBoards", 60.0),
 ];
 
-/// The board-count weights, tuned under CodinGame's rule only (the
-/// options take no negative values).
-const COUNT: [Spec; 2] = [
-    ("CountBoard", 50.0, 0.0, 5000.0),
-    ("RaceBoard", 100.0, 0.0, 5000.0),
-];
+/// The board-count weights, tuned under CodinGame's rule only.
+const COUNT: [Spec; 2] = [("CountBoard", 50.0), ("RaceBoard", 100.0)];
 
-/// The value of the weight named `name` in `weights`.
-fn get(weights: &EvalWeights, name: &str) -> f64 {
-    f64::from(match name {
-        "Tempo" => weights.tempo as f32,
-        "FreeChoice" => weights.free_choice as f32,
-        "CentreLines" => weights.centre_lines,
-        "CentreBoard" => weights.centre_board,
-        "CornerBoards" => weights.corner_boards,
-        "EdgeBoards" => weights.edge_boards,
-        "CountBoard" => weights.count_board,
-        "RaceBoard" => weights.race_board,
-        _ => 0.0,
-    })
-}
-
-/// The tuned parameters under `variant`, starting from `start`.
+/// The tuned parameters under `variant`, starting from `start`, with the
+/// ranges of their options.
 #[must_use]
 pub fn parameters(variant: Variant, start: &EvalWeights) -> Vec<Parameter> {
     let count: &[Spec] = if variant == Variant::CodinGame {
@@ -53,15 +38,27 @@ pub fn parameters(variant: Variant, start: &EvalWeights) -> Vec<Parameter> {
     } else {
         &[]
     };
+    let mut host = UtttHost::default();
+    host.options.weights = *start;
+    let table = UtttHost::option_table();
     COMMON
         .iter()
         .chain(count)
-        .map(|&(name, c_end, min, max)| Parameter {
-            name,
-            start: get(start, name),
-            c_end,
-            min,
-            max,
+        .filter_map(|&(name, c_end)| {
+            let def = find(&table, name)?;
+            let OptionKind::Spin { min, max } = def.kind else {
+                return None;
+            };
+            let OptionValue::Int(value) = (def.get)(&host) else {
+                return None;
+            };
+            Some(Parameter {
+                name: def.name,
+                start: value as f64,
+                c_end,
+                min: min as f64,
+                max: max as f64,
+            })
         })
         .collect()
 }

@@ -1,9 +1,10 @@
 //! The protocol options every game's engine host offers: `Engine`, `Hash`
-//! and `Seed`.
+//! and `Seed`, as option-table entries ([`common_options`]) over any host
+//! that lends its settings ([`CommonSettings`]).
 
-use super::OptionSpec;
+use super::options::{OptionDef, OptionKind, OptionValue};
 use crate::EngineKind;
-use crate::{HASH_MB_RANGE, check_hash_mb};
+use crate::HASH_MB_RANGE;
 
 /// The settings behind the common options, borrowed from a host.
 #[derive(Debug)]
@@ -16,90 +17,85 @@ pub struct CommonOptions<'a> {
     pub seed: &'a mut u64,
 }
 
-impl CommonOptions<'_> {
-    /// Their announcements after `uci`.
-    #[must_use]
-    pub fn specs(&self) -> Vec<OptionSpec> {
-        vec![
-            OptionSpec {
-                name: "Engine",
-                description: format!(
-                    "type combo default {} var alphabeta var mcts",
-                    self.kind.name()
-                ),
-            },
-            OptionSpec {
-                name: "Hash",
-                description: format!(
-                    "type spin default {} min {} max {}",
-                    self.hash_mb,
-                    HASH_MB_RANGE.start(),
-                    HASH_MB_RANGE.end()
-                ),
-            },
-            OptionSpec {
-                name: "Seed",
-                description: format!("type spin default {} min 0 max 4294967295", self.seed),
-            },
-        ]
-    }
+/// A host with the common settings.
+pub trait CommonSettings {
+    /// The search, table size and seed.
+    fn common(&self) -> (EngineKind, usize, u64);
+    /// The same, borrowed for setting.
+    fn common_mut(&mut self) -> CommonOptions<'_>;
+}
 
-    /// Sets option `name` to `value` if it is one of them: `None` if it is
-    /// not, otherwise whether the value was accepted.
-    pub fn set(&mut self, name: &str, value: &str) -> Option<Result<(), String>> {
-        let number = || -> Result<u64, String> {
-            value
-                .parse()
-                .map_err(|_| format!("option {name} needs a number, not {value:?}"))
-        };
-        let result = match name.to_ascii_lowercase().as_str() {
-            "engine" => EngineKind::from_name(value)
-                .map(|kind| *self.kind = kind)
-                .ok_or_else(|| format!("unknown engine {value:?}; use alphabeta or mcts")),
-            "hash" => number().and_then(|mb| {
-                *self.hash_mb = check_hash_mb(mb).map_err(|e| e.to_string())?;
+/// The largest `Seed` the protocol takes.
+const SEED_MAX: i64 = 4_294_967_295;
+
+/// The common options' table entries for host `T`, in announcement order.
+#[must_use]
+pub fn common_options<T: CommonSettings>() -> [OptionDef<T>; 3] {
+    [
+        OptionDef {
+            name: "Engine",
+            kind: OptionKind::Combo {
+                vars: &["alphabeta", "mcts"],
+            },
+            doc: "the search; a game that lacks one refuses it",
+            get: |h| OptionValue::Text(h.common().0.name().to_string()),
+            set: |h, v| {
+                let text = v.text();
+                *h.common_mut().kind = EngineKind::from_name(&text)
+                    .ok_or_else(|| format!("unknown engine {text:?}; use alphabeta or mcts"))?;
                 Ok(())
-            }),
-            "seed" => number().map(|seed| *self.seed = seed),
-            _ => return None,
-        };
-        Some(result)
-    }
+            },
+        },
+        OptionDef {
+            name: "Hash",
+            kind: OptionKind::Spin {
+                min: *HASH_MB_RANGE.start() as i64,
+                max: *HASH_MB_RANGE.end() as i64,
+            },
+            doc: "alpha-beta's transposition table in MB",
+            get: |h| OptionValue::Int(h.common().1 as i64),
+            set: |h, v| {
+                // In range by the kind: 1..=4096 fits a usize.
+                *h.common_mut().hash_mb = usize::try_from(v.int()?).map_err(|e| e.to_string())?;
+                Ok(())
+            },
+        },
+        OptionDef {
+            name: "Seed",
+            kind: OptionKind::Spin {
+                min: 0,
+                max: SEED_MAX,
+            },
+            doc: "the MCTS's random seed",
+            get: |h| OptionValue::Int(h.common().2 as i64),
+            set: |h, v| {
+                *h.common_mut().seed = u64::try_from(v.int()?).map_err(|e| e.to_string())?;
+                Ok(())
+            },
+        },
+    ]
 }
 
-/// A `check` option's value: `true` or `false` (any case).
-pub fn check_value(name: &str, value: &str) -> Result<bool, String> {
-    match value.trim().to_ascii_lowercase().as_str() {
-        "true" => Ok(true),
-        "false" => Ok(false),
-        _ => Err(format!("option {name} is true or false, not {value:?}")),
-    }
-}
+/// Implements [`CommonSettings`] for a host whose engine settings (with
+/// fields `kind`, `hash_mb` and `seed`) are at the place `$($field).+`:
+/// `common_settings!(UtttHost, options)`.
+#[macro_export]
+macro_rules! common_settings {
+    ($host:ty, $($field:ident).+) => {
+        impl $crate::protocol::common::CommonSettings for $host {
+            fn common(&self) -> ($crate::EngineKind, usize, u64) {
+                let s = &self.$($field).+;
+                (s.kind, s.hash_mb, s.seed)
+            }
 
-/// A `spin` option's value: a whole number in `min..=max`.
-pub fn spin_value(name: &str, value: &str, min: i32, max: i32) -> Result<i32, String> {
-    value
-        .trim()
-        .parse::<i32>()
-        .ok()
-        .filter(|n| (min..=max).contains(n))
-        .ok_or_else(|| format!("option {name} is a whole number {min}..={max}, not {value:?}"))
-}
-
-/// The announcement of a `check` option.
-#[must_use]
-pub fn check_spec(name: &'static str, default: bool) -> OptionSpec {
-    OptionSpec {
-        name,
-        description: format!("type check default {default}"),
-    }
-}
-
-/// The announcement of a `spin` option.
-#[must_use]
-pub fn spin_spec(name: &'static str, default: i32, min: i32, max: i32) -> OptionSpec {
-    OptionSpec {
-        name,
-        description: format!("type spin default {default} min {min} max {max}"),
-    }
+            fn common_mut(&mut self) -> $crate::protocol::common::CommonOptions<'_> {
+                let s = &mut self.$($field).+;
+                $crate::protocol::common::CommonOptions {
+                    kind: &mut s.kind,
+                    hash_mb: &mut s.hash_mb,
+                    seed: &mut s.seed,
+                }
+            }
+        }
+    };
 }

@@ -5,6 +5,7 @@
 pub mod command;
 pub mod common;
 pub mod lines;
+pub mod options;
 pub mod uci;
 
 use gamesolver_core::Game;
@@ -17,6 +18,8 @@ pub struct OptionSpec {
     pub name: &'static str,
     /// The rest of the announcement: `type spin default 16 min 1 max 4096`.
     pub description: String,
+    /// What it does, one line (from its [`options::OptionDef`]).
+    pub doc: &'static str,
 }
 
 /// What the protocol needs from a game and its engines.

@@ -4,6 +4,9 @@
 //! format the game declares ([`gamesolver_api::BotFormat::host`]); the
 //! tuning flags and `--option NAME=VALUE` are its protocol options, set by
 //! name, so a flag whose option the game's host does not offer is refused.
+//! The options themselves (names, ranges, defaults, docs) are the host's
+//! option table (`gamesolver_api::protocol::options`); the tuning flags
+//! are only aliases of `--option`, and `--list-options` prints the table.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -39,6 +42,10 @@ pub struct Args {
     /// `--option Tempo=20`. The engine's `uci` answer lists its options.
     #[arg(long = "option", value_name = "NAME=VALUE", value_parser = parse_option)]
     pub options: Vec<(String, String)>,
+    /// Prints the engine's option table (name, type, default, range and
+    /// meaning, after the other flags) instead of serving.
+    #[arg(long)]
+    pub list_options: bool,
     /// The engine to start with (the protocol's `Engine` option changes it).
     #[arg(long, default_value_t = EngineKind::Alphabeta)]
     pub engine: EngineKind,
@@ -46,42 +53,36 @@ pub struct Args {
     /// changes it); refused outside that range, as the protocol does.
     #[arg(long, default_value_t = 16, value_parser = parse_hash_mb)]
     pub hash: usize,
-    /// Late move reductions in alpha-beta (`true`/`false`, default true;
-    /// for measuring; option `LMR`).
+    /// Alias of `--option LMR=BOOL` (`--list-options` gives its range,
+    /// default and meaning).
     #[arg(long, action = clap::ArgAction::Set, value_name = "BOOL")]
     pub lmr: Option<bool>,
-    /// Ultimate tic-tac-toe evaluation: bonus for the side to move
-    /// (default 20 under the standard rule, 30 under CodinGame's; option
-    /// `Tempo`; refused for other games).
+    /// Alias of `--option Tempo=N` (`--list-options` gives its range,
+    /// default and meaning).
     #[arg(long)]
     pub tempo: Option<i32>,
-    /// Ultimate tic-tac-toe evaluation: extra bonus for the side to move
-    /// with a free choice (option `FreeChoice`; refused for other games).
+    /// Alias of `--option FreeChoice=N` (`--list-options` gives its range,
+    /// default and meaning).
     #[arg(long)]
     pub free_choice: Option<i32>,
-    /// Ultimate tic-tac-toe evaluation: count a small board the mover can
-    /// win at once as won (measured neutral, so off by default; option
-    /// `MoverThreat`; refused for other games).
+    /// Alias of `--option MoverThreat=BOOL` (`--list-options` gives its range,
+    /// default and meaning).
     #[arg(long, action = clap::ArgAction::Set, value_name = "BOOL")]
     pub mover_threat: Option<bool>,
-    /// Ultimate tic-tac-toe MCTS: UCT exploration constant in hundredths,
-    /// 0 to 1000 (default 25; option `Exploration`; refused for other games).
+    /// Alias of `--option Exploration=HUNDREDTHS` (`--list-options` gives its range,
+    /// default and meaning).
     #[arg(long, value_name = "HUNDREDTHS")]
     pub exploration: Option<i32>,
-    /// Ultimate tic-tac-toe MCTS: playouts with the rollout heuristics
-    /// (`true`/`false`, default false: uniformly random playouts; option
-    /// `HeuristicPlayouts`; refused for other games).
+    /// Alias of `--option HeuristicPlayouts=BOOL` (`--list-options` gives its range,
+    /// default and meaning).
     #[arg(long, action = clap::ArgAction::Set, value_name = "BOOL")]
     pub heuristic_playouts: Option<bool>,
-    /// Ultimate tic-tac-toe MCTS: weight of the evaluation at the leaves
-    /// against the playout, in percent, 0 to 100 (default 100: the
-    /// evaluation alone, no playouts; option `LeafEval`; refused for other
-    /// games).
+    /// Alias of `--option LeafEval=PERCENT` (`--list-options` gives its range,
+    /// default and meaning).
     #[arg(long, value_name = "PERCENT")]
     pub leaf_eval: Option<i32>,
-    /// Ultimate tic-tac-toe MCTS: evaluation units that make the leaf
-    /// evaluation's odds e, 1 to 100000 (default 400; option `LeafScale`;
-    /// refused for other games).
+    /// Alias of `--option LeafScale=UNITS` (`--list-options` gives its range,
+    /// default and meaning).
     #[arg(long, value_name = "UNITS")]
     pub leaf_scale: Option<i32>,
     /// The rules of the game.
@@ -91,21 +92,19 @@ pub struct Args {
     /// holds are played from it (the `TablebasePath` option changes it).
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
-    /// Jungle: null-move pruning in alpha-beta (`true`/`false`, default
-    /// true; for measuring; option `NullMove`; refused for other games).
+    /// Alias of `--option NullMove=BOOL` (`--list-options` gives its range,
+    /// default and meaning).
     #[arg(long, action = clap::ArgAction::Set, value_name = "BOOL")]
     pub null_move: Option<bool>,
-    /// Jungle: quiescence search of captures (`true`/`false`, default
-    /// true; for measuring; option `Quiescence`; refused for other games).
+    /// Alias of `--option Quiescence=BOOL` (`--list-options` gives its range,
+    /// default and meaning).
     #[arg(long, action = clap::ArgAction::Set, value_name = "BOOL")]
     pub quiescence: Option<bool>,
-    /// Jungle: evaluate material only (for measuring the other terms;
-    /// option `MaterialOnly`; refused for other games).
+    /// Alias of `--option MaterialOnly=true`.
     #[arg(long)]
     pub material_only: bool,
-    /// Jungle: scale of the den-distance (advance) terms, in percent,
-    /// 0 to 1000 (default 100; for tuning; option `Advance`; refused for
-    /// other games).
+    /// Alias of `--option Advance=PERCENT` (`--list-options` gives its range,
+    /// default and meaning).
     #[arg(long, value_name = "PERCENT")]
     pub advance: Option<i32>,
 }
@@ -149,8 +148,18 @@ pub fn run_with(registry: &Registry, args: &Args, out: &mut dyn Write) -> anyhow
             format.host(&spec, args.movetime)?
         }
     };
-    let offered = host.option_names();
+    let offered: Vec<&str> = host.options().iter().map(|o| o.name).collect();
     set_options(name, &offered, &args.tuning(), host.as_mut())?;
+    if args.list_options {
+        for option in host.options() {
+            writeln!(
+                out,
+                "{} {}\n    {}",
+                option.name, option.description, option.doc
+            )?;
+        }
+        return Ok(());
+    }
     host.serve(Box::new(io::BufReader::new(io::stdin())), out)?;
     Ok(())
 }

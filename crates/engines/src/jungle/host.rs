@@ -9,13 +9,13 @@ use gamesolver_search::Engine;
 
 use super::engine::{JungleOptions, build, open_tablebase};
 use super::eval::JungleWeights;
-use gamesolver_api::protocol::common::{
-    CommonOptions, check_spec, check_value, spin_spec, spin_value,
-};
+use gamesolver_api::protocol::common::common_options;
+use gamesolver_api::protocol::options::{OptionDef, OptionKind, OptionTable, OptionValue};
+use gamesolver_api::protocol::{EngineHost, OptionSpec};
+use gamesolver_api::{check_option, common_settings};
 
 /// The largest `Advance` scale, in percent (ten times the default).
-const ADVANCE_MAX_PERCENT: i32 = 1000;
-use gamesolver_api::protocol::{EngineHost, OptionSpec};
+const ADVANCE_MAX_PERCENT: i64 = 1000;
 
 /// The protocol host: the engine options and the rules preset.
 #[derive(Clone, Debug, Default)]
@@ -26,86 +26,117 @@ pub struct JungleHost {
     pub rules: Variant,
 }
 
+/// Jungle's own options, in announcement order (after the common ones):
+/// the one place each is named, ranged and documented.
+pub const OPTIONS: &[OptionDef<JungleHost>] = &[
+    OptionDef {
+        name: "Rules",
+        kind: OptionKind::Combo {
+            vars: &["standard", "dog-over-wolf", "rat-across-water"],
+        },
+        doc: "the rules preset; an open tablebase is reopened for the new rules, or dropped with an error if it was built for others",
+        get: |h| OptionValue::Text(h.rules.to_string()),
+        set: |h, v| {
+            let rules = v.text().parse().map_err(|e| format!("{e}"))?;
+            // The table must be reopened for the new rules (and is
+            // dropped, with the reason, if it was built for others).
+            let dir = h.options.tablebase.as_ref().map(|t| t.dir.clone());
+            h.rules = rules;
+            if let Some(dir) = dir {
+                h.options.tablebase = None;
+                h.options.tablebase = open_tablebase(Some(&dir), rules)
+                    .map_err(|e| format!("rules set to {rules}, tablebase no longer used: {e}"))?;
+            }
+            Ok(())
+        },
+    },
+    OptionDef {
+        name: "TablebasePath",
+        kind: OptionKind::String,
+        doc: "endgame tablebase directory (empty or <empty> for none): positions it covers are played from it",
+        get: |h| {
+            OptionValue::Text(
+                h.options
+                    .tablebase
+                    .as_ref()
+                    .map_or("<empty>".to_string(), |t| t.dir.display().to_string()),
+            )
+        },
+        set: |h, v| {
+            let value = v.text();
+            let dir = (!value.is_empty() && value != "<empty>").then(|| Path::new(&value));
+            h.options.tablebase = None;
+            h.options.tablebase = open_tablebase(dir, h.rules)
+                .map_err(|e| format!("cannot use the tablebase in {value}: {e}"))?;
+            Ok(())
+        },
+    },
+    check_option!("NullMove", "null-move pruning", options.search.null_move),
+    check_option!(
+        "Quiescence",
+        "quiescence search of captures and den entries",
+        options.quiescence
+    ),
+    check_option!(
+        "LMR",
+        "late move reductions",
+        options.search.late_move_reductions
+    ),
+    // Either evaluation option starts again from the default weights:
+    // material only, or the advance terms scaled.
+    OptionDef {
+        name: "MaterialOnly",
+        kind: OptionKind::Check,
+        doc: "evaluate material only (resets the other evaluation options)",
+        get: |h| OptionValue::Bool(h.options.weights == JungleWeights::material_only()),
+        set: |h, v| {
+            h.options.weights = if v.bool()? {
+                JungleWeights::material_only()
+            } else {
+                JungleWeights::default()
+            };
+            Ok(())
+        },
+    },
+    OptionDef {
+        name: "Advance",
+        kind: OptionKind::Spin {
+            min: 0,
+            max: ADVANCE_MAX_PERCENT,
+        },
+        doc: "scale of the den-distance terms in percent (resets the weights to the defaults so scaled; always announced as 100)",
+        get: |_| OptionValue::Int(100),
+        set: |h, v| {
+            let percent = i32::try_from(v.int()?).map_err(|e| e.to_string())?;
+            h.options.weights = JungleWeights::default().with_advance_scale(percent);
+            Ok(())
+        },
+    },
+];
+
+/// Every option of the host: the common ones, then [`OPTIONS`].
+impl OptionTable for JungleHost {
+    fn option_table() -> Vec<OptionDef<JungleHost>> {
+        common_options()
+            .into_iter()
+            .chain(OPTIONS.iter().copied())
+            .collect()
+    }
+}
+
+common_settings!(JungleHost, options);
+
 impl EngineHost<JungleGame> for JungleHost {
     fn engine_name(&self) -> String {
         format!("gamesolver jungle {}", self.options.kind.name())
     }
 
     fn options(&self) -> Vec<OptionSpec> {
-        let mut options = self.options.clone();
-        let mut specs = common(&mut options).specs();
-        let path = self
-            .options
-            .tablebase
-            .as_ref()
-            .map_or("<empty>".to_string(), |t| t.dir.display().to_string());
-        specs.push(OptionSpec {
-            name: "Rules",
-            description: format!(
-                "type combo default {} var standard var dog-over-wolf var rat-across-water",
-                self.rules
-            ),
-        });
-        specs.push(OptionSpec {
-            name: "TablebasePath",
-            description: format!("type string default {path}"),
-        });
-        specs.extend([
-            check_spec("NullMove", self.options.search.null_move),
-            check_spec("Quiescence", self.options.quiescence),
-            check_spec("LMR", self.options.search.late_move_reductions),
-            check_spec(
-                "MaterialOnly",
-                self.options.weights == JungleWeights::material_only(),
-            ),
-            spin_spec("Advance", 100, 0, ADVANCE_MAX_PERCENT),
-        ]);
-        specs
+        self.announce_options()
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        if let Some(result) = common(&mut self.options).set(name, value) {
-            return result;
-        }
-        match name.to_ascii_lowercase().as_str() {
-            "rules" => {
-                let rules = value.parse().map_err(|e| format!("{e}"))?;
-                // The table must be reopened for the new rules (and is
-                // dropped, with the reason, if it was built for others).
-                let dir = self.options.tablebase.as_ref().map(|t| t.dir.clone());
-                self.rules = rules;
-                if let Some(dir) = dir {
-                    self.options.tablebase = None;
-                    self.options.tablebase = open_tablebase(Some(&dir), rules).map_err(|e| {
-                        format!("rules set to {rules}, tablebase no longer used: {e}")
-                    })?;
-                }
-            }
-            "tablebasepath" => {
-                let dir = (!value.is_empty() && value != "<empty>").then(|| Path::new(value));
-                self.options.tablebase = None;
-                self.options.tablebase = open_tablebase(dir, self.rules)
-                    .map_err(|e| format!("cannot use the tablebase in {value}: {e}"))?;
-            }
-            "nullmove" => self.options.search.null_move = check_value(name, value)?,
-            "quiescence" => self.options.quiescence = check_value(name, value)?,
-            "lmr" => self.options.search.late_move_reductions = check_value(name, value)?,
-            // Either evaluation option starts again from the default
-            // weights: material only, or the advance terms scaled.
-            "materialonly" => {
-                self.options.weights = if check_value(name, value)? {
-                    JungleWeights::material_only()
-                } else {
-                    JungleWeights::default()
-                };
-            }
-            "advance" => {
-                let percent = spin_value(name, value, 0, ADVANCE_MAX_PERCENT)?;
-                self.options.weights = JungleWeights::default().with_advance_scale(percent);
-            }
-            _ => return Err(format!("unknown option {name:?}")),
-        }
-        Ok(())
+        self.set_by_table(name, value)
     }
 
     fn build(&self) -> Box<dyn Engine<JungleGame> + Send> {
@@ -124,14 +155,5 @@ impl EngineHost<JungleGame> for JungleHost {
 
     fn parse_position(&self, text: &str) -> Result<JungleGame, String> {
         JungleGame::from_fen(text, self.rules).map_err(|e| e.to_string())
-    }
-}
-
-/// The common options of `options`.
-fn common(options: &mut JungleOptions) -> CommonOptions<'_> {
-    CommonOptions {
-        kind: &mut options.kind,
-        hash_mb: &mut options.hash_mb,
-        seed: &mut options.seed,
     }
 }

@@ -5,18 +5,30 @@ use gamesolver_search::Engine;
 
 use super::engines::{EngineOptions, build};
 use super::eval::EvalWeights;
-use gamesolver_api::protocol::common::{
-    CommonOptions, check_spec, check_value, spin_spec, spin_value,
+use gamesolver_api::protocol::common::common_options;
+use gamesolver_api::protocol::options::{OptionDef, OptionKind, OptionTable, OptionValue};
+use gamesolver_api::protocol::{EngineHost, OptionSpec};
+use gamesolver_api::{check_option, common_settings, spin_option};
+
+/// The largest evaluation weight the weight options take (either sign):
+/// far beyond any useful value, far from overflow.
+const WEIGHT_MAX: i64 = 10_000;
+
+/// The range of an evaluation weight of either sign.
+const WEIGHT: OptionKind = OptionKind::Spin {
+    min: -WEIGHT_MAX,
+    max: WEIGHT_MAX,
 };
 
-/// The largest evaluation weight the `Tempo` and `FreeChoice` options take
-/// (either sign): far beyond any useful value, far from overflow.
-const WEIGHT_MAX: i32 = 10_000;
+/// The range of a board-count weight (no negative values).
+const COUNT_WEIGHT: OptionKind = OptionKind::Spin {
+    min: 0,
+    max: WEIGHT_MAX,
+};
 
 /// The largest MCTS leaf scale (`LeafScale`, evaluation units for odds of
 /// e; 400 by default).
-const LEAF_SCALE_MAX: i32 = 100_000;
-use gamesolver_api::protocol::{EngineHost, OptionSpec};
+const LEAF_SCALE_MAX: i64 = 100_000;
 
 /// The protocol host: the engine options and the rules variant.
 #[derive(Clone, Debug, Default)]
@@ -27,101 +39,198 @@ pub struct UtttHost {
     pub variant: Variant,
 }
 
+/// An MCTS setting stored as a fraction, set in whole percent.
+macro_rules! percent {
+    ($name:literal, $max:expr, $doc:literal, $($field:ident).+) => {
+        OptionDef {
+            name: $name,
+            kind: OptionKind::Spin { min: 0, max: $max },
+            doc: $doc,
+            get: |h| OptionValue::Int((h.$($field).+ * 100.0).round() as i64),
+            set: |h, v| {
+                h.$($field).+ = v.int()? as f32 / 100.0;
+                Ok(())
+            },
+        }
+    };
+}
+
+/// Ultimate tic-tac-toe's own options, in announcement order (after the
+/// common ones): the one place each is named, ranged and documented.
+pub const OPTIONS: &[OptionDef<UtttHost>] = &[
+    OptionDef {
+        name: "Variant",
+        kind: OptionKind::Combo {
+            vars: &["standard", "codingame"],
+        },
+        doc: "the rules: codingame decides a game without a line of small boards by the count of boards won",
+        get: |h| OptionValue::Text(h.variant.to_string()),
+        set: |h, v| {
+            h.set_variant(v.text().parse().map_err(|e| format!("{e}"))?);
+            Ok(())
+        },
+    },
+    spin_option!(
+        "SolveBelow",
+        OptionKind::Spin { min: 0, max: 81 },
+        "under CodinGame's rule, try the exact endgame solver before alpha-beta at this many playable cells or fewer; 0 never",
+        u32,
+        options.solve_below
+    ),
+    spin_option!(
+        "CountBoard",
+        COUNT_WEIGHT,
+        "CodinGame's rule: units per board of expected board-count difference while a line of small boards is possible",
+        f32,
+        options.weights.count_board
+    ),
+    spin_option!(
+        "RaceBoard",
+        COUNT_WEIGHT,
+        "the same once no line is possible (the count race)",
+        f32,
+        options.weights.race_board
+    ),
+    spin_option!(
+        "Tempo",
+        WEIGHT,
+        "bonus for the side to move",
+        i32,
+        options.weights.tempo
+    ),
+    spin_option!(
+        "FreeChoice",
+        WEIGHT,
+        "extra bonus for the side to move with a free choice of board",
+        i32,
+        options.weights.free_choice
+    ),
+    check_option!(
+        "MoverThreat",
+        "count a small board the side to move can win at once as won",
+        options.weights.mover_threat
+    ),
+    check_option!(
+        "BoardQuiescence",
+        "quiescence search on the moves that win a small board",
+        options.weights.board_quiescence
+    ),
+    check_option!(
+        "LMR",
+        "late move reductions",
+        options.search.late_move_reductions
+    ),
+    spin_option!(
+        "DeepReductions",
+        OptionKind::Spin {
+            min: 0,
+            max: 10_000
+        },
+        "reductions growing with depth and move number: the divisor of ln(depth) ln(moves searched + 1), in hundredths; 0 for the plain two-ply reductions",
+        u32,
+        options.search.deep_reductions
+    ),
+    percent!(
+        "Exploration",
+        1000,
+        "MCTS: UCT exploration constant in hundredths (25 = 0.25)",
+        options.exploration
+    ),
+    check_option!(
+        "HeuristicPlayouts",
+        "MCTS: playouts take a board-winning move and avoid bad sends (otherwise uniformly random)",
+        options.heuristic_playouts
+    ),
+    percent!(
+        "LeafEval",
+        100,
+        "MCTS: percent of the leaf value taken from the evaluation, the rest from a playout",
+        options.leaf_eval
+    ),
+    spin_option!(
+        "LeafScale",
+        OptionKind::Spin {
+            min: 1,
+            max: LEAF_SCALE_MAX
+        },
+        "MCTS: evaluation units that make the leaf's odds e",
+        f32,
+        options.leaf_scale
+    ),
+    spin_option!(
+        "Scale",
+        WEIGHT,
+        "evaluation units per unit of meta-line value difference",
+        f32,
+        options.weights.scale
+    ),
+    spin_option!(
+        "CountWin",
+        WEIGHT,
+        "CodinGame's rule: units per unit of count odds while a line is still possible (alpha-beta only)",
+        f32,
+        options.weights.count_win
+    ),
+    spin_option!(
+        "RaceWin",
+        WEIGHT,
+        "the same once no line is possible",
+        f32,
+        options.weights.race_win
+    ),
+    spin_option!(
+        "CentreLines",
+        WEIGHT,
+        "extra units per unit of value of the lines through the centre board",
+        f32,
+        options.weights.centre_lines
+    ),
+    spin_option!(
+        "CentreBoard",
+        WEIGHT,
+        "units per unit of take-probability difference on the centre board",
+        f32,
+        options.weights.centre_board
+    ),
+    spin_option!(
+        "CornerBoards",
+        WEIGHT,
+        "the same summed over the corner boards",
+        f32,
+        options.weights.corner_boards
+    ),
+    spin_option!(
+        "EdgeBoards",
+        WEIGHT,
+        "the same summed over the edge boards",
+        f32,
+        options.weights.edge_boards
+    ),
+];
+
+/// Every option of the host: the common ones, then [`OPTIONS`].
+impl OptionTable for UtttHost {
+    fn option_table() -> Vec<OptionDef<UtttHost>> {
+        common_options()
+            .into_iter()
+            .chain(OPTIONS.iter().copied())
+            .collect()
+    }
+}
+
+common_settings!(UtttHost, options);
+
 impl EngineHost<Board> for UtttHost {
     fn engine_name(&self) -> String {
         format!("gamesolver uttt {}", self.options.kind.name())
     }
 
     fn options(&self) -> Vec<OptionSpec> {
-        let mut options = self.options;
-        let mut specs = common(&mut options).specs();
-        specs.push(OptionSpec {
-            name: "Variant",
-            description: format!(
-                "type combo default {} var standard var codingame",
-                self.variant
-            ),
-        });
-        let w = &self.options.weights;
-        for (name, default, max) in [
-            ("SolveBelow", self.options.solve_below, 81),
-            ("CountBoard", w.count_board as u32, 10_000),
-            ("RaceBoard", w.race_board as u32, 10_000),
-        ] {
-            specs.push(OptionSpec {
-                name,
-                description: format!("type spin default {default} min 0 max {max}"),
-            });
-        }
-        specs.extend([
-            spin_spec("Tempo", w.tempo, -WEIGHT_MAX, WEIGHT_MAX),
-            spin_spec("FreeChoice", w.free_choice, -WEIGHT_MAX, WEIGHT_MAX),
-            check_spec("MoverThreat", w.mover_threat),
-            check_spec("BoardQuiescence", w.board_quiescence),
-            check_spec("LMR", self.options.search.late_move_reductions),
-            spin_spec(
-                "DeepReductions",
-                self.options.search.deep_reductions as i32,
-                0,
-                10_000,
-            ),
-            spin_spec("Exploration", percent(self.options.exploration), 0, 1000),
-            check_spec("HeuristicPlayouts", self.options.heuristic_playouts),
-            spin_spec("LeafEval", percent(self.options.leaf_eval), 0, 100),
-            spin_spec(
-                "LeafScale",
-                self.options.leaf_scale as i32,
-                1,
-                LEAF_SCALE_MAX,
-            ),
-        ]);
-        let mut weights = self.options.weights;
-        for name in WHOLE_WEIGHTS {
-            let value = whole_weight(&mut weights, name).map_or(0, |w| *w as i32);
-            specs.push(spin_spec(name, value, -WEIGHT_MAX, WEIGHT_MAX));
-        }
-        specs
+        self.announce_options()
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        if let Some(result) = common(&mut self.options).set(name, value) {
-            return result;
-        }
-        match name.to_ascii_lowercase().as_str() {
-            "variant" => self.set_variant(value.parse().map_err(|e| format!("{e}"))?),
-            "solvebelow" => self.options.solve_below = spin(name, value, 81)?,
-            "countboard" => self.options.weights.count_board = spin(name, value, 10_000)? as f32,
-            "raceboard" => self.options.weights.race_board = spin(name, value, 10_000)? as f32,
-            "tempo" => {
-                self.options.weights.tempo = spin_value(name, value, -WEIGHT_MAX, WEIGHT_MAX)?;
-            }
-            "freechoice" => {
-                self.options.weights.free_choice =
-                    spin_value(name, value, -WEIGHT_MAX, WEIGHT_MAX)?;
-            }
-            "moverthreat" => self.options.weights.mover_threat = check_value(name, value)?,
-            "boardquiescence" => {
-                self.options.weights.board_quiescence = check_value(name, value)?;
-            }
-            "lmr" => self.options.search.late_move_reductions = check_value(name, value)?,
-            "deepreductions" => {
-                self.options.search.deep_reductions = spin_value(name, value, 0, 10_000)? as u32;
-            }
-            "exploration" => {
-                self.options.exploration = spin_value(name, value, 0, 1000)? as f32 / 100.0;
-            }
-            "heuristicplayouts" => self.options.heuristic_playouts = check_value(name, value)?,
-            "leafeval" => self.options.leaf_eval = spin_value(name, value, 0, 100)? as f32 / 100.0,
-            "leafscale" => {
-                self.options.leaf_scale = spin_value(name, value, 1, LEAF_SCALE_MAX)? as f32;
-            }
-            other => {
-                let weight = whole_weight(&mut self.options.weights, other)
-                    .ok_or_else(|| format!("unknown option {name:?}"))?;
-                *weight = spin_value(name, value, -WEIGHT_MAX, WEIGHT_MAX)? as f32;
-            }
-        }
-        Ok(())
+        self.set_by_table(name, value)
     }
 
     fn build(&self) -> Box<dyn Engine<Board> + Send> {
@@ -146,55 +255,6 @@ impl UtttHost {
             self.options.weights = EvalWeights::for_variant(variant);
         }
         self.variant = variant;
-    }
-}
-
-/// The evaluation weights set by whole-number options of either sign.
-const WHOLE_WEIGHTS: [&str; 7] = [
-    "Scale",
-    "CountWin",
-    "RaceWin",
-    "CentreLines",
-    "CentreBoard",
-    "CornerBoards",
-    "EdgeBoards",
-];
-
-/// The weight of `weights` that the option `name` (any case) of
-/// [`WHOLE_WEIGHTS`] sets.
-fn whole_weight<'a>(weights: &'a mut EvalWeights, name: &str) -> Option<&'a mut f32> {
-    Some(match name.to_ascii_lowercase().as_str() {
-        "scale" => &mut weights.scale,
-        "countwin" => &mut weights.count_win,
-        "racewin" => &mut weights.race_win,
-        "centrelines" => &mut weights.centre_lines,
-        "centreboard" => &mut weights.centre_board,
-        "cornerboards" => &mut weights.corner_boards,
-        "edgeboards" => &mut weights.edge_boards,
-        _ => return None,
-    })
-}
-
-/// A whole number `0..=max` for the option `name`.
-fn spin(name: &str, value: &str, max: u32) -> Result<u32, String> {
-    value
-        .parse::<u32>()
-        .ok()
-        .filter(|&n| n <= max)
-        .ok_or_else(|| format!("{name} must be a whole number 0..{max}, got {value:?}"))
-}
-
-/// An MCTS setting as the whole percent the protocol shows.
-fn percent(value: f32) -> i32 {
-    (value * 100.0).round() as i32
-}
-
-/// The common options of `options`.
-fn common(options: &mut EngineOptions) -> CommonOptions<'_> {
-    CommonOptions {
-        kind: &mut options.kind,
-        hash_mb: &mut options.hash_mb,
-        seed: &mut options.seed,
     }
 }
 
@@ -224,7 +284,10 @@ mod tests {
         assert_eq!(host.options.solve_below, 24);
         assert_eq!(host.options.weights.race_board, 400.0);
         let err = host.set_option("CountBoard", "-3").unwrap_err();
-        assert!(err.contains("CountBoard must be a whole number"), "{err}");
+        assert!(
+            err.contains("option CountBoard is a whole number 0..=10000"),
+            "{err}"
+        );
         assert!(host.set_option("SolveBelow", "82").is_err());
         let names: Vec<&str> = host.options().iter().map(|o| o.name).collect();
         assert!(names.contains(&"SolveBelow") && names.contains(&"RaceBoard"));
