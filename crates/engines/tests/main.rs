@@ -7,6 +7,7 @@ mod bench_signature;
 mod dobutsu;
 mod facade;
 mod facade_fast_paths;
+mod protocol_doc_options;
 mod protocol_harness;
 mod uttt_clock;
 mod uttt_submission;
