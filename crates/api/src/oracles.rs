@@ -1,6 +1,7 @@
 //! The exact knowledge a game may declare: the solution of the whole game
 //! ([`SolvedOracle`], with its reports as [`Rendered`] text and JSON) and
-//! endgame tablebases ([`Tablebases`], opened as [`TablebaseOracle`]s).
+//! an opened endgame tablebase directory ([`TablebaseOracle`]; the
+//! capability that opens, builds and checks them is `tablebases`).
 
 use std::path::Path;
 
@@ -83,17 +84,6 @@ pub trait SolvedOracle: Send + Sync {
             text,
         })
     }
-}
-
-/// Capability: endgame tablebases, opened from a directory of table files.
-pub trait Tablebases: Send + Sync {
-    /// Opens the tablebase in `dir` built for the rules preset `rules`
-    /// (None = the game's default).
-    fn open(
-        &self,
-        dir: &Path,
-        rules: Option<&str>,
-    ) -> Result<Box<dyn TablebaseOracle>, FacadeError>;
 }
 
 /// An opened tablebase directory.

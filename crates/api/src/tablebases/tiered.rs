@@ -1,0 +1,328 @@
+//! The one implementation of the tablebase capability for every game whose
+//! positions fall into tiers: [`TieredTablebases`] over a game's
+//! [`TieredGame`] hooks (its layout per rules preset, tier names and
+//! piece counts, its position inside a façade state, its own oracle).
+
+use std::path::Path;
+
+use gamesolver_core::TierLayout;
+use gamesolver_retro::tablebase::{
+    BuildError, BuildObserver, Tablebase, TierBuilt, TierStats, build_within, estimate,
+};
+use gamesolver_retro::loopy::schedule_waves;
+
+use super::report::{TierWdlRow, VerifyReport};
+use super::scan::TierScan;
+use super::selfcheck::{SelfcheckReport, SelfcheckRequest};
+use super::stats::TierStatsRow;
+use super::{BuildPlan, BuildTarget, TablebaseViews, Tablebases, verify};
+use crate::error::{FacadeError, error_chain};
+use crate::model::resolve_rules;
+use crate::oracles::TablebaseOracle;
+use crate::state::State;
+use crate::types::GameInfo;
+
+/// The piece counts a build may ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceLimits {
+    /// The fewest pieces of a tier.
+    pub fewest: u32,
+    /// The most pieces of a build of every tier up to a count.
+    pub all_up_to: u32,
+    /// The most pieces of a build of one tier.
+    pub one_tier: u32,
+}
+
+/// What a game with tiers gives for [`TieredTablebases`] to serve its
+/// tablebases.
+pub trait TieredGame: Send + Sync + 'static {
+    /// The tier layout of the game's tables.
+    type Layout: TierLayout<Game: std::fmt::Display> + Send + Sync + 'static;
+
+    /// The game's description (its name and rules presets).
+    fn info(&self) -> &'static GameInfo;
+
+    /// The layout of the rules preset `rules` (one of the game's), as
+    /// every front end builds and reads it.
+    fn layout(&self, rules: &'static str) -> Result<Self::Layout, FacadeError>;
+
+    /// The tier called `text`, or why it is none.
+    fn parse_tier(&self, text: &str) -> Result<<Self::Layout as TierLayout>::Tier, String>;
+
+    /// The pieces of a tier.
+    fn pieces(&self, tier: <Self::Layout as TierLayout>::Tier) -> u32;
+
+    /// Every stored tier with `pieces` pieces.
+    fn tiers_with(&self, pieces: u32) -> Vec<<Self::Layout as TierLayout>::Tier>;
+
+    /// The piece counts a build may ask for.
+    fn piece_limits(&self) -> PieceLimits;
+
+    /// The class of a tier in the statistics, for a game that groups its
+    /// tiers (none by default).
+    fn tier_class(&self, _tier: <Self::Layout as TierLayout>::Tier) -> Option<String> {
+        None
+    }
+
+    /// The layout's position of `state` (refused if it is not the game's).
+    fn position<'a>(
+        &self,
+        state: &'a dyn State,
+    ) -> Result<&'a <Self::Layout as TierLayout>::Game, FacadeError>;
+
+    /// The tier of `position` as the game names it (its own colours; the
+    /// default is the layout's stored tier).
+    fn tier_name(
+        &self,
+        layout: &Self::Layout,
+        position: &<Self::Layout as TierLayout>::Game,
+    ) -> String {
+        layout.tier_of(position).to_string()
+    }
+
+    /// The game's oracle of the tables in `dir` under `rules`: its probes
+    /// (which may follow rules the layout does not, such as Jungle's
+    /// 200-ply draw) and statistics.
+    fn open(
+        &self,
+        dir: &Path,
+        rules: &'static str,
+    ) -> Result<Box<dyn TablebaseOracle>, FacadeError>;
+
+    /// The game's richer views of its tables, if it has them.
+    fn views(&self) -> Option<&dyn TablebaseViews> {
+        None
+    }
+
+    /// The self-check ([`Tablebases::selfcheck`]); the default refuses.
+    fn selfcheck(
+        &self,
+        _dir: &Path,
+        _rules: &'static str,
+        _request: &SelfcheckRequest,
+    ) -> Result<SelfcheckReport, FacadeError> {
+        Err(FacadeError::Unsupported {
+            game: self.info().name,
+            what: "tablebase self-check",
+        })
+    }
+}
+
+/// The tablebase capability of a game with tiers: declare
+/// `static TABLEBASES: TieredTablebases<MyTiers> = TieredTablebases(MyTiers);`
+/// and hand `&TABLEBASES` out as the declaration's `tablebase`.
+pub struct TieredTablebases<G>(pub G);
+
+type TierOf<G> = <<G as TieredGame>::Layout as TierLayout>::Tier;
+
+impl<G: TieredGame> TieredTablebases<G> {
+    /// The tables of `rules` in `dir` (nothing read yet).
+    fn tables(&self, dir: &Path, rules: Option<&str>) -> Result<Tablebase<G::Layout>, FacadeError> {
+        let rules = resolve_rules(self.0.info(), rules)?;
+        Ok(Tablebase::new(self.0.layout(rules)?, dir))
+    }
+
+    /// The tiers called `names`.
+    fn parse_all(&self, names: &[String]) -> Result<Vec<TierOf<G>>, FacadeError> {
+        names
+            .iter()
+            .map(|name| self.0.parse_tier(name).map_err(FacadeError::BadPosition))
+            .collect()
+    }
+
+    /// The scanned tiers, typed (every name of a scan is one the game
+    /// parsed).
+    fn scanned(&self, scan: &TierScan) -> Vec<TierOf<G>> {
+        scan.tiers
+            .iter()
+            .filter_map(|name| self.0.parse_tier(name).ok())
+            .collect()
+    }
+}
+
+/// A build's error as the façade's: a cancelled build is
+/// [`FacadeError::Cancelled`].
+fn build_error(error: &BuildError) -> FacadeError {
+    match error {
+        BuildError::Cancelled => FacadeError::Cancelled,
+        error => FacadeError::Tablebase(error_chain(error)),
+    }
+}
+
+impl<G: TieredGame> Tablebases for TieredTablebases<G> {
+    fn open(
+        &self,
+        dir: &Path,
+        rules: Option<&str>,
+    ) -> Result<Box<dyn TablebaseOracle>, FacadeError> {
+        self.0.open(dir, resolve_rules(self.0.info(), rules)?)
+    }
+
+    fn piece_limits(&self) -> PieceLimits {
+        self.0.piece_limits()
+    }
+
+    fn targets(&self, target: &BuildTarget) -> Result<Vec<(String, u32)>, FacadeError> {
+        let limits = self.0.piece_limits();
+        let tiers = match target {
+            BuildTarget::MaxPieces(n) => {
+                if !(limits.fewest..=limits.all_up_to).contains(n) {
+                    return Err(FacadeError::BadLimit(format!(
+                        "the most pieces of a build takes {} to {}, not {n}",
+                        limits.fewest, limits.all_up_to
+                    )));
+                }
+                (limits.fewest..=*n)
+                    .flat_map(|k| self.0.tiers_with(k))
+                    .collect()
+            }
+            BuildTarget::Tier(name) => {
+                let tier = self.0.parse_tier(name).map_err(FacadeError::BadPosition)?;
+                let pieces = self.0.pieces(tier);
+                if pieces > limits.one_tier {
+                    return Err(FacadeError::BadLimit(format!(
+                        "{tier} has {pieces} pieces; one tier goes up to {} pieces",
+                        limits.one_tier
+                    )));
+                }
+                vec![tier]
+            }
+        };
+        Ok(tiers
+            .into_iter()
+            .map(|t| (t.to_string(), self.0.pieces(t)))
+            .collect())
+    }
+
+    fn plan(&self, rules: Option<&str>, targets: &[String]) -> Result<BuildPlan, FacadeError> {
+        let rules = resolve_rules(self.0.info(), rules)?;
+        let layout = self.0.layout(rules)?;
+        let tiers = self.parse_all(targets)?;
+        let waves = schedule_waves(&layout, &tiers)
+            .map_err(|e| FacadeError::Tablebase(error_chain(&e)))?;
+        let estimate = estimate(&layout, &tiers).map_err(|e| build_error(&e))?;
+        Ok(BuildPlan {
+            targets: targets.to_vec(),
+            waves: waves
+                .iter()
+                .map(|wave| wave.iter().map(ToString::to_string).collect())
+                .collect(),
+            estimate,
+        })
+    }
+
+    fn build(
+        &self,
+        dir: &Path,
+        rules: Option<&str>,
+        targets: &[String],
+        memory_limit: u64,
+        observer: &dyn BuildObserver,
+    ) -> Result<Vec<TierBuilt>, FacadeError> {
+        let tables = self.tables(dir, rules)?;
+        let tiers = self.parse_all(targets)?;
+        build_within(&tables, &tiers, memory_limit, observer).map_err(|e| build_error(&e))
+    }
+
+    fn tier_name(&self, state: &dyn State) -> Result<String, FacadeError> {
+        let layout = self.0.layout(resolve_rules(self.0.info(), Some(state.rules()))?)?;
+        Ok(self.0.tier_name(&layout, self.0.position(state)?))
+    }
+
+    fn scan(&self, dir: &Path, _rules: Option<&str>) -> Result<TierScan, FacadeError> {
+        TierScan::of(dir, |stem| self.0.parse_tier(stem).ok(), |&t| self.0.pieces(t))
+    }
+
+    fn stats(
+        &self,
+        rules: Option<&str>,
+        scan: &mut TierScan,
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Result<Vec<TierStatsRow>, FacadeError> {
+        let tables = self.tables(&scan.dir, rules)?;
+        let layout = tables.layout();
+        let mut rows = Vec::new();
+        for tier in self.scanned(scan) {
+            if stop() {
+                return Err(FacadeError::Cancelled);
+            }
+            let file = match tables.open_tier(tier) {
+                Ok(Some(file)) => file,
+                Ok(None) => {
+                    scan.problems.push(format!(
+                        "{tier}: its file disappeared after the directory was listed"
+                    ));
+                    continue;
+                }
+                Err(error) => {
+                    scan.reject(&tier.to_string(), &error);
+                    continue;
+                }
+            };
+            let stats = match TierStats::of_file_until(layout, tier, &file, stop) {
+                Ok(Some(stats)) => stats,
+                Ok(None) => return Err(FacadeError::Cancelled),
+                Err(error) => {
+                    scan.reject(&tier.to_string(), &error);
+                    continue;
+                }
+            };
+            let example = stats
+                .longest_win
+                .and_then(|w| layout.position(tier, w.index))
+                .map(|p| p.to_string());
+            rows.push(TierStatsRow::new(
+                tier.to_string(),
+                self.0.pieces(tier),
+                self.0.tier_class(tier),
+                stats,
+                example,
+            ));
+        }
+        Ok(rows)
+    }
+
+    fn verify(
+        &self,
+        rules: Option<&str>,
+        scan: &mut TierScan,
+    ) -> Result<VerifyReport, FacadeError> {
+        let tables = self.tables(&scan.dir, rules)?;
+        let tiers = self.scanned(scan);
+        Ok(verify::verify(&tables, &tiers, scan))
+    }
+
+    fn write_wdl(
+        &self,
+        rules: Option<&str>,
+        scan: &mut TierScan,
+        out: &Path,
+    ) -> Result<Vec<TierWdlRow>, FacadeError> {
+        let tables = self.tables(&scan.dir, rules)?;
+        let mut rows = Vec::new();
+        for tier in self.scanned(scan) {
+            match tables.derive_wdl(tier, out) {
+                Ok(derived) => rows.push(TierWdlRow {
+                    pieces: self.0.pieces(tier),
+                    derived,
+                }),
+                Err(error) => scan.reject(&tier.to_string(), &error),
+            }
+        }
+        Ok(rows)
+    }
+
+    fn views(&self) -> Option<&dyn TablebaseViews> {
+        self.0.views()
+    }
+
+    fn selfcheck(
+        &self,
+        dir: &Path,
+        rules: Option<&str>,
+        request: &SelfcheckRequest,
+    ) -> Result<SelfcheckReport, FacadeError> {
+        self.0
+            .selfcheck(dir, resolve_rules(self.0.info(), rules)?, request)
+    }
+}
