@@ -1,7 +1,8 @@
 //! The solved tables as the game's exact oracle: a directory of table
 //! files (`LGEC.gstb` for the whole game, smaller materials such as
 //! `LC.gstb` beside it) opened for one rules preset; the tablebase
-//! capability of the declaration ([`DobutsuTablebases`]) and its oracle
+//! capability of the declaration (the generic `TieredTablebases` over
+//! [`DobutsuTables`]) and its oracle
 //! ([`DobutsuTablebase`]: probe, statistics).
 //!
 //! The tables hold every position of a material with its value and
@@ -13,14 +14,16 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use gamesolver_api::model::{position_of, resolve_rules};
+use gamesolver_api::model::position_of;
 use gamesolver_api::{
-    FacadeError, GameInfo, MaterialStatsReport, PositionReport, State, TablebaseOracle, Tablebases,
+    FacadeError, GameInfo, MaterialStatsReport, PieceLimits, PositionReport, State,
+    TablebaseOracle, TieredGame,
     position_report_probed,
 };
 use gamesolver_core::{Solution, TierLayout};
 use gamesolver_games::dobutsu::{DobutsuTiers, Material, Position, UnsupportedVariant, Variant};
 use gamesolver_retro::FileError;
+use super::game::INFO;
 use gamesolver_retro::tablebase::{DirectoryError, ProbeError, Tablebase, TierStats};
 
 /// Why a directory of dōbutsu tables cannot be used.
@@ -111,19 +114,55 @@ impl TablebaseHandle {
     }
 }
 
-/// The tablebase capability: a directory of tables built by the user.
-pub struct DobutsuTablebases {
-    /// The game's description (its name and rules presets).
-    pub info: &'static GameInfo,
-}
+/// Dōbutsu's hooks of the generic tablebase service: one tier per
+/// material (a capture moves a piece to a hand, never off the game), so a
+/// material's table needs no other.
+pub struct DobutsuTables;
 
-impl Tablebases for DobutsuTablebases {
+impl TieredGame for DobutsuTables {
+    type Layout = DobutsuTiers;
+
+    fn info(&self) -> &'static GameInfo {
+        &INFO
+    }
+
+    fn layout(&self, rules: &'static str) -> Result<DobutsuTiers, FacadeError> {
+        DobutsuTiers::new(variant(rules)).map_err(|e| FacadeError::Tablebase(e.to_string()))
+    }
+
+    fn parse_tier(&self, text: &str) -> Result<Material, String> {
+        text.parse::<Material>().map_err(|e| e.to_string())
+    }
+
+    fn pieces(&self, tier: Material) -> u32 {
+        pieces(tier)
+    }
+
+    fn tiers_with(&self, count: u32) -> Vec<Material> {
+        (0..8u8)
+            .map(|bits| Material::new([bits & 1 != 0, bits & 2 != 0, bits & 4 != 0]))
+            .filter(|&m| pieces(m) == count)
+            .collect()
+    }
+
+    /// Two lions up to the whole game (eight pieces, about 100 s).
+    fn piece_limits(&self) -> PieceLimits {
+        PieceLimits {
+            fewest: 2,
+            all_up_to: 8,
+            one_tier: 8,
+        }
+    }
+
+    fn position<'a>(&self, state: &'a dyn State) -> Result<&'a Position, FacadeError> {
+        position_of::<Position>(state)
+    }
+
     fn open(
         &self,
         dir: &Path,
-        rules: Option<&str>,
+        rules: &'static str,
     ) -> Result<Box<dyn TablebaseOracle>, FacadeError> {
-        let rules = resolve_rules(self.info, rules)?;
         Ok(Box::new(DobutsuTablebase {
             handle: open(dir, rules)?,
             rules,

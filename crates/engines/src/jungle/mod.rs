@@ -13,7 +13,10 @@ pub mod rule_report;
 pub mod selfcheck;
 pub mod table_stats;
 pub mod tablebase;
+mod tables;
+mod tablebase_views;
 pub mod terminal;
 mod tour;
 
-pub use game::{Jungle, JungleTablebase};
+pub use game::Jungle;
+pub use tables::{JungleTablebase, JungleTables};
