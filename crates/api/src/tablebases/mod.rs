@@ -90,6 +90,10 @@ pub trait Tablebases: Send + Sync {
     /// folded).
     fn tier_name(&self, state: &dyn State) -> Result<String, FacadeError>;
 
+    /// `state` written as a tablebase answer heads it: the game's full
+    /// notation (Jungle: the long FEN, with the 200-ply rule's counter).
+    fn position_text(&self, state: &dyn State) -> String;
+
     /// The tier files of `dir`: the usable tiers (fewest pieces first) and
     /// the entries that cannot be used.
     fn scan(&self, dir: &Path, rules: Option<&str>) -> Result<TierScan, FacadeError>;

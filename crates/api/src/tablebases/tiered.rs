@@ -80,6 +80,12 @@ pub trait TieredGame: Send + Sync + 'static {
         layout.tier_of(position).to_string()
     }
 
+    /// `state` in the game's full notation ([`Tablebases::position_text`];
+    /// the default is [`State::to_text`]).
+    fn position_text(&self, state: &dyn State) -> String {
+        state.to_text()
+    }
+
     /// The game's oracle of the tables in `dir` under `rules`: its probes
     /// (which may follow rules the layout does not, such as Jungle's
     /// 200-ply draw) and statistics.
@@ -227,6 +233,10 @@ impl<G: TieredGame> Tablebases for TieredTablebases<G> {
     fn tier_name(&self, state: &dyn State) -> Result<String, FacadeError> {
         let layout = self.0.layout(resolve_rules(self.0.info(), Some(state.rules()))?)?;
         Ok(self.0.tier_name(&layout, self.0.position(state)?))
+    }
+
+    fn position_text(&self, state: &dyn State) -> String {
+        self.0.position_text(state)
     }
 
     fn scan(&self, dir: &Path, _rules: Option<&str>) -> Result<TierScan, FacadeError> {

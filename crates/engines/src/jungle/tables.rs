@@ -81,6 +81,11 @@ impl TieredGame for JungleTables {
         Material::of(position).to_string()
     }
 
+    /// The long FEN: the 200-ply rule's counter and the move number.
+    fn position_text(&self, state: &dyn State) -> String {
+        typed::<Jungle>(state).map_or_else(|_| state.to_text(), |s| s.game.long_fen())
+    }
+
     fn open(
         &self,
         dir: &Path,

@@ -1,16 +1,14 @@
-//! `gamesolver tablebase probe`: the position under the game's draw rules,
-//! as every front end answers it (`engines::jungle::rule_report`).
+//! `gamesolver tablebase probe`: the position as every front end answers
+//! it (the oracle of the game's tablebase capability: Jungle's under its
+//! draw rules).
 
 use std::io::Write;
 
-use anyhow::{Context, bail};
-use gamesolver_api::{Category, MoveVerdictText, PositionReport};
-use gamesolver_core::Game;
-use gamesolver_engines::jungle::rule_report::rule_report;
-use gamesolver_games::jungle::{JungleGame, Material, Position};
+use anyhow::bail;
+use gamesolver_api::{Category, MoveVerdictText, PositionReport, State};
 use serde::Serialize;
 
-use super::{Location, TablebaseGame};
+use super::{Location, TablebaseGame, Tables};
 use crate::json::write_json;
 
 /// Arguments of `gamesolver tablebase probe`.
@@ -19,9 +17,9 @@ pub struct Args {
     /// The game.
     #[arg(value_parser = crate::game_arg::registered(), ignore_case = true)]
     pub game: TablebaseGame,
-    /// The position in FEN, e.g. `7/7/7/7/7/7/1l5/7/L6 w` (quotes
-    /// optional); the long form's half-move field (`… w - - 150 80`) is the
-    /// counter of the 200-ply rule.
+    /// The position in the game's notation, e.g. Jungle's FEN
+    /// `7/7/7/7/7/7/1l5/7/L6 w` (quotes optional; the long form's half-move
+    /// field, `… w - - 150 80`, is the counter of the 200-ply rule).
     #[arg(required = true, num_args = 1.., value_name = "FEN")]
     pub fen: Vec<String>,
     /// Where the tables are.
@@ -33,39 +31,40 @@ pub struct Args {
 }
 
 /// Probes the position and prints the answer.
-pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+pub fn run(tables: &Tables<'_>, args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let fen = args.fen.join(" ");
-    let game = JungleGame::from_fen(&fen, args.location.rules)
-        .with_context(|| format!("cannot read the Jungle position {fen:?}"))?;
-    write_probe(&args.location, &game, args.json, out)
+    let state = tables.game.parse(&fen, tables.rules)?;
+    write_probe(tables, state.as_ref(), args.json, out)
 }
 
-/// Probes `game` in the tables at `location` and prints the answer as text
-/// or JSON.
+/// Probes `state` in the tables and prints the answer as text or JSON.
 fn write_probe(
-    location: &Location,
-    game: &JungleGame,
+    tables: &Tables<'_>,
+    state: &dyn State,
     json: bool,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let material = Material::of(game.position());
-    if !location.dir.is_dir() {
+    let material = tables.tables.tier_name(state)?;
+    let (dir, game) = (tables.dir.display(), tables.name());
+    if !tables.dir.is_dir() {
         bail!(
-            "the tablebase directory {} does not exist (or is not a directory); build one with \
-             `gamesolver tablebase build jungle --material {material} --dir {}`",
-            location.dir.display(),
-            location.dir.display()
+            "the tablebase directory {dir} does not exist (or is not a directory); build one with \
+             `gamesolver tablebase build {game} --material {material} --dir {dir}`"
         );
     }
-    let tables = location.handle()?;
-    let Some(report) = rule_report(&tables, game).map_err(anyhow::Error::msg)? else {
+    let oracle = tables.tables.open(&tables.dir, tables.rules)?;
+    let Some(report) = oracle.probe(state)? else {
         bail!(
-            "material {material} is not in the tablebase at {}; build it with \
-             `gamesolver tablebase build jungle --material {material}`",
-            location.dir.display()
+            "material {material} is not in the tablebase at {dir}; build it with \
+             `gamesolver tablebase build {game} --material {material}`"
         );
     };
-    let answer = Answer::new(game, material, report);
+    let answer = Answer {
+        fen: tables.tables.position_text(state),
+        material,
+        to_move: state.player_name(state.turn()),
+        report,
+    };
     if json {
         write_json(out, &answer)
     } else {
@@ -85,15 +84,6 @@ struct Answer {
 }
 
 impl Answer {
-    fn new(game: &JungleGame, material: Material, report: PositionReport) -> Answer {
-        Answer {
-            fen: game.long_fen(),
-            material: material.to_string(),
-            to_move: Position::player_name(game.turn()),
-            report,
-        }
-    }
-
     fn write_text(&self, out: &mut dyn Write) -> anyhow::Result<()> {
         let report = &self.report;
         writeln!(
