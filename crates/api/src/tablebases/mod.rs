@@ -9,6 +9,7 @@
 //! implementation, [`TieredTablebases`], over a few hooks of its own
 //! ([`TieredGame`]).
 
+mod oracle;
 mod report;
 mod scan;
 mod selfcheck;
@@ -24,6 +25,7 @@ use crate::error::FacadeError;
 use crate::oracles::{Rendered, TablebaseOracle};
 use crate::state::State;
 
+pub use oracle::TieredOracle;
 pub use report::{TierWdlRow, VerifyReport};
 pub use scan::TierScan;
 pub use selfcheck::{SelfcheckMismatch, SelfcheckReport, SelfcheckRequest};

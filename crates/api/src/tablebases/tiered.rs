@@ -14,6 +14,7 @@ use gamesolver_retro::loopy::schedule_waves;
 use super::report::{TierWdlRow, VerifyReport};
 use super::scan::TierScan;
 use super::selfcheck::{SelfcheckReport, SelfcheckRequest};
+use super::oracle::TieredOracle;
 use super::stats::TierStatsRow;
 use super::{BuildPlan, BuildTarget, TablebaseViews, Tablebases, verify};
 use crate::error::{FacadeError, error_chain};
@@ -34,10 +35,13 @@ pub struct PieceLimits {
 }
 
 /// What a game with tiers gives for [`TieredTablebases`] to serve its
-/// tablebases.
-pub trait TieredGame: Send + Sync + 'static {
+/// tablebases (usually a unit struct: it is cloned into each oracle).
+pub trait TieredGame: Clone + Send + Sync + 'static {
     /// The tier layout of the game's tables.
-    type Layout: TierLayout<Game: std::fmt::Display> + Send + Sync + 'static;
+    type Layout: TierLayout<Game: std::fmt::Display, Tier: std::str::FromStr>
+        + Send
+        + Sync
+        + 'static;
 
     /// The game's description (its name and rules presets).
     fn info(&self) -> &'static GameInfo;
@@ -88,12 +92,15 @@ pub trait TieredGame: Send + Sync + 'static {
 
     /// The game's oracle of the tables in `dir` under `rules`: its probes
     /// (which may follow rules the layout does not, such as Jungle's
-    /// 200-ply draw) and statistics.
+    /// 200-ply draw) and statistics. The default is the generic
+    /// [`TieredOracle`].
     fn open(
         &self,
         dir: &Path,
         rules: &'static str,
-    ) -> Result<Box<dyn TablebaseOracle>, FacadeError>;
+    ) -> Result<Box<dyn TablebaseOracle>, FacadeError> {
+        Ok(Box::new(TieredOracle::open(self.clone(), dir, rules)?))
+    }
 
     /// The game's richer views of its tables, if it has them.
     fn views(&self) -> Option<&dyn TablebaseViews> {

@@ -117,6 +117,7 @@ impl TablebaseHandle {
 /// Dōbutsu's hooks of the generic tablebase service: one tier per
 /// material (a capture moves a piece to a hand, never off the game), so a
 /// material's table needs no other.
+#[derive(Clone, Copy)]
 pub struct DobutsuTables;
 
 impl TieredGame for DobutsuTables {

@@ -28,6 +28,7 @@ use super::tablebase_views::JUNGLE_VIEWS;
 pub(super) static TABLEBASES: TieredTablebases<JungleTables> = TieredTablebases(JungleTables);
 
 /// Jungle's hooks of the generic tablebase service.
+#[derive(Clone, Copy)]
 pub struct JungleTables;
 
 impl TieredGame for JungleTables {
