@@ -63,8 +63,8 @@ fn tablebase_build_probe_stats_and_verify_serve_the_registered_game() {
     assert!(text.contains("value: draw"), "{text}");
 
     let stats = ok(&["tablebase", "stats", "ringcoins", "--dir", dir]);
-    // Pile 0: every position lost for the side to move (6 cells each).
-    assert!(stats.contains("0/0/6"), "{stats}");
+    // Pile 0: every position lost for the side to move (5 cells each).
+    assert!(stats.contains("0/0/5"), "{stats}");
     let verified = ok(&["tablebase", "verify", "ringcoins", "--dir", dir]);
     assert!(verified.contains("verified 4 materials"), "{verified}");
     assert!(verified.contains("4 WDL files agree"), "{verified}");

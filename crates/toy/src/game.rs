@@ -7,7 +7,7 @@ use std::str::FromStr;
 use gamesolver_core::{Game, Outcome, ParseMoveError, Player, Retrograde};
 
 /// The cells of the ring.
-pub const RING: u8 = 6;
+pub const RING: u8 = 5;
 
 /// The most coins a pile holds.
 pub const MAX_PILE: u8 = 9;

@@ -12,7 +12,8 @@
 //! [`RING`]` / 2`). Whoever takes the last coin wins. Stepping never ends,
 //! so a side that cannot win keeps the token away from cell 0: most
 //! positions are draws by endless play, the rest wins and losses, as a
-//! loopy solver must find.
+//! loopy solver must find. (The ring is odd: on an even one each side
+//! would keep to cells of one parity.)
 //!
 //! The tiers are the piles: a take leaves the tier for the next smaller
 //! pile, a step stays in it. Positions are written `PILE CELL SIDE`, e.g.
