@@ -115,12 +115,12 @@ pub use host::ErasedHost;
 pub use mdp::{MdpModel, MdpSolved};
 pub use model::{Declared, GameModel, ModelDef};
 pub use oracles::{Rendered, SolvedOracle, TablebaseOracle};
-pub use tablebases::{
-    BuildPlan, BuildTarget, PieceLimits, TablebaseViews, Tablebases, TieredGame, TieredTablebases,
-};
 pub use registry::Registry;
 pub use report::{position_report, position_report_probed};
 pub use state::State;
+pub use tablebases::{
+    BuildPlan, BuildTarget, PieceLimits, TablebaseViews, Tablebases, TieredGame, TieredTablebases,
+};
 pub use terminal::{TerminalRenderer, TerminalStyle};
 pub use text_game::{TextGame, text_game};
 pub use tour::TourStep;

@@ -170,13 +170,27 @@ fn the_tablebase_commands_serve_dobutsu() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().to_str().unwrap();
     let built = run(&[
-        "tablebase", "build", "dobutsu", "--material", "LC", "--quiet", "--dir", path,
+        "tablebase",
+        "build",
+        "dobutsu",
+        "--material",
+        "LC",
+        "--quiet",
+        "--dir",
+        path,
     ])
     .unwrap();
     assert!(built.starts_with("plan: 1 tiers"), "{built}");
     assert!(built.contains("1 built, 0 reused"), "{built}");
     let again = run(&[
-        "tablebase", "build", "dobutsu", "--max-pieces", "4", "--quiet", "--dir", path,
+        "tablebase",
+        "build",
+        "dobutsu",
+        "--max-pieces",
+        "4",
+        "--quiet",
+        "--dir",
+        path,
     ]);
     assert!(again.is_ok(), "{again:?}");
 
@@ -210,13 +224,25 @@ fn the_tablebase_commands_serve_dobutsu() {
     );
     assert!(first.win > 0 && first.loss > 0, "{stats}");
     let verified = run(&["tablebase", "verify", "dobutsu", "--dir", path]).unwrap();
-    assert!(verified.contains("all ") && verified.contains("agree"), "{verified}");
+    assert!(
+        verified.contains("all ") && verified.contains("agree"),
+        "{verified}"
+    );
 
     let report = run(&[
-        "tablebase", "report", "dobutsu", "--dir", path, "--out", "/dev/null",
+        "tablebase",
+        "report",
+        "dobutsu",
+        "--dir",
+        path,
+        "--out",
+        "/dev/null",
     ])
     .unwrap_err();
-    assert!(report.contains("dobutsu has no tablebase report"), "{report}");
+    assert!(
+        report.contains("dobutsu has no tablebase report"),
+        "{report}"
+    );
     let refused = run(&["tablebase", "build", "uttt", "--max-pieces", "2"]).unwrap_err();
     assert!(refused.contains("uttt has no tablebase"), "{refused}");
 }

@@ -35,7 +35,13 @@ fn perft_and_bestmove_serve_the_registered_game() {
     // After a step: two steps each; after the take (cell 3): two steps.
     assert!(perft.contains("nodes 6"), "{perft}");
     let best = ok(&[
-        "bestmove", "ringcoins", "1 0 x", "--engine", "mcts", "--nodes", "500",
+        "bestmove",
+        "ringcoins",
+        "1 0 x",
+        "--engine",
+        "mcts",
+        "--nodes",
+        "500",
     ]);
     assert!(best.starts_with("bestmove take\n"), "{best}");
 }
@@ -45,15 +51,33 @@ fn tablebase_build_probe_stats_and_verify_serve_the_registered_game() {
     let temp = tempfile::tempdir().unwrap();
     let dir = temp.path().to_str().unwrap();
     let built = ok(&[
-        "tablebase", "build", "ringcoins", "--max-pieces", "3", "--quiet", "--dir", dir,
+        "tablebase",
+        "build",
+        "ringcoins",
+        "--max-pieces",
+        "3",
+        "--quiet",
+        "--dir",
+        dir,
     ]);
     assert!(built.starts_with("plan: 4 tiers"), "{built}");
-    assert!(built.contains("4 tiers in") && built.contains("4 built"), "{built}");
+    assert!(
+        built.contains("4 tiers in") && built.contains("4 built"),
+        "{built}"
+    );
     for name in ["0.gstb", "1.gstb", "2.gstb", "3.gstb"] {
         assert!(temp.path().join(name).is_file(), "{name}");
     }
 
-    let probe = ok(&["tablebase", "probe", "ringcoins", "1 0 x", "--dir", dir, "--json"]);
+    let probe = ok(&[
+        "tablebase",
+        "probe",
+        "ringcoins",
+        "1 0 x",
+        "--dir",
+        dir,
+        "--json",
+    ]);
     let answer: serde_json::Value = serde_json::from_str(&probe).unwrap();
     assert_eq!(answer["value"], "win", "{probe}");
     assert_eq!(answer["distance"], 1, "{probe}");
@@ -86,20 +110,41 @@ fn what_the_game_does_not_declare_is_refused_by_the_capability() {
     let temp = tempfile::tempdir().unwrap();
     let dir = temp.path().to_str().unwrap();
     ok(&[
-        "tablebase", "build", "ringcoins", "--max-pieces", "1", "--quiet", "--dir", dir,
+        "tablebase",
+        "build",
+        "ringcoins",
+        "--max-pieces",
+        "1",
+        "--quiet",
+        "--dir",
+        dir,
     ]);
     let report = run(
         &registry(),
-        &["tablebase", "report", "ringcoins", "--dir", dir, "--out", "/dev/null"],
+        &[
+            "tablebase",
+            "report",
+            "ringcoins",
+            "--dir",
+            dir,
+            "--out",
+            "/dev/null",
+        ],
     )
     .unwrap_err();
-    assert!(report.contains("ringcoins has no tablebase report"), "{report}");
+    assert!(
+        report.contains("ringcoins has no tablebase report"),
+        "{report}"
+    );
     let selfcheck = run(
         &registry(),
         &["tablebase", "selfcheck", "ringcoins", "--dir", dir],
     )
     .unwrap_err();
-    assert!(selfcheck.contains("ringcoins has no tablebase self-check"), "{selfcheck}");
+    assert!(
+        selfcheck.contains("ringcoins has no tablebase self-check"),
+        "{selfcheck}"
+    );
     // The built-in registry does not know the game at all.
     let unknown = run(
         &gamesolver_engines::builtin(),

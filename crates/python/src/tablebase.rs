@@ -180,7 +180,11 @@ impl PyTablebase {
                 ));
             }
         };
-        let tables = self.game.def.tablebase().ok_or_else(|| no_tablebase(&self.game))?;
+        let tables = self
+            .game
+            .def
+            .tablebase()
+            .ok_or_else(|| no_tablebase(&self.game))?;
         let targets = materials(tables, &target).map_err(PyValueError::new_err)?;
         let rules = self.game.rules;
         let waves =

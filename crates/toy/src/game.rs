@@ -93,7 +93,9 @@ impl FromStr for Coins {
     fn from_str(s: &str) -> Result<Coins, String> {
         let words: Vec<&str> = s.split_whitespace().collect();
         let [pile, cell, side] = words[..] else {
-            return Err(format!("{s:?}: write the pile, the cell and x or o, e.g. 3 0 x"));
+            return Err(format!(
+                "{s:?}: write the pile, the cell and x or o, e.g. 3 0 x"
+            ));
         };
         let pile: u8 = pile
             .parse()

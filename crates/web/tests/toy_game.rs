@@ -64,7 +64,11 @@ async fn a_game_registered_at_run_time_is_served_with_its_tablebase() {
     };
     let app = router(AppState::new(&config, registry).expect("both tablebases open"));
 
-    let (status, games) = call(&app, Request::get("/api/games").body(Body::empty()).unwrap()).await;
+    let (status, games) = call(
+        &app,
+        Request::get("/api/games").body(Body::empty()).unwrap(),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     let toy = games
         .as_array()
@@ -75,12 +79,20 @@ async fn a_game_registered_at_run_time_is_served_with_its_tablebase() {
     assert_eq!(toy["capabilities"]["tablebase"], true, "{toy}");
 
     let probe = |body: Value| json_post("/api/tablebase/probe", &body.to_string());
-    let (status, won) = call(&app, probe(json!({"game": "ringcoins", "position": "1 0 x"}))).await;
+    let (status, won) = call(
+        &app,
+        probe(json!({"game": "ringcoins", "position": "1 0 x"})),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{won}");
     assert_eq!(won["covered"], true, "{won}");
     assert_eq!(won["report"]["value"], "win", "{won}");
     assert_eq!(won["report"]["best"], json!(["take"]), "{won}");
-    let (_, outside) = call(&app, probe(json!({"game": "ringcoins", "position": "5 0 x"}))).await;
+    let (_, outside) = call(
+        &app,
+        probe(json!({"game": "ringcoins", "position": "5 0 x"})),
+    )
+    .await;
     assert_eq!(outside["covered"], false, "{outside}");
     // Jungle's own directory answers Jungle's positions.
     let endgame = json!({"game": "jungle", "position": "7/7/7/7/7/7/1e5/7/E6 w"});

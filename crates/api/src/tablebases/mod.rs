@@ -61,8 +61,11 @@ pub struct BuildPlan {
 pub trait Tablebases: Send + Sync {
     /// Opens the tablebase in `dir` built for the rules preset `rules`
     /// (None = the game's default).
-    fn open(&self, dir: &Path, rules: Option<&str>)
-    -> Result<Box<dyn TablebaseOracle>, FacadeError>;
+    fn open(
+        &self,
+        dir: &Path,
+        rules: Option<&str>,
+    ) -> Result<Box<dyn TablebaseOracle>, FacadeError>;
 
     /// The piece counts a build may ask for.
     fn piece_limits(&self) -> PieceLimits;

@@ -29,11 +29,7 @@ impl<G: TieredGame> TieredOracle<G> {
     /// read or holds no table is refused, and so is one whose smallest
     /// table was built for other rules or is damaged (the others are
     /// checked on first use).
-    pub fn open(
-        game: G,
-        dir: &Path,
-        rules: &'static str,
-    ) -> Result<TieredOracle<G>, FacadeError> {
+    pub fn open(game: G, dir: &Path, rules: &'static str) -> Result<TieredOracle<G>, FacadeError> {
         let error = |e: &dyn std::error::Error| {
             FacadeError::Tablebase(format!(
                 "cannot use the {} tables in {}: {}",

@@ -54,7 +54,8 @@ impl TierScan {
 
     /// Records that `tier` cannot be used (the error names the file).
     pub fn reject(&mut self, tier: &str, error: &dyn std::error::Error) {
-        self.problems.push(format!("{tier}: {}", error_chain(error)));
+        self.problems
+            .push(format!("{tier}: {}", error_chain(error)));
     }
 }
 

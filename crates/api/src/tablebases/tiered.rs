@@ -6,15 +6,15 @@
 use std::path::Path;
 
 use gamesolver_core::TierLayout;
+use gamesolver_retro::loopy::schedule_waves;
 use gamesolver_retro::tablebase::{
     BuildError, BuildObserver, Tablebase, TierBuilt, TierStats, build_within, estimate,
 };
-use gamesolver_retro::loopy::schedule_waves;
 
+use super::oracle::TieredOracle;
 use super::report::{TierWdlRow, VerifyReport};
 use super::scan::TierScan;
 use super::selfcheck::{SelfcheckReport, SelfcheckRequest};
-use super::oracle::TieredOracle;
 use super::stats::TierStatsRow;
 use super::{BuildPlan, BuildTarget, TablebaseViews, Tablebases, verify};
 use crate::error::{FacadeError, error_chain};
@@ -211,8 +211,8 @@ impl<G: TieredGame> Tablebases for TieredTablebases<G> {
         let rules = resolve_rules(self.0.info(), rules)?;
         let layout = self.0.layout(rules)?;
         let tiers = self.parse_all(targets)?;
-        let waves = schedule_waves(&layout, &tiers)
-            .map_err(|e| FacadeError::Tablebase(error_chain(&e)))?;
+        let waves =
+            schedule_waves(&layout, &tiers).map_err(|e| FacadeError::Tablebase(error_chain(&e)))?;
         let estimate = estimate(&layout, &tiers).map_err(|e| build_error(&e))?;
         Ok(BuildPlan {
             targets: targets.to_vec(),
@@ -238,7 +238,9 @@ impl<G: TieredGame> Tablebases for TieredTablebases<G> {
     }
 
     fn tier_name(&self, state: &dyn State) -> Result<String, FacadeError> {
-        let layout = self.0.layout(resolve_rules(self.0.info(), Some(state.rules()))?)?;
+        let layout = self
+            .0
+            .layout(resolve_rules(self.0.info(), Some(state.rules()))?)?;
         Ok(self.0.tier_name(&layout, self.0.position(state)?))
     }
 
@@ -247,7 +249,11 @@ impl<G: TieredGame> Tablebases for TieredTablebases<G> {
     }
 
     fn scan(&self, dir: &Path, _rules: Option<&str>) -> Result<TierScan, FacadeError> {
-        TierScan::of(dir, |stem| self.0.parse_tier(stem).ok(), |&t| self.0.pieces(t))
+        TierScan::of(
+            dir,
+            |stem| self.0.parse_tier(stem).ok(),
+            |&t| self.0.pieces(t),
+        )
     }
 
     fn stats(

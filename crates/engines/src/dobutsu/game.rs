@@ -7,8 +7,8 @@ use std::path::Path;
 
 use gamesolver_api::model::{Built, DEFAULT_SEED, TableTest};
 use gamesolver_api::{
-    TieredTablebases,
     ArenaRules, Declared, EngineKind, EngineSpec, FacadeError, GameInfo, GameModel, Observation,
+    TieredTablebases,
 };
 use gamesolver_core::Game;
 use gamesolver_games::dobutsu::{GameEnd, Move, Position};

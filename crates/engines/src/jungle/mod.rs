@@ -13,8 +13,8 @@ pub mod rule_report;
 pub mod selfcheck;
 pub mod table_stats;
 pub mod tablebase;
-mod tables;
 mod tablebase_views;
+mod tables;
 pub mod terminal;
 mod tour;
 

@@ -158,14 +158,28 @@ pub fn run_with(registry: &Registry, args: &Args, out: &mut dyn Write) -> anyhow
     match &args.action {
         Action::Build(a) => build::run(&Tables::of(registry, Some(&a.game), &a.location)?, a, out),
         Action::Probe(a) => probe::run(&Tables::of(registry, Some(&a.game), &a.location)?, a, out),
-        Action::Stats(a) => stats::run(&Tables::of(registry, a.game.as_deref(), &a.location)?, a, out),
-        Action::Verify(a) => verify::run(&Tables::of(registry, a.game.as_deref(), &a.location)?, out),
-        Action::Wdl(a) => wdl::run(&Tables::of(registry, a.game.as_deref(), &a.location)?, a, out),
-        Action::Report(a) => {
-            report::run(&Tables::of(registry, a.game.as_deref(), &a.location)?, a, out)
+        Action::Stats(a) => stats::run(
+            &Tables::of(registry, a.game.as_deref(), &a.location)?,
+            a,
+            out,
+        ),
+        Action::Verify(a) => {
+            verify::run(&Tables::of(registry, a.game.as_deref(), &a.location)?, out)
         }
-        Action::Selfcheck(a) => {
-            selfcheck::run(&Tables::of(registry, a.game.as_deref(), &a.location)?, a, out)
-        }
+        Action::Wdl(a) => wdl::run(
+            &Tables::of(registry, a.game.as_deref(), &a.location)?,
+            a,
+            out,
+        ),
+        Action::Report(a) => report::run(
+            &Tables::of(registry, a.game.as_deref(), &a.location)?,
+            a,
+            out,
+        ),
+        Action::Selfcheck(a) => selfcheck::run(
+            &Tables::of(registry, a.game.as_deref(), &a.location)?,
+            a,
+            out,
+        ),
     }
 }

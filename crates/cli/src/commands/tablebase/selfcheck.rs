@@ -46,7 +46,9 @@ pub fn run(tables: &Tables<'_>, args: &Args, out: &mut dyn Write) -> anyhow::Res
         pieces: args.pieces,
         threads: threads.get(),
     };
-    let result = tables.tables.selfcheck(&tables.dir, tables.rules, &request)?;
+    let result = tables
+        .tables
+        .selfcheck(&tables.dir, tables.rules, &request)?;
     let c = result.checked;
     writeln!(
         out,

@@ -37,6 +37,10 @@ pub fn run(tables: &Tables<'_>, out: &mut dyn Write) -> anyhow::Result<()> {
     if report.failed > 0 {
         bail!("{} stored positions are wrong", report.failed);
     }
-    writeln!(out, "{} WDL files agree with the distance files", report.wdl_files)?;
+    writeln!(
+        out,
+        "{} WDL files agree with the distance files",
+        report.wdl_files
+    )?;
     Ok(())
 }

@@ -4,11 +4,11 @@
 
 use std::collections::BTreeMap;
 
-use gamesolver_core::Player;
 use crate::jungle::table_stats::{
     BOARD_SQUARES, ClassStats, HeatMap, MaterialClass, MaterialStats, class_stats, heat_map,
     material_stats, square,
 };
+use gamesolver_core::Player;
 use gamesolver_games::jungle::{Material, Piece, side_name};
 use serde::Serialize;
 
