@@ -85,6 +85,12 @@ fn tablebase_build_probe_stats_and_verify_serve_the_registered_game() {
     assert_eq!(answer["best"], serde_json::json!(["take"]), "{probe}");
     let text = ok(&["tablebase", "probe", "ringcoins", "2 1 o", "--dir", dir]);
     assert!(text.contains("value: draw"), "{text}");
+    // A game without a draw rule's five categories reads its value.
+    let text = ok(&["tablebase", "probe", "ringcoins", "1 0 x", "--dir", dir]);
+    assert!(
+        text.contains("value: win in 1 plies") && text.contains("take  win in 1 plies"),
+        "{text}"
+    );
 
     let stats = ok(&["tablebase", "stats", "ringcoins", "--dir", dir]);
     // Pile 0: every position lost for the side to move (5 cells each).

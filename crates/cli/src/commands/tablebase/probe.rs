@@ -5,7 +5,7 @@
 use std::io::Write;
 
 use anyhow::bail;
-use gamesolver_api::{Category, MoveVerdictText, PositionReport, State};
+use gamesolver_api::{Category, MoveVerdictText, PositionReport, State, Verdict};
 use serde::Serialize;
 
 use super::{Location, TablebaseGame, Tables};
@@ -96,7 +96,12 @@ impl Answer {
             None => writeln!(
                 out,
                 "value: {}",
-                describe(report.category, report.distance, report.dtz, report.counter)
+                describe(
+                    category(report.category, report.value),
+                    report.distance,
+                    report.dtz,
+                    report.counter
+                )
             )?,
         }
         for m in &report.moves {
@@ -114,20 +119,15 @@ impl Answer {
 
 /// "win in 33 plies (next capture or end in 33, counter 0)", "cursed win
 /// (draw by the 200-ply rule): …", "draw", "loss (game over)".
-fn describe(
-    category: Option<Category>,
-    distance: u32,
-    dtz: Option<u32>,
-    counter: Option<u32>,
-) -> String {
+fn describe(category: Category, distance: u32, dtz: Option<u32>, counter: Option<u32>) -> String {
     let zeroing = match (dtz, counter) {
         (Some(dtz), Some(counter)) => format!(" (next capture or end in {dtz}, counter {counter})"),
         _ => String::new(),
     };
     match (category, distance) {
-        (Some(Category::Draw) | None, _) => "draw".to_string(),
-        (Some(c), 0) => format!("{} (game over)", name(c)),
-        (Some(c @ (Category::CursedWin | Category::BlessedLoss)), d) => format!(
+        (Category::Draw, _) => "draw".to_string(),
+        (c, 0) => format!("{} (game over)", name(c)),
+        (c @ (Category::CursedWin | Category::BlessedLoss), d) => format!(
             "{} (a draw by the 200-ply rule; {} in {d} plies without it){zeroing}",
             name(c),
             if c == Category::CursedWin {
@@ -136,15 +136,25 @@ fn describe(
                 "loss"
             }
         ),
-        (Some(c), d) => format!("{} in {d} plies{zeroing}", name(c)),
+        (c, d) => format!("{} in {d} plies{zeroing}", name(c)),
     }
+}
+
+/// The five-way category of a report, or its win/draw/loss value as one
+/// (a game without a draw rule reports no category).
+fn category(category: Option<Category>, value: Verdict) -> Category {
+    category.unwrap_or(match value {
+        Verdict::Win => Category::Win,
+        Verdict::Draw => Category::Draw,
+        Verdict::Loss => Category::Loss,
+    })
 }
 
 /// A move's verdict in words.
 fn describe_move(m: &MoveVerdictText) -> String {
-    match (m.category, m.dtz) {
-        (Some(Category::Draw), _) | (None, _) => "draw".to_string(),
-        (Some(c), dtz) => {
+    match (category(m.category, m.value), m.dtz) {
+        (Category::Draw, _) => "draw".to_string(),
+        (c, dtz) => {
             let zeroing = dtz.map_or(String::new(), |d| format!(", next capture or end in {d}"));
             format!("{} in {} plies{zeroing}", name(c), m.distance)
         }
