@@ -22,13 +22,16 @@ use std::path::Path;
 use gamesolver_retro::tablebase::{BuildEstimate, BuildObserver, TierBuilt};
 
 use crate::error::FacadeError;
+use crate::game_def::GameDef;
 use crate::oracles::{Rendered, TablebaseOracle};
 use crate::state::State;
 
 pub use oracle::TieredOracle;
 pub use report::{TierWdlRow, VerifyReport};
 pub use scan::TierScan;
-pub use selfcheck::{SelfcheckMismatch, SelfcheckReport, SelfcheckRequest};
+pub use selfcheck::{
+    DRAW_PLIES, Sampled, SelfcheckMismatch, SelfcheckReport, SelfcheckRequest, play_out_samples,
+};
 pub use stats::{TierStatsRow, WdlSplit, WinDistances};
 pub use tiered::{PieceLimits, TieredGame, TieredTablebases};
 
@@ -132,11 +135,24 @@ pub trait Tablebases: Send + Sync {
         None
     }
 
-    /// The engine with the tables plays sampled positions out against
-    /// itself; each game must end as the table says
-    /// ([`FacadeError::Unsupported`] for a game without a self-check).
+    /// `count` positions drawn (seeded by `seed`) uniformly from the stored
+    /// tiers of `pieces` pieces (None: the most in `dir`), with their
+    /// verdicts; and that piece count.
+    fn sample(
+        &self,
+        dir: &Path,
+        rules: Option<&str>,
+        pieces: Option<u32>,
+        count: usize,
+        seed: u64,
+    ) -> Result<(u32, Vec<Sampled>), FacadeError>;
+
+    /// The engine of `game` (this capability's game) with the tables plays
+    /// sampled positions out against itself; each game must end as the
+    /// table says. The generic check is [`play_out_samples`].
     fn selfcheck(
         &self,
+        game: &dyn GameDef,
         dir: &Path,
         rules: Option<&str>,
         request: &SelfcheckRequest,

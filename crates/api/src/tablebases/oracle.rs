@@ -38,7 +38,8 @@ impl<G: TieredGame> TieredOracle<G> {
                 error_chain(e)
             ))
         };
-        let tables = Tablebase::open_dir(game.layout(rules)?, dir).map_err(|e| error(&e))?;
+        let layout = game.layout(rules).map_err(|e| error(&e))?;
+        let tables = Tablebase::open_dir(layout, dir).map_err(|e| error(&e))?;
         let mut tiers = tables.tiers().map_err(|e| error(&e))?;
         tiers.sort_by_key(|&t| (game.pieces(t), t.to_string()));
         if let Some(&smallest) = tiers.first() {

@@ -5,19 +5,22 @@
 
 use std::path::Path;
 
-use gamesolver_core::TierLayout;
+use gamesolver_core::{Game, TierLayout};
 use gamesolver_retro::loopy::schedule_waves;
 use gamesolver_retro::tablebase::{
     BuildError, BuildObserver, Tablebase, TierBuilt, TierStats, build_within, estimate,
 };
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 
 use super::oracle::TieredOracle;
 use super::report::{TierWdlRow, VerifyReport};
 use super::scan::TierScan;
-use super::selfcheck::{SelfcheckReport, SelfcheckRequest};
+use super::selfcheck::{Sampled, SelfcheckReport, SelfcheckRequest, play_out_samples};
 use super::stats::TierStatsRow;
 use super::{BuildPlan, BuildTarget, TablebaseViews, Tablebases, verify};
 use crate::error::{FacadeError, error_chain};
+use crate::game_def::GameDef;
 use crate::model::resolve_rules;
 use crate::oracles::TablebaseOracle;
 use crate::state::State;
@@ -107,17 +110,17 @@ pub trait TieredGame: Clone + Send + Sync + 'static {
         None
     }
 
-    /// The self-check ([`Tablebases::selfcheck`]); the default refuses.
+    /// The self-check ([`Tablebases::selfcheck`]); the default is the
+    /// generic [`play_out_samples`] with the game's default engine.
     fn selfcheck(
         &self,
-        _dir: &Path,
-        _rules: &'static str,
-        _request: &SelfcheckRequest,
+        game: &dyn GameDef,
+        tables: &dyn Tablebases,
+        dir: &Path,
+        rules: &'static str,
+        request: &SelfcheckRequest,
     ) -> Result<SelfcheckReport, FacadeError> {
-        Err(FacadeError::Unsupported {
-            game: self.info().name,
-            what: "tablebase self-check",
-        })
+        play_out_samples(game, tables, dir, Some(rules), request)
     }
 }
 
@@ -339,13 +342,82 @@ impl<G: TieredGame> Tablebases for TieredTablebases<G> {
         self.0.views()
     }
 
+    fn sample(
+        &self,
+        dir: &Path,
+        rules: Option<&str>,
+        pieces: Option<u32>,
+        count: usize,
+        seed: u64,
+    ) -> Result<(u32, Vec<Sampled>), FacadeError> {
+        let tables = self.tables(dir, rules)?;
+        let error = |e: &dyn std::error::Error| FacadeError::Tablebase(error_chain(e));
+        let stored: Vec<TierOf<G>> = TierScan::of(
+            dir,
+            |stem| self.0.parse_tier(stem).ok(),
+            |&t| self.0.pieces(t),
+        )?
+        .tiers
+        .iter()
+        .filter_map(|name| self.0.parse_tier(name).ok())
+        .collect();
+        let pieces = pieces
+            .or_else(|| stored.iter().map(|&t| self.0.pieces(t)).max())
+            .unwrap_or(0);
+        let tiers: Vec<(TierOf<G>, u64)> = stored
+            .into_iter()
+            .filter(|&t| self.0.pieces(t) == pieces)
+            .map(|t| (t, tables.layout().tier_len(t)))
+            .collect();
+        let total: u64 = tiers.iter().map(|&(_, len)| len).sum();
+        if total == 0 {
+            return Err(FacadeError::Tablebase(format!(
+                "the tablebase in {} has no material of {pieces} pieces",
+                dir.display()
+            )));
+        }
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut found = Vec::with_capacity(count);
+        // Holes and positions the rules decide before any table (finished,
+        // or known) are drawn again; a tier of nothing but those gives up.
+        let mut tries = 0u64;
+        while found.len() < count && tries < 1000 + 100 * count as u64 {
+            tries += 1;
+            let mut at = rng.random_range(0..total);
+            let Some(&(tier, _)) = tiers.iter().find(|&&(_, len)| {
+                let here = at < len;
+                if !here {
+                    at -= len;
+                }
+                here
+            }) else {
+                continue;
+            };
+            let Some(position) = tables.layout().position(tier, at) else {
+                continue;
+            };
+            if position.is_finished() || tables.layout().known_value(&position).is_some() {
+                continue;
+            }
+            let Some(expected) = tables.probe(&position).map_err(|e| error(&e))? else {
+                continue;
+            };
+            found.push(Sampled {
+                position: position.to_string(),
+                expected,
+            });
+        }
+        Ok((pieces, found))
+    }
+
     fn selfcheck(
         &self,
+        game: &dyn GameDef,
         dir: &Path,
         rules: Option<&str>,
         request: &SelfcheckRequest,
     ) -> Result<SelfcheckReport, FacadeError> {
-        self.0
-            .selfcheck(dir, resolve_rules(self.0.info(), rules)?, request)
+        let rules = resolve_rules(self.0.info(), rules)?;
+        self.0.selfcheck(game, self, dir, rules, request)
     }
 }

@@ -12,8 +12,8 @@ use gamesolver_api::tablebases::{
     SelfcheckMismatch, SelfcheckReport, SelfcheckRequest, TablebaseViews,
 };
 use gamesolver_api::{
-    FacadeError, GameInfo, MaterialStatsReport, PieceLimits, PositionReport, State,
-    TablebaseOracle, TieredGame, TieredTablebases,
+    FacadeError, GameDef, GameInfo, MaterialStatsReport, PieceLimits, PositionReport, State,
+    TablebaseOracle, Tablebases, TieredGame, TieredTablebases,
 };
 use gamesolver_games::jungle::{JungleTiers, Material, Position};
 
@@ -106,6 +106,8 @@ impl TieredGame for JungleTables {
     /// each sampled position out.
     fn selfcheck(
         &self,
+        _game: &dyn GameDef,
+        _tables: &dyn Tablebases,
         dir: &Path,
         rules: &'static str,
         request: &SelfcheckRequest,

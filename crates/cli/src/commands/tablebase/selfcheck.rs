@@ -28,8 +28,12 @@ pub struct Args {
     pub seed: u64,
     /// The piece count of the sampled positions (default: the largest in
     /// the directory).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=8))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=64))]
     pub pieces: Option<u32>,
+    /// The nodes the engine searches a move outside the tables (a game
+    /// whose engine answers from the tables searches none inside them).
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: u64,
     /// Mismatches printed at most.
     #[arg(long, default_value_t = 10)]
     pub show: usize,
@@ -45,10 +49,11 @@ pub fn run(tables: &Tables<'_>, args: &Args, out: &mut dyn Write) -> anyhow::Res
         seed: args.seed,
         pieces: args.pieces,
         threads: threads.get(),
+        nodes: args.nodes,
     };
     let result = tables
         .tables
-        .selfcheck(&tables.dir, tables.rules, &request)?;
+        .selfcheck(tables.game, &tables.dir, tables.rules, &request)?;
     let c = result.checked;
     writeln!(
         out,
