@@ -12,7 +12,7 @@
 //! | member | trait | what it offers |
 //! |---|---|---|
 //! | [`GameDef::solved`] | [`SolvedOracle`] | the exact solution of the whole game, its `solve` and `query` reports |
-//! | [`GameDef::tablebase`] | [`Tablebases`] | endgame tablebase directories opened as [`TablebaseOracle`]s |
+//! | [`GameDef::tablebase`] | [`Tablebases`] | endgame tablebases: build (progress, cancellation), probe ([`TablebaseOracle`]), stats, verify, WDL files, self-check; [`TieredTablebases`] serves any game with tiers |
 //! | [`GameDef::mdp`] | [`MdpModel`] | the game against a fixed opponent as a Markov decision process |
 //! | [`GameDef::bench`] | [`Bench`] | fixed positions searched to a fixed depth (a node-count signature) |
 //! | [`GameDef::terminal`] | [`TerminalRenderer`] | the board drawn for a terminal, moves typed there |
@@ -98,6 +98,7 @@ pub mod protocol;
 mod registry;
 mod report;
 mod state;
+pub mod tablebases;
 mod terminal;
 mod text_game;
 mod tour;
@@ -114,10 +115,13 @@ pub use game_def::GameDef;
 pub use host::ErasedHost;
 pub use mdp::{MdpModel, MdpSolved};
 pub use model::{Declared, GameModel, ModelDef};
-pub use oracles::{Rendered, SolvedOracle, TablebaseOracle, Tablebases};
+pub use oracles::{Rendered, SolvedOracle, TablebaseOracle};
 pub use registry::Registry;
 pub use report::{position_report, position_report_probed};
 pub use state::State;
+pub use tablebases::{
+    BuildPlan, BuildTarget, PieceLimits, TablebaseViews, Tablebases, TieredGame, TieredTablebases,
+};
 pub use terminal::{TerminalRenderer, TerminalStyle};
 pub use text_game::{TextGame, text_game};
 pub use tour::TourStep;

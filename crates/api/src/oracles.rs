@@ -1,6 +1,7 @@
 //! The exact knowledge a game may declare: the solution of the whole game
 //! ([`SolvedOracle`], with its reports as [`Rendered`] text and JSON) and
-//! endgame tablebases ([`Tablebases`], opened as [`TablebaseOracle`]s).
+//! an opened endgame tablebase directory ([`TablebaseOracle`]; the
+//! capability that opens, builds and checks them is `tablebases`).
 
 use std::path::Path;
 
@@ -85,17 +86,6 @@ pub trait SolvedOracle: Send + Sync {
     }
 }
 
-/// Capability: endgame tablebases, opened from a directory of table files.
-pub trait Tablebases: Send + Sync {
-    /// Opens the tablebase in `dir` built for the rules preset `rules`
-    /// (None = the game's default).
-    fn open(
-        &self,
-        dir: &Path,
-        rules: Option<&str>,
-    ) -> Result<Box<dyn TablebaseOracle>, FacadeError>;
-}
-
 /// An opened tablebase directory.
 pub trait TablebaseOracle: Send + Sync {
     /// The directory.
@@ -104,6 +94,12 @@ pub trait TablebaseOracle: Send + Sync {
     fn rules(&self) -> &'static str;
     /// The largest piece count of its materials.
     fn max_pieces(&self) -> u32;
+    /// The plies of the no-progress rule the tables answer under (Jungle's
+    /// 200, or the smaller limit of tables built for tests of the rule);
+    /// None for a game without one.
+    fn quiet_ply_limit(&self) -> Option<u16> {
+        None
+    }
     /// Whether `state`'s material is in the tablebase.
     fn covers(&self, state: &dyn State) -> bool;
     /// The exact report of `state`, None if its material is not covered.

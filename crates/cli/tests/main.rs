@@ -20,4 +20,5 @@ mod tablebase_command;
 mod tablebase_report;
 mod test_layout;
 mod tictactoe_cli;
+mod toy_game;
 mod uttt_cli;

@@ -18,7 +18,7 @@ use crate::numbers::{Int, optional_whole};
 use crate::position_arg::position_of;
 use crate::registry::first_with;
 use crate::report::PyPositionReport;
-use crate::tablebase_build::{Target, TierDone, build_waves, check_memory, materials, variant};
+use crate::tablebase_build::{Target, TierDone, build_waves, check_memory, materials};
 
 /// Endgame tablebases in a directory (one file per material, e.g.
 /// `LR-e.gstb`) for one rules preset.
@@ -180,13 +180,19 @@ impl PyTablebase {
                 ));
             }
         };
-        let targets = materials(&target).map_err(PyValueError::new_err)?;
-        let rules = variant(self.game.rules).map_err(PyValueError::new_err)?;
-        check_memory(rules, &targets, memory_limit).map_err(PyValueError::new_err)?;
+        let tables = self
+            .game
+            .def
+            .tablebase()
+            .ok_or_else(|| no_tablebase(&self.game))?;
+        let targets = materials(tables, &target).map_err(PyValueError::new_err)?;
+        let rules = self.game.rules;
+        let waves =
+            check_memory(tables, rules, &targets, memory_limit).map_err(PyValueError::new_err)?;
         let dir = &self.dir;
         let built = run_interruptible(
             py,
-            |reporter| build_waves(dir, rules, &targets, memory_limit, reporter),
+            |reporter| build_waves(tables, dir, rules, &waves, memory_limit, reporter),
             |py, tier| match &progress {
                 Some(callback) => callback.call1((tier_dict(py, &tier)?,)).map(drop),
                 None => Ok(()),

@@ -1,35 +1,30 @@
-//! Building Jungle tablebases wave by wave (a later build reuses every
-//! finished tier file), under the command line's limits (pieces, memory)
-//! and stopped by Ctrl-C inside a tier ([`Cancel`]).
-//!
-//! The façade of `gamesolver-engines` opens and probes tablebases; its
-//! `build_tablebase` builds in one call, without progress reports or a way
-//! to stop, so this drives `gamesolver-retro`'s build wave by wave (as the
-//! CLI's `tablebase build` uses it).
+//! Building a game's tablebases wave by wave through its tablebase
+//! capability (a later build reuses every finished tier file), under the
+//! capability's limits (pieces, memory) and stopped by Ctrl-C inside a
+//! tier ([`Cancel`]): progress is reported per finished tier, from the
+//! waves of the capability's plan.
 
 use std::path::Path;
 use std::time::Duration;
 
-use gamesolver_api::error_chain;
-use gamesolver_engines::jungle::tablebase::{MAX_MATERIAL_PIECES, MAX_PIECES, tables_in};
-use gamesolver_games::jungle::{Material, Variant};
-use gamesolver_retro::loopy::{TierProgress, schedule_waves};
-use gamesolver_retro::tablebase::{BuildError, BuildObserver, TierBuilt, build_within, estimate};
+use gamesolver_api::{BuildTarget, FacadeError, Tablebases};
+use gamesolver_retro::loopy::TierProgress;
+use gamesolver_retro::tablebase::{BuildError, BuildObserver, TierBuilt};
 
 use crate::interrupt::Reporter;
 
 /// What to build.
 pub enum Target {
-    /// Every material with at most this many pieces.
+    /// Every tier with at most this many pieces.
     MaxPieces(u32),
-    /// One material (`LR-e`) and everything it captures into.
+    /// One tier (Jungle's `LR-e`) and everything it leads to.
     Material(String),
 }
 
 /// One finished tier, for the progress callback and the result.
 #[derive(Clone, Debug)]
 pub struct TierDone {
-    /// The tier's material, e.g. `LR-e`.
+    /// The tier, e.g. Jungle's `LR-e`.
     pub tier: String,
     /// Positions indexed in the tier.
     pub indices: u64,
@@ -45,45 +40,46 @@ pub struct TierDone {
     pub total: usize,
 }
 
-/// The materials `target` names, or what is wrong with it: the limits of
-/// the command line's `tablebase build` ([`MAX_PIECES`] for `max_pieces`,
-/// [`MAX_MATERIAL_PIECES`] for one material).
-pub fn materials(target: &Target) -> Result<Vec<Material>, String> {
-    match target {
-        Target::MaxPieces(n) if !(2..=MAX_PIECES).contains(n) => Err(format!(
-            "max_pieces takes 2 to {MAX_PIECES} (each side keeps at least one piece; \
-             more than {MAX_PIECES} pieces are out of reach here), not {n}"
-        )),
-        Target::MaxPieces(n) => Ok((2..=*n).flat_map(Material::all_with).collect()),
-        Target::Material(spec) => {
-            let material = spec
-                .parse::<Material>()
-                .map_err(|e| format!("bad material {spec:?}: {e}"))?;
-            if material.count() > MAX_MATERIAL_PIECES {
-                return Err(format!(
-                    "material {material} has {} pieces; one material goes up to \
-                     {MAX_MATERIAL_PIECES} pieces",
-                    material.count()
-                ));
-            }
-            Ok(vec![material])
+/// The tiers `target` names, or what is wrong with it: the capability's
+/// piece limits ([`gamesolver_api::PieceLimits`]: `all_up_to` for
+/// `max_pieces`, `one_tier` for one material).
+pub fn materials(tables: &dyn Tablebases, target: &Target) -> Result<Vec<String>, String> {
+    let limits = tables.piece_limits();
+    let target = match target {
+        Target::MaxPieces(n) if !(limits.fewest..=limits.all_up_to).contains(n) => {
+            let (fewest, most) = (limits.fewest, limits.all_up_to);
+            return Err(format!(
+                "max_pieces takes {fewest} to {most} (each side keeps at least one piece; \
+                 more than {most} pieces are out of reach here), not {n}"
+            ));
         }
-    }
+        Target::MaxPieces(n) => BuildTarget::MaxPieces(*n),
+        Target::Material(spec) => BuildTarget::Tier(spec.clone()),
+    };
+    let named = tables.targets(&target).map_err(|e| e.to_string())?;
+    Ok(named.into_iter().map(|(tier, _)| tier).collect())
 }
 
 /// Refuses a build of `targets` whose estimated memory is over
-/// `limit_bytes`, with the estimate, before anything is written.
-pub fn check_memory(rules: Variant, targets: &[Material], limit_bytes: u64) -> Result<(), String> {
-    let needed =
-        estimate(tables_in(Path::new(""), rules).layout(), targets).map_err(|e| error_chain(&e))?;
-    if needed.memory_bytes > limit_bytes {
+/// `limit_bytes`, with the estimate, before anything is written; the
+/// build's waves otherwise.
+pub fn check_memory(
+    tables: &dyn Tablebases,
+    rules: &str,
+    targets: &[String],
+    limit_bytes: u64,
+) -> Result<Vec<Vec<String>>, String> {
+    let plan = tables
+        .plan(Some(rules), targets)
+        .map_err(|e| e.to_string())?;
+    if plan.estimate.memory_bytes > limit_bytes {
         return Err(BuildError::TooLarge {
-            estimate: needed,
+            estimate: plan.estimate,
             limit: limit_bytes,
         }
         .to_string());
     }
-    Ok(())
+    Ok(plan.waves)
 }
 
 /// The build's observer: asks the library to stop when the caller
@@ -98,37 +94,28 @@ impl<T: Send> TierProgress for Cancel<'_, T> {
 
 impl<T: Send> BuildObserver for Cancel<'_, T> {}
 
-/// The rules preset called `rules`.
-pub fn variant(rules: &str) -> Result<Variant, String> {
-    rules.parse::<Variant>().map_err(|e| e.to_string())
-}
-
-/// Builds the tables for `targets` in `dir`, wave by wave, reporting each
+/// Builds the `waves` of a plan in `dir`, wave by wave, reporting each
 /// finished tier; stops inside a tier when the caller cancels (the
 /// caller raises its own error then: the result is only what was done).
 pub fn build_waves<T: Send>(
+    tables: &dyn Tablebases,
     dir: &Path,
-    rules: Variant,
-    targets: &[Material],
+    rules: &str,
+    waves: &[Vec<String>],
     memory_limit: u64,
     reporter: &Reporter<TierDone, T>,
 ) -> Result<Vec<TierDone>, String> {
-    let tablebase = tables_in(dir, rules);
-    let waves = schedule_waves(tablebase.layout(), targets).map_err(|e| e.to_string())?;
     let total = waves.iter().map(Vec::len).sum();
     let mut finished = Vec::with_capacity(total);
     for wave in waves {
         if reporter.cancelled() {
             break;
         }
-        let built = match build_within(&tablebase, &wave, memory_limit, &Cancel(reporter)) {
-            Err(BuildError::Cancelled) => break,
-            built => built.map_err(|e| error_chain(&e))?,
+        let built = match tables.build(dir, Some(rules), wave, memory_limit, &Cancel(reporter)) {
+            Err(FacadeError::Cancelled) => break,
+            built => built.map_err(|e| e.to_string())?,
         };
-        for tier in built
-            .into_iter()
-            .filter(|t| wave.iter().any(|w| w.to_string() == t.tier))
-        {
+        for tier in built.into_iter().filter(|t| wave.contains(&t.tier)) {
             let done = tier_done(tier, finished.len() + 1, total);
             reporter.report(done.clone());
             finished.push(done);

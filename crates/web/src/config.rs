@@ -11,7 +11,8 @@ pub struct ServeConfig {
     pub host: IpAddr,
     /// The port (8080 by default; 0 picks a free one, printed at start).
     pub port: u16,
-    /// A Jungle tablebase directory for the explorer, if any.
+    /// A tablebase directory, if any: the tables of the first game that
+    /// holds them, and `DIR/<game>` for each game with such a subdirectory.
     pub tablebase: Option<PathBuf>,
     /// How many searches run at once (the rest wait in the queue).
     pub max_searches: usize,

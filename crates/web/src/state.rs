@@ -1,5 +1,5 @@
 //! What every handler shares: the games served, the search gate and the
-//! optional tablebase.
+//! optional tablebases, one directory per game.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -20,7 +20,7 @@ struct Shared {
     registry: Registry,
     gate: SearchGate,
     body_timeout: std::time::Duration,
-    tablebase: Option<LoadedTablebase>,
+    tablebases: Vec<LoadedTablebase>,
     stats: OnceCell<Vec<MaterialStats>>,
     mdp: MdpCache,
 }
@@ -37,18 +37,17 @@ pub struct LoadedTablebase {
 
 impl AppState {
     /// The state serving the games of `registry` for `config`; opens the
-    /// tablebase directory, if one is given, for the first game of
-    /// `registry` whose tablebases it holds.
+    /// tablebase directory, if one is given ([`open_tablebases`]).
     pub fn new(config: &ServeConfig, registry: Registry) -> Result<AppState, FacadeError> {
-        let tablebase = match &config.tablebase {
-            None => None,
-            Some(dir) => Some(open_tablebase(&registry, dir)?),
+        let tablebases = match &config.tablebase {
+            None => Vec::new(),
+            Some(dir) => open_tablebases(&registry, dir)?,
         };
         Ok(AppState(Arc::new(Shared {
             registry,
             gate: SearchGate::new(config.max_searches, config.queue_limit),
             body_timeout: config.body_timeout,
-            tablebase,
+            tablebases,
             stats: OnceCell::new(),
             mdp: MdpCache::default(),
         })))
@@ -69,9 +68,20 @@ impl AppState {
         self.0.body_timeout
     }
 
-    /// The tablebase, if the server was started with one.
+    /// The first tablebase opened (the one `/api/tablebase` describes and
+    /// `/api/tablebase/stats` counts), if the server was started with one.
     pub fn tablebase(&self) -> Option<&LoadedTablebase> {
-        self.0.tablebase.as_ref()
+        self.0.tablebases.first()
+    }
+
+    /// The tablebase of the game called `game`, if one was opened for it.
+    pub fn tablebase_for(&self, game: &str) -> Option<&LoadedTablebase> {
+        self.0.tablebases.iter().find(|t| t.game == game)
+    }
+
+    /// Every tablebase opened, one per game at most.
+    pub fn tablebases(&self) -> &[LoadedTablebase] {
+        &self.0.tablebases
     }
 
     /// The solved MDP problems kept for the next request.
@@ -79,37 +89,60 @@ impl AppState {
         &self.0.mdp
     }
 
-    /// The cache of the tablebase's material statistics.
+    /// The cache of the first tablebase's material statistics.
     pub fn stats_cache(&self) -> &OnceCell<Vec<MaterialStats>> {
         &self.0.stats
     }
 }
 
-/// Opens `dir` for the first game of `registry` whose tablebases it
-/// holds (the games with tablebases tried in the registry's order); if
-/// none can open it, the first game's reason.
-fn open_tablebase(
+/// Opens the tables of `dir`: `dir` itself for the first game of
+/// `registry` whose tablebases it holds (the games with tablebases tried in
+/// the registry's order), and each subdirectory named after a game
+/// (`DIR/jungle`, `DIR/dobutsu`) for that game. Fails if nothing can be
+/// opened, with the first game's reason for `dir`.
+pub fn open_tablebases(
     registry: &Registry,
     dir: &std::path::Path,
-) -> Result<LoadedTablebase, FacadeError> {
+) -> Result<Vec<LoadedTablebase>, FacadeError> {
     let mut first_error = None;
+    let mut opened = Vec::new();
     for game in registry.games() {
         let Some(tablebases) = game.tablebase() else {
             continue;
         };
         match tablebases.open(dir, None) {
             Ok(oracle) => {
-                return Ok(LoadedTablebase {
+                opened.push(LoadedTablebase {
                     game: game.info().name,
                     dir: dir.to_path_buf(),
                     oracle,
                 });
+                break;
             }
             Err(error) => {
                 first_error.get_or_insert(error);
             }
         }
     }
-    Err(first_error
-        .unwrap_or_else(|| FacadeError::Tablebase("no registered game has tablebases".into())))
+    for game in registry.games() {
+        let name = game.info().name;
+        let sub = dir.join(name);
+        let Some(tablebases) = game.tablebase() else {
+            continue;
+        };
+        if !sub.is_dir() || opened.iter().any(|t| t.game == name) {
+            continue;
+        }
+        opened.push(LoadedTablebase {
+            game: name,
+            oracle: tablebases.open(&sub, None)?,
+            dir: sub,
+        });
+    }
+    if opened.is_empty() {
+        return Err(first_error.unwrap_or_else(|| {
+            FacadeError::Tablebase("no registered game has tablebases".into())
+        }));
+    }
+    Ok(opened)
 }

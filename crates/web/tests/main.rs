@@ -10,3 +10,4 @@ mod connections;
 mod openapi_document;
 mod table_faults;
 mod tablebase;
+mod toy_game;

@@ -15,8 +15,11 @@ pub struct Args {
     /// The address to listen on (127.0.0.1 = this machine only).
     #[arg(long, default_value = "127.0.0.1")]
     pub host: IpAddr,
-    /// A tablebase directory for the explorer, of the first game with
-    /// tablebases (Jungle's, built by `gamesolver tablebase build jungle`).
+    /// A tablebase directory for the explorer: the tables of the first game
+    /// that holds them (e.g. built by `gamesolver tablebase build jungle
+    /// --dir DIR`), and `DIR/<game>` for each game with such a
+    /// subdirectory (the default directories of `tablebase build`, with
+    /// `--tablebase tables`).
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
 }

@@ -8,7 +8,7 @@ use std::path::Path;
 use gamesolver_api::model::{Built, DEFAULT_SEED, TableTest};
 use gamesolver_api::{
     ArenaRules, Declared, EngineKind, EngineSpec, FacadeError, GameInfo, GameModel, Planes,
-    WebBoard,
+    TieredTablebases, WebBoard,
 };
 use gamesolver_core::Game;
 use gamesolver_games::dobutsu::{GameEnd, Move, Position};
@@ -16,14 +16,14 @@ use gamesolver_games::dobutsu::{GameEnd, Move, Position};
 use super::bench::BENCH;
 use super::encoding::{ACTIONS, OBSERVATION_SHAPE, action_of, move_of, write_observation};
 use super::engine::{DobutsuOptions, build};
-use super::tablebase::{DobutsuTablebases, TablebaseHandle, open, variant};
+use super::tablebase::{DobutsuTables, TablebaseHandle, open, variant};
 use super::terminal::DobutsuTerminal;
 
 /// Dōbutsu shōgi: actions = origin × 12 + arrival square.
 #[derive(Default)]
 pub struct Dobutsu;
 
-static INFO: GameInfo = GameInfo {
+pub(super) static INFO: GameInfo = GameInfo {
     name: "dobutsu",
     aliases: &["dobutsu-shogi", "animal-shogi", "doubutsu", "doubutsushogi"],
     title: "Dōbutsu shōgi (animal shōgi)",
@@ -40,7 +40,7 @@ static INFO: GameInfo = GameInfo {
 };
 
 /// The tablebase capability of the declaration.
-static TABLEBASES: DobutsuTablebases = DobutsuTablebases { info: &INFO };
+static TABLEBASES: TieredTablebases<DobutsuTables> = TieredTablebases(DobutsuTables);
 
 impl GameModel for Dobutsu {
     type G = Position;

@@ -27,8 +27,8 @@
 //! The whole game is solved by the retrograde tables of `gamesolver-retro`
 //! (`DobutsuTiers`): a directory built once (`cargo run --release -p
 //! gamesolver-retro --example dobutsu_build -- DIR`) is the game's
-//! tablebase capability ([`DobutsuTablebase`]): every position's value and
-//! distance, and an engine given the directory (`--tablebase DIR`) plays
+//! tablebase capability (the generic oracle over [`DobutsuTables`]):
+//! every position's value and distance, and an engine given the directory (`--tablebase DIR`) plays
 //! perfectly from it (shortest win, longest defence).
 
 pub mod bench;
@@ -40,4 +40,4 @@ pub mod tablebase;
 pub mod terminal;
 
 pub use game::Dobutsu;
-pub use tablebase::DobutsuTablebase;
+pub use tablebase::DobutsuTables;

@@ -1,8 +1,10 @@
 //! The solved tables as the game's exact oracle: a directory of table
 //! files (`LGEC.gstb` for the whole game, smaller materials such as
 //! `LC.gstb` beside it) opened for one rules preset; the tablebase
-//! capability of the declaration ([`DobutsuTablebases`]) and its oracle
-//! ([`DobutsuTablebase`]: probe, statistics).
+//! capability of the declaration (the generic `TieredTablebases` over
+//! [`DobutsuTables`]) and its oracle (the generic
+//! `TieredOracle`: probe with every move and the main line, per-material
+//! statistics).
 //!
 //! The tables hold every position of a material with its value and
 //! distance (shortest win, longest defence; positions that can only cycle
@@ -13,15 +15,13 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use gamesolver_api::model::{position_of, resolve_rules};
-use gamesolver_api::{
-    FacadeError, GameInfo, MaterialStatsReport, PositionReport, State, TablebaseOracle, Tablebases,
-    position_report_probed,
-};
-use gamesolver_core::{Solution, TierLayout};
+use super::game::INFO;
+use gamesolver_api::model::position_of;
+use gamesolver_api::{FacadeError, GameInfo, PieceLimits, State, TieredGame};
+use gamesolver_core::Solution;
 use gamesolver_games::dobutsu::{DobutsuTiers, Material, Position, UnsupportedVariant, Variant};
 use gamesolver_retro::FileError;
-use gamesolver_retro::tablebase::{DirectoryError, ProbeError, Tablebase, TierStats};
+use gamesolver_retro::tablebase::{DirectoryError, ProbeError, Tablebase};
 
 /// Why a directory of dōbutsu tables cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -111,23 +111,49 @@ impl TablebaseHandle {
     }
 }
 
-/// The tablebase capability: a directory of tables built by the user.
-pub struct DobutsuTablebases {
-    /// The game's description (its name and rules presets).
-    pub info: &'static GameInfo,
-}
+/// Dōbutsu's hooks of the generic tablebase service: one tier per
+/// material (a capture moves a piece to a hand, never off the game), so a
+/// material's table needs no other.
+#[derive(Clone, Copy)]
+pub struct DobutsuTables;
 
-impl Tablebases for DobutsuTablebases {
-    fn open(
-        &self,
-        dir: &Path,
-        rules: Option<&str>,
-    ) -> Result<Box<dyn TablebaseOracle>, FacadeError> {
-        let rules = resolve_rules(self.info, rules)?;
-        Ok(Box::new(DobutsuTablebase {
-            handle: open(dir, rules)?,
-            rules,
-        }))
+impl TieredGame for DobutsuTables {
+    type Layout = DobutsuTiers;
+
+    fn info(&self) -> &'static GameInfo {
+        &INFO
+    }
+
+    fn layout(&self, rules: &'static str) -> Result<DobutsuTiers, FacadeError> {
+        DobutsuTiers::new(variant(rules)).map_err(|e| FacadeError::Tablebase(e.to_string()))
+    }
+
+    fn parse_tier(&self, text: &str) -> Result<Material, String> {
+        text.parse::<Material>().map_err(|e| e.to_string())
+    }
+
+    fn pieces(&self, tier: Material) -> u32 {
+        pieces(tier)
+    }
+
+    fn tiers_with(&self, count: u32) -> Vec<Material> {
+        (0..8u8)
+            .map(|bits| Material::new([bits & 1 != 0, bits & 2 != 0, bits & 4 != 0]))
+            .filter(|&m| pieces(m) == count)
+            .collect()
+    }
+
+    /// Two lions up to the whole game (eight pieces, about 100 s).
+    fn piece_limits(&self) -> PieceLimits {
+        PieceLimits {
+            fewest: 2,
+            all_up_to: 8,
+            one_tier: 8,
+        }
+    }
+
+    fn position<'a>(&self, state: &'a dyn State) -> Result<&'a Position, FacadeError> {
+        position_of::<Position>(state)
     }
 }
 
@@ -144,93 +170,6 @@ pub(super) fn open(dir: &Path, rules: &'static str) -> Result<TablebaseHandle, F
             dir.display()
         ))
     })
-}
-
-/// A directory of dōbutsu tables behind [`TablebaseOracle`].
-pub struct DobutsuTablebase {
-    handle: TablebaseHandle,
-    rules: &'static str,
-}
-
-impl DobutsuTablebase {
-    /// The position of `state`, refused if it is no dōbutsu position of
-    /// the tables' rules.
-    fn position<'a>(&self, state: &'a dyn State) -> Result<&'a Position, FacadeError> {
-        let position = position_of::<Position>(state)?;
-        if position.variant() != self.handle.rules {
-            return Err(FacadeError::Tablebase(format!(
-                "the tables in {} are for the {} rules, the position is played under {}",
-                self.handle.dir.display(),
-                self.rules,
-                position.variant()
-            )));
-        }
-        Ok(position)
-    }
-}
-
-impl TablebaseOracle for DobutsuTablebase {
-    fn dir(&self) -> &Path {
-        &self.handle.dir
-    }
-
-    fn rules(&self) -> &'static str {
-        self.rules
-    }
-
-    /// The most pieces of a stored material (8: the whole game).
-    fn max_pieces(&self) -> u32 {
-        let materials = self.handle.materials().unwrap_or_default();
-        materials.iter().map(|m| pieces(*m)).max().unwrap_or(0)
-    }
-
-    fn covers(&self, state: &dyn State) -> bool {
-        self.position(state)
-            .is_ok_and(|position| self.handle.covers(position))
-    }
-
-    fn probe(&self, state: &dyn State) -> Result<Option<PositionReport>, FacadeError> {
-        let position = self.position(state)?;
-        if !self.handle.covers(position) {
-            return Ok(None);
-        }
-        position_report_probed(position, |p: &Position| self.handle.probe(p))
-    }
-
-    /// Per material: the stored positions (first player to move: the side
-    /// to move is folded, so `top_to_move` is zero) by value, and the
-    /// longest win; `stop` is asked between materials.
-    fn stats_until(
-        &self,
-        stop: &(dyn Fn() -> bool + Sync),
-    ) -> Result<Vec<MaterialStatsReport>, FacadeError> {
-        let error = |e: &dyn std::fmt::Display| FacadeError::Tablebase(e.to_string());
-        let tablebase = &self.handle.tablebase;
-        let mut reports = Vec::new();
-        for material in self.handle.materials().map_err(|e| error(&e))? {
-            if stop() {
-                return Err(FacadeError::Cancelled);
-            }
-            let Some(file) = tablebase.open_tier(material).map_err(|e| error(&e))? else {
-                continue;
-            };
-            let stats =
-                TierStats::of_file(tablebase.layout(), material, &file).map_err(|e| error(&e))?;
-            let [first, second] = stats.counts;
-            let example = stats
-                .longest_win
-                .and_then(|w| tablebase.layout().position(material, w.index));
-            reports.push(MaterialStatsReport {
-                material: material.to_string(),
-                bottom_to_move: [first.win, first.draw, first.loss],
-                top_to_move: [second.win, second.draw, second.loss],
-                longest_win: stats.longest_win.map_or(0, |w| u32::from(w.distance)),
-                longest_win_example: example.map(|p| p.to_string()),
-                win_distances: stats.win_distances,
-            });
-        }
-        Ok(reports)
-    }
 }
 
 /// The pieces of a position of `material`: the two lions and each pair.

@@ -10,15 +10,14 @@
 //! bottom side is to move. Row 0 is rank 9 (as in the FEN), column 0 is
 //! file a. Terrain is fixed and not encoded.
 
-use std::path::Path;
 use std::sync::Arc;
 
 use gamesolver_api::model::{
-    Built, DEFAULT_SEED, HostBox, TableFailures, TableTest, configure_host, resolve_rules, typed,
+    Built, DEFAULT_SEED, HostBox, TableFailures, TableTest, configure_host,
 };
 use gamesolver_api::{
     ArenaRules, Declared, EngineKind, EngineSpec, ErasedHost, FacadeError, GameInfo, GameModel,
-    MaterialStatsReport, Planes, PositionReport, State, TablebaseOracle, Tablebases, WebBoard,
+    Planes, WebBoard,
 };
 use gamesolver_core::{Game, Player};
 use gamesolver_games::jungle::{
@@ -28,9 +27,7 @@ use gamesolver_games::jungle::{
 use super::bench::BENCH;
 use super::engine::{JungleOptions, build};
 use super::host::JungleHost;
-use super::rule_report::rule_report;
-use super::table_stats::material_stats_until;
-use super::tablebase::{OpenError, TablebaseHandle};
+use super::tables::{TABLEBASES, open};
 use super::terminal::JungleTerminal;
 use super::tour::TOUR;
 
@@ -38,7 +35,7 @@ use super::tour::TOUR;
 #[derive(Default)]
 pub struct Jungle;
 
-static INFO: GameInfo = GameInfo {
+pub(super) static INFO: GameInfo = GameInfo {
     name: "jungle",
     aliases: &["doushouqi", "dou-shou-qi"],
     title: "Jungle (Dou Shou Qi)",
@@ -52,7 +49,7 @@ static INFO: GameInfo = GameInfo {
 const SQUARES: u8 = 63;
 
 /// The preset called `rules` (one of `INFO.rules`).
-fn variant(rules: &str) -> Variant {
+pub(super) fn variant(rules: &str) -> Variant {
     rules.parse().unwrap_or_default()
 }
 
@@ -166,7 +163,7 @@ impl GameModel for Jungle {
     /// opening plies) and the tour.
     fn declared(&self) -> Declared<'_> {
         Declared {
-            tablebase: Some(&JungleTablebases),
+            tablebase: Some(&TABLEBASES),
             bench: Some(&BENCH),
             terminal: Some(&JungleTerminal),
             arena: Some(&JungleArena),
@@ -186,128 +183,9 @@ impl ArenaRules for JungleArena {
     }
 }
 
-/// Jungle's tablebase capability: directories of tier files, one per
-/// material, the colour symmetry folded.
-struct JungleTablebases;
-
-impl Tablebases for JungleTablebases {
-    fn open(
-        &self,
-        dir: &Path,
-        rules: Option<&str>,
-    ) -> Result<Box<dyn TablebaseOracle>, FacadeError> {
-        let rules = resolve_rules(&INFO, rules)?;
-        Ok(Box::new(JungleTablebase {
-            handle: open(dir, rules)?,
-            rules,
-        }))
-    }
-}
-
 /// The plane of `piece` among a side's eight: its place in [`Piece::ALL`].
 fn piece_plane(piece: Piece) -> usize {
     Piece::ALL.iter().position(|&p| p == piece).unwrap_or(0)
-}
-
-/// Opens the tablebase in `dir` for preset `rules` (shared with earlier
-/// opens of the same files: [`TablebaseHandle::open_shared`]). A damaged
-/// or unreadable file is [`FacadeError::TableFile`], naming it.
-fn open(dir: &Path, rules: &'static str) -> Result<TablebaseHandle, FacadeError> {
-    TablebaseHandle::open_shared(dir, variant(rules)).map_err(|e| match e {
-        OpenError::Unusable(file) => FacadeError::TableFile(format!(
-            "cannot use the tablebase in {}: {file}",
-            dir.display()
-        )),
-        e => FacadeError::Tablebase(format!(
-            "cannot use the tablebase in {}: {e}",
-            dir.display()
-        )),
-    })
-}
-
-/// A Jungle tablebase directory behind [`TablebaseOracle`].
-pub struct JungleTablebase {
-    handle: TablebaseHandle,
-    rules: &'static str,
-}
-
-impl JungleTablebase {
-    /// The position of `state`, refused if it is no Jungle position of
-    /// the tables' rules.
-    fn position<'a>(&self, state: &'a dyn State) -> Result<&'a Position, FacadeError> {
-        let game = &typed::<Jungle>(state)?.game;
-        if state.rules() != self.rules {
-            return Err(FacadeError::Tablebase(format!(
-                "the tablebase in {} is for the {} rules, the position is played under {}",
-                self.handle.dir.display(),
-                self.rules,
-                state.rules()
-            )));
-        }
-        Ok(game.position())
-    }
-}
-
-impl TablebaseOracle for JungleTablebase {
-    fn dir(&self) -> &Path {
-        &self.handle.dir
-    }
-
-    fn rules(&self) -> &'static str {
-        self.rules
-    }
-
-    fn max_pieces(&self) -> u32 {
-        self.handle.max_pieces
-    }
-
-    fn covers(&self, state: &dyn State) -> bool {
-        self.position(state)
-            .is_ok_and(|position| self.handle.covers(position))
-    }
-
-    /// The position under the game's draw rules, from the state's history
-    /// (its counter of quiet plies, its repetitions): the five verdicts,
-    /// the distances to the end and to zeroing, every move, the best ones
-    /// and the main line; a game drawn already answers "draw" with the
-    /// rule that drew it and no move.
-    fn probe(&self, state: &dyn State) -> Result<Option<PositionReport>, FacadeError> {
-        let game = &typed::<Jungle>(state)?.game;
-        self.position(state)?;
-        rule_report(&self.handle, game).map_err(FacadeError::TableFile)
-    }
-
-    fn stats_until(
-        &self,
-        stop: &(dyn Fn() -> bool + Sync),
-    ) -> Result<Vec<MaterialStatsReport>, FacadeError> {
-        let error = |e: &dyn std::fmt::Display| FacadeError::TableFile(e.to_string());
-        let mut reports = Vec::new();
-        let materials = self
-            .handle
-            .materials()
-            .map_err(|e| FacadeError::Tablebase(e.to_string()))?;
-        for material in materials {
-            let counted = material_stats_until(&self.handle.tablebase, material, stop)
-                .map_err(|e| error(&e))?;
-            if stop() {
-                return Err(FacadeError::Cancelled);
-            }
-            let Some(m) = counted else {
-                continue;
-            };
-            let [bottom, top] = m.stats.counts;
-            reports.push(MaterialStatsReport {
-                material: material.to_string(),
-                bottom_to_move: [bottom.win, bottom.draw, bottom.loss],
-                top_to_move: [top.win, top.draw, top.loss],
-                longest_win: m.stats.longest_win.map_or(0, |w| u32::from(w.distance)),
-                longest_win_example: m.longest_win_example.map(|p| p.to_string()),
-                win_distances: m.stats.win_distances,
-            });
-        }
-        Ok(reports)
-    }
 }
 
 /// The board of the web page, `board.js` beside this file: the 7 × 9 board with

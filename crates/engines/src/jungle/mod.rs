@@ -13,8 +13,11 @@ pub mod rule_report;
 pub mod selfcheck;
 pub mod table_stats;
 pub mod tablebase;
+mod tablebase_views;
+mod tables;
 pub mod terminal;
 mod tour;
 pub mod zeroing_search;
 
-pub use game::{Jungle, JungleTablebase};
+pub use game::Jungle;
+pub use tables::{JungleTablebase, JungleTables};

@@ -66,11 +66,8 @@ impl PreparedSearch {
             ));
         }
         let tablebase = app
-            .tablebase()
-            .filter(|table| {
-                table.game == replayed.state.game()
-                    && table.oracle.rules() == replayed.state.rules()
-            })
+            .tablebase_for(replayed.state.game())
+            .filter(|table| table.oracle.rules() == replayed.state.rules())
             .map(|table| table.dir.clone());
         let spec = EngineSpec {
             kind: request.engine.clone().filter(|kind| !kind.is_empty()),

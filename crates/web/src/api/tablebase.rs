@@ -100,9 +100,10 @@ pub async fn probe(
     State(app): State<AppState>,
     ApiJson(request): ApiJson<PositionRequest>,
 ) -> Result<Json<ProbeView>, ApiError> {
-    let table = loaded(&app)?;
+    let first = loaded(&app)?;
     let replayed = request.replay(app.registry())?;
     let (game, rules) = (replayed.state.game(), replayed.state.rules());
+    let table = app.tablebase_for(game).unwrap_or(first);
     if game != table.game || rules != table.oracle.rules() {
         return Err(ApiError::bad_request(
             "unsupported",
@@ -116,8 +117,11 @@ pub async fn probe(
     let max_pieces = table.oracle.max_pieces();
     let app = app.clone();
     let report = blocking(move || {
-        let oracle = &loaded(&app)?.oracle;
-        Ok(oracle.probe(replayed.state.as_ref())?)
+        let state = replayed.state.as_ref();
+        let table = app.tablebase_for(state.game()).ok_or_else(|| {
+            ApiError::bad_request("unsupported", "the tablebase is gone for this game")
+        })?;
+        Ok(table.oracle.probe(state)?)
     })
     .await?;
     Ok(Json(ProbeView {

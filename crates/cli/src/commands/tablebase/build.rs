@@ -4,14 +4,11 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use anyhow::bail;
-use gamesolver_engines::jungle::tablebase::tables_under_rule;
-use gamesolver_games::jungle::Material;
-use gamesolver_retro::tablebase::{
-    BuildEstimate, DEFAULT_MEMORY_LIMIT, TierBuilt, build_within, estimate,
-};
+use gamesolver_api::BuildTarget;
+use gamesolver_retro::tablebase::{BuildEstimate, DEFAULT_MEMORY_LIMIT, TierBuilt};
 
 use super::progress::{BuildBars, si};
-use super::{Location, TablebaseGame};
+use super::{Location, TablebaseGame, Tables};
 
 /// Arguments of `gamesolver tablebase build`.
 #[derive(Debug, clap::Args)]
@@ -19,7 +16,8 @@ pub struct Args {
     /// The game.
     #[arg(value_parser = crate::game_arg::registered(), ignore_case = true)]
     pub game: TablebaseGame,
-    /// Build every material with at most this many pieces (2 to 4).
+    /// Build every tier with at most this many pieces (Jungle: 2 to 4;
+    /// dōbutsu: 2 to 8).
     #[arg(
         long,
         value_name = "N",
@@ -27,11 +25,11 @@ pub struct Args {
         required_unless_present = "material"
     )]
     pub max_pieces: Option<u32>,
-    /// Build this material and every material it captures into. Written
-    /// BOTTOM-TOP, strongest first, e.g. `LR-e` (lion and rat against an
-    /// elephant), `ET-lr`, or a five-piece one such as `LTE-er`.
+    /// Build this tier and every tier it leads to, named as the game names
+    /// it: a Jungle material BOTTOM-TOP, strongest first, e.g. `LR-e` (lion
+    /// and rat against an elephant) or `LTE-er`; a dōbutsu one, e.g. `LC`.
     #[arg(long, value_name = "SPEC")]
-    pub material: Option<Material>,
+    pub material: Option<String>,
     /// Where the tables go.
     #[command(flatten)]
     pub location: Location,
@@ -53,31 +51,34 @@ pub struct Args {
     pub quiet_ply_limit: Option<u16>,
 }
 
-pub use gamesolver_engines::jungle::tablebase::{MAX_MATERIAL_PIECES, MAX_PIECES};
-
 /// Builds the tables and prints a summary; the estimate first, so a large
 /// build says what it will take before it starts.
-pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let targets = targets(args)?;
+pub fn run(tables: &Tables<'_>, args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    let targets = targets(tables, args)?;
     if args.mpi {
-        return super::mpi::run(args, &targets, out);
+        return super::mpi::run(tables, args, &targets, out);
     }
-    let tablebase = match args.quiet_ply_limit {
-        Some(plies) => tables_under_rule(&args.location.dir, args.location.rules, plies),
-        None => args.location.open(),
-    };
-    write_estimate(
-        out,
-        &estimate(tablebase.layout(), &targets)?,
-        args.memory_limit,
-    )?;
+    let plan = tables.tables.plan(tables.rules, &targets)?;
+    write_estimate(out, &plan.estimate, args.memory_limit)?;
     out.flush()?;
     let started = Instant::now();
     let bars = BuildBars::new(args.quiet);
     let limit = args.memory_limit.saturating_mul(1 << 20);
-    let reports = build_within(&tablebase, &targets, limit, &bars);
+    let reports = match args.quiet_ply_limit {
+        Some(plies) => tables.tables.build_under_rule(
+            &tables.dir,
+            tables.rules,
+            plies,
+            &targets,
+            limit,
+            &bars,
+        ),
+        None => tables
+            .tables
+            .build(&tables.dir, tables.rules, &targets, limit, &bars),
+    };
     bars.finish();
-    write_summary(out, &reports?, started.elapsed(), &args.location)
+    write_summary(out, &reports?, started.elapsed(), tables)
 }
 
 pub(super) fn write_estimate(
@@ -93,27 +94,24 @@ pub(super) fn write_estimate(
     Ok(())
 }
 
-/// What to build, checked against [`MAX_PIECES`] whichever way it is
-/// asked for.
-fn targets(args: &Args) -> anyhow::Result<Vec<Material>> {
-    match (args.max_pieces, args.material) {
-        (Some(n), _) if !(2..=MAX_PIECES).contains(&n) => {
+/// What to build, checked against the game's piece limits whichever way
+/// it is asked for.
+fn targets(tables: &Tables<'_>, args: &Args) -> anyhow::Result<Vec<String>> {
+    let limits = tables.tables.piece_limits();
+    let target = match (args.max_pieces, &args.material) {
+        (Some(n), _) if !(limits.fewest..=limits.all_up_to).contains(&n) => {
+            let (fewest, most) = (limits.fewest, limits.all_up_to);
             bail!(
-                "--max-pieces takes 2 to {MAX_PIECES} (each side keeps at least one piece; \
-                 more than {MAX_PIECES} pieces are out of reach here)"
+                "--max-pieces takes {fewest} to {most} (each side keeps at least one piece; \
+                 more than {most} pieces are out of reach here)"
             )
         }
-        (Some(n), _) => Ok((2..=n).flat_map(Material::all_with).collect()),
-        (None, Some(material)) if material.count() > MAX_MATERIAL_PIECES => {
-            bail!(
-                "--material {material} has {} pieces; one material goes up to \
-                 {MAX_MATERIAL_PIECES} pieces",
-                material.count()
-            )
-        }
-        (None, Some(material)) => Ok(vec![material]),
+        (Some(n), _) => BuildTarget::MaxPieces(n),
+        (None, Some(spec)) => BuildTarget::Tier(spec.clone()),
         (None, None) => bail!("say what to build: --max-pieces N or --material SPEC"),
-    }
+    };
+    let named = tables.tables.targets(&target)?;
+    Ok(named.into_iter().map(|(tier, _)| tier).collect())
 }
 
 /// The build's one-line summary (after a line per damaged file that was
@@ -123,7 +121,7 @@ pub(super) fn write_summary(
     out: &mut dyn Write,
     reports: &[TierBuilt],
     elapsed: Duration,
-    location: &Location,
+    tables: &Tables<'_>,
 ) -> anyhow::Result<()> {
     for replaced in reports.iter().filter_map(|r| r.replaced.as_ref()) {
         writeln!(out, "replaced a damaged file: {replaced}")?;
@@ -145,7 +143,7 @@ pub(super) fn write_summary(
         "{} tiers in {}: {built} built, {} reused; {} indices built in {seconds:.1} s \
          ({} indices/s); files {:.1} MiB; peak memory {peak}",
         reports.len(),
-        location.dir.display(),
+        tables.dir.display(),
         reports.len() - built,
         si(indices as f64),
         si(indices as f64 / seconds.max(1e-9)),

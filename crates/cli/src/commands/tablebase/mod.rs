@@ -1,8 +1,9 @@
-//! `gamesolver tablebase`: Jungle endgame tablebases (build, probe, stats,
-//! verify).
+//! `gamesolver tablebase`: endgame tablebases of any game that declares
+//! the tablebase capability (build, probe, stats, verify, WDL files,
+//! report, self-check).
 //!
-//! A tablebase is a directory with one file per material (`LR-e.gstb`);
-//! `--dir` names it (default `tables/jungle`).
+//! A tablebase is a directory with one file per tier (Jungle's `LR-e.gstb`,
+//! dōbutsu's `LC.gstb`); `--dir` names it (default `tables/<game>`).
 
 mod build;
 mod mpi;
@@ -10,64 +11,115 @@ mod peak_memory;
 mod probe;
 mod progress;
 mod report;
-mod report_html;
-mod report_svg;
 mod selfcheck;
 mod stats;
-mod summary;
 mod verify;
 mod wdl;
 
 use std::io::Write;
 use std::path::PathBuf;
 
-use gamesolver_api::Registry;
-use gamesolver_engines::jungle::tablebase::{TablebaseHandle, tables_in};
-use gamesolver_games::jungle::{JungleTiers, Variant};
-use gamesolver_retro::tablebase::Tablebase;
+use anyhow::bail;
+use gamesolver_api::tablebases::TierScan;
+use gamesolver_api::{GameDef, Registry, Tablebases};
 
 use crate::game_arg::{self, GameName};
 
-/// The game argument of `build` and `probe`: a registry name (parsed by
-/// [`game_arg::registered`]), checked by [`tablebase_game`].
+/// The game argument of the tablebase actions: a registry name (parsed by
+/// [`game_arg::registered`]).
 pub type TablebaseGame = GameName;
-
-/// Refuses a game without tablebases by name, and one whose tables this
-/// command cannot build (it builds Jungle's; the generic tablebase service
-/// replaces this).
-fn tablebase_game(registry: &Registry, name: &str) -> anyhow::Result<()> {
-    let game = game_arg::resolve(registry, name, "tablebase", |c| c.tablebase)?;
-    let name = game.info().name;
-    anyhow::ensure!(
-        name == "jungle",
-        "{name} has tablebases, but `gamesolver tablebase` builds and probes Jungle's only"
-    );
-    Ok(())
-}
 
 /// Where the tablebase lives and for which rules.
 #[derive(Debug, Clone, clap::Args)]
 pub struct Location {
-    /// The tablebase directory.
-    #[arg(long, value_name = "DIR", default_value = "tables/jungle")]
-    pub dir: PathBuf,
-    /// The rules preset: standard, dog-over-wolf or rat-across-water.
-    #[arg(long, default_value = "standard")]
-    pub rules: Variant,
+    /// The tablebase directory (default: `tables/<game>`).
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+    /// The rules preset, one of the game's (default: its first), e.g.
+    /// Jungle's standard, dog-over-wolf or rat-across-water.
+    #[arg(long, value_name = "PRESET")]
+    pub rules: Option<String>,
 }
 
-impl Location {
-    /// The tablebase at this location (its files are opened on first
-    /// use), the colour symmetry folded: one material of each colour pair
-    /// is stored (`LR-e`, not `E-lr`) and the other probed through it.
-    pub(crate) fn open(&self) -> Tablebase<JungleTiers> {
-        tables_in(&self.dir, self.rules)
+/// A tablebase action's game, its capability and its directory.
+pub(crate) struct Tables<'r> {
+    /// The game.
+    pub(crate) game: &'r dyn GameDef,
+    /// Its tablebase capability.
+    pub(crate) tables: &'r dyn Tablebases,
+    /// The directory.
+    pub(crate) dir: PathBuf,
+    /// The rules preset asked for (None: the game's default).
+    pub(crate) rules: Option<&'r str>,
+}
+
+impl<'r> Tables<'r> {
+    /// The game called `name` (None: the first game of `registry` that
+    /// declares tablebases), refused by the capability's name if it has
+    /// none, with the directory and rules of `location`.
+    pub(crate) fn of(
+        registry: &'r Registry,
+        name: Option<&str>,
+        location: &'r Location,
+    ) -> anyhow::Result<Tables<'r>> {
+        let game = match name {
+            Some(name) => registry.get(name)?,
+            None => match registry.games().find(|g| g.tablebase().is_some()) {
+                Some(game) => game,
+                None => bail!("no game of this program has tablebases"),
+            },
+        };
+        let tables = game_arg::require(game, "tablebase", GameDef::tablebase)?;
+        let rules = location.rules.as_deref();
+        gamesolver_api::model::resolve_rules(game.info(), rules)?;
+        let dir = location
+            .dir
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("tables").join(game.info().name));
+        Ok(Tables {
+            game,
+            tables,
+            dir,
+            rules,
+        })
     }
 
-    /// The directory opened for play: refused if unreadable or empty.
-    pub fn handle(&self) -> anyhow::Result<TablebaseHandle> {
-        Ok(TablebaseHandle::open(&self.dir, self.rules)?)
+    /// The game's name.
+    pub(crate) fn name(&self) -> &'static str {
+        self.game.info().name
     }
+
+    /// The directory listed: a missing one, or one without any `*.gstb`
+    /// entry, is an error; entries that are not tier files are noted on
+    /// standard error.
+    pub(crate) fn scan(&self) -> anyhow::Result<TierScan> {
+        let scan = self.tables.scan(&self.dir, self.rules)?;
+        for path in &scan.ignored {
+            eprintln!("note: {} is not a tablebase file; ignored", path.display());
+        }
+        if scan.is_empty() {
+            bail!(
+                "{} holds no tablebase file (*.gstb); build one with \
+                 `gamesolver tablebase build {} --max-pieces N --dir {}`",
+                self.dir.display(),
+                self.name(),
+                self.dir.display()
+            );
+        }
+        Ok(scan)
+    }
+}
+
+/// Fails, naming every file that could not be used, if there is one.
+pub(crate) fn fail_if_rejected(scan: &TierScan) -> anyhow::Result<()> {
+    if scan.problems.is_empty() {
+        return Ok(());
+    }
+    bail!(
+        "{} tablebase file(s) could not be used:\n  {}",
+        scan.problems.len(),
+        scan.problems.join("\n  ")
+    )
 }
 
 /// Arguments of `gamesolver tablebase`.
@@ -81,35 +133,53 @@ pub struct Args {
 /// The tablebase actions.
 #[derive(Debug, clap::Subcommand)]
 pub enum Action {
-    /// Build the tables of every material up to N pieces, or of one material
-    /// and everything it captures into.
+    /// Build the tables of every tier up to N pieces, or of one tier
+    /// and everything it leads to.
     Build(build::Args),
     /// Value, distance, every move and the main line of one position.
     Probe(probe::Args),
-    /// Per material: won, drawn and lost positions and the longest win.
+    /// Per tier: won, drawn and lost positions and the longest win.
     Stats(stats::Args),
     /// Re-check every stored position against its children.
     Verify(verify::Args),
     /// Write the WDL files (win/draw/loss only, for searches) of a
     /// directory's distance files, and measure them.
     Wdl(wdl::Args),
-    /// One self-contained HTML page of the statistics: W/D/L, longest
-    /// wins, win distances, material classes and a board heat map.
+    /// One self-contained HTML page of the statistics (for a game that
+    /// has one): W/D/L, longest wins, win distances, classes, a heat map.
     Report(report::Args),
     /// Play sampled positions out with the engine using the tables, and
     /// check every game ends as the table says.
     Selfcheck(selfcheck::Args),
 }
 
-/// Runs the action (`build` and `probe` for a game of `registry`).
+/// Runs the action for a game of `registry`.
 pub fn run_with(registry: &Registry, args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     match &args.action {
-        Action::Build(a) => tablebase_game(registry, &a.game).and_then(|()| build::run(a, out)),
-        Action::Probe(a) => tablebase_game(registry, &a.game).and_then(|()| probe::run(a, out)),
-        Action::Stats(a) => stats::run(a, out),
-        Action::Verify(a) => verify::run(a, out),
-        Action::Wdl(a) => wdl::run(a, out),
-        Action::Report(a) => report::run(a, out),
-        Action::Selfcheck(a) => selfcheck::run(a, out),
+        Action::Build(a) => build::run(&Tables::of(registry, Some(&a.game), &a.location)?, a, out),
+        Action::Probe(a) => probe::run(&Tables::of(registry, Some(&a.game), &a.location)?, a, out),
+        Action::Stats(a) => stats::run(
+            &Tables::of(registry, a.game.as_deref(), &a.location)?,
+            a,
+            out,
+        ),
+        Action::Verify(a) => {
+            verify::run(&Tables::of(registry, a.game.as_deref(), &a.location)?, out)
+        }
+        Action::Wdl(a) => wdl::run(
+            &Tables::of(registry, a.game.as_deref(), &a.location)?,
+            a,
+            out,
+        ),
+        Action::Report(a) => report::run(
+            &Tables::of(registry, a.game.as_deref(), &a.location)?,
+            a,
+            out,
+        ),
+        Action::Selfcheck(a) => selfcheck::run(
+            &Tables::of(registry, a.game.as_deref(), &a.location)?,
+            a,
+            out,
+        ),
     }
 }

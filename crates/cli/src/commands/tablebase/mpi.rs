@@ -3,16 +3,24 @@
 //! Rank 0 prints the plan, a line per finished tier (unless `--quiet`),
 //! the summary and every rank's idle time; the other ranks print nothing
 //! unless something fails.
+//!
+//! The MPI driver is typed with Jungle's tiers (the one game with
+//! distributed builds so far): the targets must be Jungle materials, and
+//! another game's tiers are refused as such.
 
 use std::io::Write;
 
-use gamesolver_games::jungle::Material;
-
+use super::Tables;
 use super::build::Args;
 
 /// Without the feature: says how to get it.
 #[cfg(not(feature = "mpi"))]
-pub(super) fn run(_args: &Args, _targets: &[Material], _out: &mut dyn Write) -> anyhow::Result<()> {
+pub(super) fn run(
+    _tables: &Tables<'_>,
+    _args: &Args,
+    _targets: &[String],
+    _out: &mut dyn Write,
+) -> anyhow::Result<()> {
     anyhow::bail!(
         "this gamesolver was built without MPI: build it with `cargo build --release \
          --features mpi` (needs OpenMPI's headers and libclang; see docs/CLUSTER.md)"
@@ -21,10 +29,26 @@ pub(super) fn run(_args: &Args, _targets: &[Material], _out: &mut dyn Write) -> 
 
 /// Builds over every rank; an error on any rank ends them all.
 #[cfg(feature = "mpi")]
-pub(super) fn run(args: &Args, targets: &[Material], out: &mut dyn Write) -> anyhow::Result<()> {
+pub(super) fn run(
+    tables: &Tables<'_>,
+    args: &Args,
+    targets: &[String],
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
     use gamesolver_cluster::FinishedTier;
     use gamesolver_cluster::mpi_build::MpiSession;
+    use gamesolver_games::jungle::{Material, Variant};
 
+    let rules: Variant = gamesolver_api::model::resolve_rules(tables.game.info(), tables.rules)?
+        .parse()
+        .map_err(|_| anyhow::anyhow!("MPI builds take Jungle's rules presets"))?;
+    let targets: Vec<Material> = targets
+        .iter()
+        .map(|t| t.parse::<Material>())
+        .collect::<Result<_, _>>()
+        .map_err(|e| anyhow::anyhow!("MPI builds take Jungle materials: {e}"))?;
+    let targets = &targets[..];
+    let open = || gamesolver_engines::jungle::tablebase::tables_in(&tables.dir, rules);
     let session = MpiSession::initialize()?;
     let rank = session.rank();
     let stop = |error: anyhow::Error| -> ! {
@@ -32,7 +56,7 @@ pub(super) fn run(args: &Args, targets: &[Material], out: &mut dyn Write) -> any
         session.abort(1)
     };
     if rank == 0
-        && let Err(error) = plan(args, targets, session.size(), out)
+        && let Err(error) = plan(&open(), args, targets, session.size(), out)
     {
         stop(error);
     }
@@ -45,10 +69,10 @@ pub(super) fn run(args: &Args, targets: &[Material], out: &mut dyn Write) -> any
             eprintln!("{}", progress_line(finished, tier));
         }
     };
-    let tablebase = || args.location.open();
+    let tablebase = open;
     match session.build(&tablebase, targets, &mut progress) {
         Ok(Some(built)) => {
-            let summary = summary(&built, started.elapsed(), args, out);
+            let summary = summary(&open(), tables, &built, started.elapsed(), out);
             summary.unwrap_or_else(|error| stop(error));
             Ok(())
         }
@@ -61,12 +85,13 @@ pub(super) fn run(args: &Args, targets: &[Material], out: &mut dyn Write) -> any
 /// the single-machine build would keep, and one tier at a time).
 #[cfg(feature = "mpi")]
 fn plan(
+    tablebase: &gamesolver_retro::tablebase::Tablebase<gamesolver_games::jungle::JungleTiers>,
     args: &Args,
-    targets: &[Material],
+    targets: &[gamesolver_games::jungle::Material],
     ranks: usize,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let estimate = gamesolver_retro::tablebase::estimate(args.location.open().layout(), targets)?;
+    let estimate = gamesolver_retro::tablebase::estimate(tablebase.layout(), targets)?;
     super::build::write_estimate(out, &estimate, args.memory_limit)?;
     let limit = args.memory_limit.saturating_mul(1 << 20);
     if estimate.memory_bytes > limit {
@@ -86,7 +111,10 @@ fn plan(
 }
 
 #[cfg(feature = "mpi")]
-fn progress_line(count: usize, tier: &gamesolver_cluster::FinishedTier<Material>) -> String {
+fn progress_line(
+    count: usize,
+    tier: &gamesolver_cluster::FinishedTier<gamesolver_games::jungle::Material>,
+) -> String {
     let how = if tier.done.skipped {
         "file reused".to_string()
     } else {
@@ -99,15 +127,15 @@ fn progress_line(count: usize, tier: &gamesolver_cluster::FinishedTier<Material>
 /// time.
 #[cfg(feature = "mpi")]
 fn summary(
-    built: &gamesolver_cluster::ClusterBuilt<Material>,
+    layout: &gamesolver_retro::tablebase::Tablebase<gamesolver_games::jungle::JungleTiers>,
+    tables: &Tables<'_>,
+    built: &gamesolver_cluster::ClusterBuilt<gamesolver_games::jungle::Material>,
     elapsed: std::time::Duration,
-    args: &Args,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
     use gamesolver_cluster::WorkerTime;
     use gamesolver_retro::tablebase::TierBuilt;
 
-    let layout = args.location.open();
     let reports: Vec<TierBuilt> = built
         .tiers
         .iter()
@@ -120,7 +148,7 @@ fn summary(
             file_bytes: t.done.file_bytes,
         })
         .collect();
-    super::build::write_summary(out, &reports, elapsed, &args.location)?;
+    super::build::write_summary(out, &reports, elapsed, tables)?;
     for worker in &built.workers {
         writeln!(out, "{worker}")?;
     }

@@ -1,16 +1,14 @@
-//! `gamesolver tablebase probe`: the position under the game's draw rules,
-//! as every front end answers it (`engines::jungle::rule_report`).
+//! `gamesolver tablebase probe`: the position as every front end answers
+//! it (the oracle of the game's tablebase capability: Jungle's under its
+//! draw rules).
 
 use std::io::Write;
 
-use anyhow::{Context, bail};
-use gamesolver_api::{Category, MoveVerdictText, PositionReport};
-use gamesolver_core::Game;
-use gamesolver_engines::jungle::rule_report::rule_report;
-use gamesolver_games::jungle::{JungleGame, Material, Position};
+use anyhow::bail;
+use gamesolver_api::{Category, MoveVerdictText, PositionReport, State, Verdict};
 use serde::Serialize;
 
-use super::{Location, TablebaseGame};
+use super::{Location, TablebaseGame, Tables};
 use crate::json::write_json;
 
 /// Arguments of `gamesolver tablebase probe`.
@@ -19,9 +17,9 @@ pub struct Args {
     /// The game.
     #[arg(value_parser = crate::game_arg::registered(), ignore_case = true)]
     pub game: TablebaseGame,
-    /// The position in FEN, e.g. `7/7/7/7/7/7/1l5/7/L6 w` (quotes
-    /// optional); the long form's half-move field (`… w - - 150 80`) is the
-    /// counter of the 200-ply rule.
+    /// The position in the game's notation, e.g. Jungle's FEN
+    /// `7/7/7/7/7/7/1l5/7/L6 w` (quotes optional; the long form's half-move
+    /// field, `… w - - 150 80`, is the counter of the 200-ply rule).
     #[arg(required = true, num_args = 1.., value_name = "FEN")]
     pub fen: Vec<String>,
     /// Where the tables are.
@@ -33,39 +31,41 @@ pub struct Args {
 }
 
 /// Probes the position and prints the answer.
-pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+pub fn run(tables: &Tables<'_>, args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let fen = args.fen.join(" ");
-    let game = JungleGame::from_fen(&fen, args.location.rules)
-        .with_context(|| format!("cannot read the Jungle position {fen:?}"))?;
-    write_probe(&args.location, &game, args.json, out)
+    let state = tables.game.parse(&fen, tables.rules)?;
+    write_probe(tables, state.as_ref(), args.json, out)
 }
 
-/// Probes `game` in the tables at `location` and prints the answer as text
-/// or JSON.
+/// Probes `state` in the tables and prints the answer as text or JSON.
 fn write_probe(
-    location: &Location,
-    game: &JungleGame,
+    tables: &Tables<'_>,
+    state: &dyn State,
     json: bool,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let material = Material::of(game.position());
-    if !location.dir.is_dir() {
+    let material = tables.tables.tier_name(state)?;
+    let (dir, game) = (tables.dir.display(), tables.name());
+    if !tables.dir.is_dir() {
         bail!(
-            "the tablebase directory {} does not exist (or is not a directory); build one with \
-             `gamesolver tablebase build jungle --material {material} --dir {}`",
-            location.dir.display(),
-            location.dir.display()
+            "the tablebase directory {dir} does not exist (or is not a directory); build one with \
+             `gamesolver tablebase build {game} --material {material} --dir {dir}`"
         );
     }
-    let tables = location.handle()?;
-    let Some(report) = rule_report(&tables, game).map_err(anyhow::Error::msg)? else {
+    let oracle = tables.tables.open(&tables.dir, tables.rules)?;
+    let Some(report) = oracle.probe(state)? else {
         bail!(
-            "material {material} is not in the tablebase at {}; build it with \
-             `gamesolver tablebase build jungle --material {material}`",
-            location.dir.display()
+            "material {material} is not in the tablebase at {dir}; build it with \
+             `gamesolver tablebase build {game} --material {material}`"
         );
     };
-    let answer = Answer::new(game, material, report, tables.quiet_ply_limit());
+    let answer = Answer {
+        fen: tables.tables.position_text(state),
+        material,
+        to_move: state.player_name(state.turn()),
+        report,
+        rule_plies: oracle.quiet_ply_limit(),
+    };
     if json {
         write_json(out, &answer)
     } else {
@@ -82,28 +82,13 @@ struct Answer {
     to_move: &'static str,
     #[serde(flatten)]
     report: PositionReport,
-    /// The plies of the tables' no-capture rule (200 but in tables built
-    /// for tests of the rule).
+    /// The plies of the tables' no-progress rule (Jungle's 200 but in
+    /// tables built for tests of the rule; None for a game without one).
     #[serde(skip)]
-    rule_plies: u16,
+    rule_plies: Option<u16>,
 }
 
 impl Answer {
-    fn new(
-        game: &JungleGame,
-        material: Material,
-        report: PositionReport,
-        rule_plies: u16,
-    ) -> Answer {
-        Answer {
-            fen: game.long_fen(),
-            material: material.to_string(),
-            to_move: Position::player_name(game.turn()),
-            report,
-            rule_plies,
-        }
-    }
-
     fn write_text(&self, out: &mut dyn Write) -> anyhow::Result<()> {
         let report = &self.report;
         writeln!(
@@ -113,7 +98,17 @@ impl Answer {
         )?;
         match &report.drawn_by_rule {
             Some(rule) => writeln!(out, "value: draw by the {rule} (the game is over)")?,
-            None => writeln!(out, "value: {}", describe(report, self.rule_plies))?,
+            None => writeln!(
+                out,
+                "value: {}",
+                describe(
+                    category(report.category, report.value),
+                    report.distance,
+                    report.dtz,
+                    report.counter,
+                    self.rule_plies,
+                )
+            )?,
         }
         for m in &report.moves {
             writeln!(out, "  {}  {}", m.mv, describe_move(m))?;
@@ -130,17 +125,24 @@ impl Answer {
 
 /// "win in 33 plies (next capture or end in 33, counter 0)", "cursed win
 /// (draw by the 200-ply rule): …", "draw", "loss (game over)", for the
-/// tables' rule of `rule_plies` plies.
-fn describe(report: &PositionReport, rule_plies: u16) -> String {
-    let (category, distance) = (report.category, report.distance);
-    let zeroing = match (report.dtz, report.counter) {
+/// tables' no-progress rule of `rule_plies` plies (200 when they name
+/// none).
+fn describe(
+    category: Category,
+    distance: u32,
+    dtz: Option<u32>,
+    counter: Option<u32>,
+    rule_plies: Option<u16>,
+) -> String {
+    let rule_plies = rule_plies.unwrap_or(200);
+    let zeroing = match (dtz, counter) {
         (Some(dtz), Some(counter)) => format!(" (next capture or end in {dtz}, counter {counter})"),
         _ => String::new(),
     };
     match (category, distance) {
-        (Some(Category::Draw) | None, _) => "draw".to_string(),
-        (Some(c), 0) => format!("{} (game over)", name(c)),
-        (Some(c @ (Category::CursedWin | Category::BlessedLoss)), d) => format!(
+        (Category::Draw, _) => "draw".to_string(),
+        (c, 0) => format!("{} (game over)", name(c)),
+        (c @ (Category::CursedWin | Category::BlessedLoss), d) => format!(
             "{} (a draw by the {rule_plies}-ply rule; {} in {d} plies without it){zeroing}",
             name(c),
             if c == Category::CursedWin {
@@ -149,15 +151,25 @@ fn describe(report: &PositionReport, rule_plies: u16) -> String {
                 "loss"
             }
         ),
-        (Some(c), d) => format!("{} in {d} plies{zeroing}", name(c)),
+        (c, d) => format!("{} in {d} plies{zeroing}", name(c)),
     }
+}
+
+/// The five-way category of a report, or its win/draw/loss value as one
+/// (a game without a draw rule reports no category).
+fn category(category: Option<Category>, value: Verdict) -> Category {
+    category.unwrap_or(match value {
+        Verdict::Win => Category::Win,
+        Verdict::Draw => Category::Draw,
+        Verdict::Loss => Category::Loss,
+    })
 }
 
 /// A move's verdict in words.
 fn describe_move(m: &MoveVerdictText) -> String {
-    match (m.category, m.dtz) {
-        (Some(Category::Draw), _) | (None, _) => "draw".to_string(),
-        (Some(c), dtz) => {
+    match (category(m.category, m.value), m.dtz) {
+        (Category::Draw, _) => "draw".to_string(),
+        (c, dtz) => {
             let zeroing = dtz.map_or(String::new(), |d| format!(", next capture or end in {d}"));
             format!("{} in {} plies{zeroing}", name(c), m.distance)
         }

@@ -7,13 +7,16 @@ use std::num::NonZeroUsize;
 use std::time::Instant;
 
 use anyhow::bail;
-use gamesolver_engines::jungle::selfcheck::{check, sample};
+use gamesolver_api::tablebases::SelfcheckRequest;
 
-use super::Location;
+use super::{Location, TablebaseGame, Tables};
 
 /// Arguments of `gamesolver tablebase selfcheck`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// The game (default: the first game with tablebases).
+    #[arg(value_parser = crate::game_arg::registered(), ignore_case = true)]
+    pub game: Option<TablebaseGame>,
     /// Where the tables are.
     #[command(flatten)]
     pub location: Location,
@@ -25,8 +28,12 @@ pub struct Args {
     pub seed: u64,
     /// The piece count of the sampled positions (default: the largest in
     /// the directory).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=8))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=64))]
     pub pieces: Option<u32>,
+    /// The nodes the engine searches a move outside the tables (a game
+    /// whose engine answers from the tables searches none inside them).
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: u64,
     /// Mismatches printed at most.
     #[arg(long, default_value_t = 10)]
     pub show: usize,
@@ -34,19 +41,26 @@ pub struct Args {
 
 /// Samples, plays out and reports; fails if any game ends otherwise than
 /// the table says.
-pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let handle = args.location.handle()?;
-    let pieces = args.pieces.unwrap_or(handle.max_pieces);
+pub fn run(tables: &Tables<'_>, args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let started = Instant::now();
-    let sampled = sample(&handle, pieces, args.sample as usize, args.seed)?;
     let threads = std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN);
-    let result = check(&handle, &sampled, threads);
+    let request = SelfcheckRequest {
+        sample: args.sample as usize,
+        seed: args.seed,
+        pieces: args.pieces,
+        threads: threads.get(),
+        nodes: args.nodes,
+    };
+    let result = tables
+        .tables
+        .selfcheck(tables.game, &tables.dir, tables.rules, &request)?;
     let c = result.checked;
     writeln!(
         out,
-        "played {} {pieces}-piece positions (seed {}) to the end with the tables on both sides: \
+        "played {} {}-piece positions (seed {}) to the end with the tables on both sides: \
          {} won, {} drawn, {} lost for the side to move; {} plies, longest win {} plies; {:.1} s",
         c.total(),
+        result.pieces,
         args.seed,
         c.win,
         c.draw,
@@ -58,12 +72,8 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     for m in result.mismatches.iter().take(args.show) {
         writeln!(
             out,
-            "  {}: the table says {:?} in {}, the game ended {:?} after {} plies",
-            m.sampled.position,
-            m.sampled.expected.wdl,
-            m.sampled.expected.distance,
-            m.played.outcome,
-            m.played.plies
+            "  {}: the table says {}, the game ended {}",
+            m.position, m.expected, m.played
         )?;
     }
     if !result.mismatches.is_empty() {

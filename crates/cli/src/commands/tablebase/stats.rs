@@ -3,137 +3,99 @@
 use std::io::Write;
 
 use anyhow::bail;
-use gamesolver_games::jungle::Material;
-use gamesolver_retro::tbfile::{RejectedFile, scan_tier_files};
+use gamesolver_api::Rendered;
+use gamesolver_api::tablebases::{TierStatsRow, WdlSplit};
 
-use super::Location;
-use super::summary::{Classes, HeatMapArgs, HeatMapView, MaterialRow, Split, gather};
+use super::{Location, TablebaseGame, Tables, fail_if_rejected};
 use crate::json::write_json;
 
 /// Arguments of `gamesolver tablebase stats`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// The game (default: the first game with tablebases).
+    #[arg(value_parser = crate::game_arg::registered(), ignore_case = true)]
+    pub game: Option<TablebaseGame>,
     /// Where the tables are.
     #[command(flatten)]
     pub location: Location,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Per class of materials (animals per side, e.g. 2-1): the share of
-    /// positions the side with more animals wins, draws and loses, and the
-    /// longest win of each class and of each piece count.
+    /// Per class of tiers (Jungle: animals per side, e.g. 2-1): the share
+    /// of positions the side with more animals wins, draws and loses, and
+    /// the longest win of each class and of each piece count.
     #[arg(long, conflicts_with = "heat_map")]
     pub classes: bool,
-    /// For one animal of one material: per square, the positions won,
-    /// drawn and lost by the side to move.
+    /// For one piece of one tier: per square, the positions won, drawn and
+    /// lost by the side to move.
     #[arg(long)]
     pub heat_map: bool,
-    /// The material and animal of `--heat-map`.
+    /// The tier and piece of `--heat-map`.
     #[command(flatten)]
     pub which: HeatMapArgs,
 }
 
-/// The tier files of a tablebase directory, and the `*.gstb` entries that
-/// cannot be used (so far).
-pub(super) struct Scan {
-    /// The materials with a file, fewest pieces first.
-    pub(super) materials: Vec<Material>,
-    /// Every `*.gstb` entry or material that cannot be used, and why.
-    pub(super) problems: Vec<String>,
+/// Which piece a heat map is drawn for.
+#[derive(Debug, Clone, clap::Args)]
+pub struct HeatMapArgs {
+    /// The tier of the heat map, e.g. Jungle's LR-e (default: the game's
+    /// choice, Jungle's LR-e if present, else the last tier with the most
+    /// pieces).
+    #[arg(long, value_name = "MATERIAL")]
+    pub material: Option<String>,
+    /// The piece whose squares are mapped: its letter, upper case for the
+    /// bottom side, lower case for the top (default: Jungle's strongest
+    /// animal of the side with fewer animals).
+    #[arg(long, value_name = "LETTER")]
+    pub piece: Option<char>,
 }
 
-impl Scan {
-    /// Lists the directory: a missing one, or one without any `*.gstb`
-    /// entry, is an error; entries that are not tier files are noted on
-    /// standard error.
-    pub(super) fn of(location: &Location) -> anyhow::Result<Scan> {
-        let found = scan_tier_files(&location.dir, |stem| stem.parse::<Material>().ok())?;
-        for path in &found.ignored {
-            eprintln!("note: {} is not a tablebase file; ignored", path.display());
-        }
-        if found.tiers.is_empty() && found.rejected.is_empty() {
-            bail!(
-                "{} holds no tablebase file (*.gstb); build one with \
-                 `gamesolver tablebase build jungle --max-pieces N --dir {}`",
-                location.dir.display(),
-                location.dir.display()
-            );
-        }
-        let mut materials: Vec<Material> = found.tiers.into_iter().map(|(m, _)| m).collect();
-        materials.sort_by_key(|m| (m.count(), m.to_string()));
-        let problems = found.rejected.iter().map(describe).collect();
-        Ok(Scan {
-            materials,
-            problems,
-        })
-    }
-
-    /// Records that `material` cannot be used (the error names the file).
-    pub(super) fn reject(&mut self, material: Material, error: &anyhow::Error) {
-        self.problems.push(format!("{material}: {error:#}"));
-    }
-
-    /// Fails, naming every file that could not be used, if there is one.
-    pub(super) fn fail_if_rejected(&self) -> anyhow::Result<()> {
-        if self.problems.is_empty() {
-            return Ok(());
-        }
-        bail!(
-            "{} tablebase file(s) could not be used:\n  {}",
-            self.problems.len(),
-            self.problems.join("\n  ")
-        )
-    }
-}
-
-/// A rejected entry in words.
-fn describe(rejected: &RejectedFile) -> String {
-    format!("{}: {}", rejected.path.display(), rejected.reason)
-}
-
-/// Prints the statistics of every material in the tablebase (or of the
-/// material classes, or a heat map); fails after the output if any file
-/// could not be used.
-pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let mut scan = Scan::of(&args.location)?;
+/// Prints the statistics of every tier in the tablebase (or of the
+/// classes, or a heat map, for a game with those views); fails after the
+/// output if any file could not be used.
+pub fn run(tables: &Tables<'_>, args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    let mut scan = tables.scan()?;
     if !args.heat_map && (args.which.material.is_some() || args.which.piece.is_some()) {
         bail!("--material and --piece choose the animal of --heat-map; add --heat-map");
     }
-    if args.heat_map {
-        let map = args.which.heat_map(&args.location, &scan.materials)?;
-        let view = HeatMapView::from(&map);
-        if args.json {
-            write_json(out, &view)?;
+    if args.heat_map || args.classes {
+        let views = crate::game_arg::require(tables.game, "tablebase views", |g| {
+            g.tablebase().and_then(|t| t.views())
+        })?;
+        let shown = if args.heat_map {
+            let material = args.which.material.as_deref();
+            views.heat_map(tables.rules, &scan, material, args.which.piece)?
         } else {
-            write_heat_map(out, &view)?;
-        }
-        return scan.fail_if_rejected();
+            views.classes(tables.rules, &mut scan)?
+        };
+        write_rendered(out, &shown, args.json)?;
+        return fail_if_rejected(&scan);
     }
-    let counted = gather(&args.location, &mut scan);
-    if args.classes {
-        let classes = Classes::of(&counted);
-        if args.json {
-            write_json(out, &classes)?;
-        } else {
-            write_classes(out, &classes)?;
-        }
+    let rows = tables.tables.stats(tables.rules, &mut scan, &|| false)?;
+    if args.json {
+        write_json(out, &rows)?;
     } else {
-        let rows: Vec<MaterialRow> = counted.iter().map(MaterialRow::from).collect();
-        if args.json {
-            write_json(out, &rows)?;
-        } else {
-            write_rows(out, &rows)?;
-        }
+        write_rows(out, &rows)?;
     }
-    scan.fail_if_rejected()
+    fail_if_rejected(&scan)
+}
+
+/// A view as its JSON line or its text.
+fn write_rendered(out: &mut dyn Write, shown: &Rendered, json: bool) -> anyhow::Result<()> {
+    if json {
+        writeln!(out, "{}", shown.json)?;
+    } else {
+        out.write_all(shown.text.as_bytes())?;
+    }
+    Ok(())
 }
 
 /// "W/D/L".
-fn wdl(s: &Split) -> String {
+fn wdl(s: &WdlSplit) -> String {
     format!("{}/{}/{}", s.win, s.draw, s.loss)
 }
 
-fn write_rows(out: &mut dyn Write, rows: &[MaterialRow]) -> anyhow::Result<()> {
+fn write_rows(out: &mut dyn Write, rows: &[TierStatsRow]) -> anyhow::Result<()> {
     writeln!(
         out,
         "{:<10} {:>25} {:>25}  longest win",
@@ -150,82 +112,6 @@ fn write_rows(out: &mut dyn Write, rows: &[MaterialRow]) -> anyhow::Result<()> {
             r.material,
             wdl(&r.bottom_to_move),
             wdl(&r.top_to_move)
-        )?;
-    }
-    Ok(())
-}
-
-/// A share as a percentage with one decimal.
-pub(super) fn percent(part: u64, whole: u64) -> String {
-    format!("{:.1}%", 100.0 * part as f64 / whole.max(1) as f64)
-}
-
-fn write_classes(out: &mut dyn Write, classes: &Classes) -> anyhow::Result<()> {
-    writeln!(
-        out,
-        "{:<6} {:>9} {:>15}  {:>26}  {:>18}  longest win",
-        "class", "materials", "positions", "stronger side won/drawn/lost", "side to move wins"
-    )?;
-    for c in &classes.classes {
-        let (s, total) = (&c.stronger_side, c.stronger_side.total());
-        let shares = format!(
-            "{} / {} / {}",
-            percent(s.win, total),
-            percent(s.draw, total),
-            percent(s.loss, total)
-        );
-        let longest = c.longest_win.as_ref().map_or("-".to_string(), |w| {
-            format!("{} plies ({})", w.distance, w.material)
-        });
-        writeln!(
-            out,
-            "{:<6} {:>9} {:>15}  {shares:>28}  {:>18}  {longest}",
-            c.class,
-            c.materials,
-            total,
-            percent(c.side_to_move.win, c.side_to_move.total())
-        )?;
-    }
-    for (pieces, w) in &classes.longest_wins {
-        writeln!(
-            out,
-            "longest {pieces}-piece win: {} plies, {} {}",
-            w.distance, w.material, w.position
-        )?;
-    }
-    Ok(())
-}
-
-/// The heat map as two boards of win percentages (rank 9 at the top).
-fn write_heat_map(out: &mut dyn Write, view: &HeatMapView) -> anyhow::Result<()> {
-    writeln!(
-        out,
-        "{}: the {} {} ({}) on each square, share of positions won by the side to move",
-        view.material, view.side, view.animal, view.piece
-    )?;
-    for (name, squares) in [
-        ("bottom to move", &view.bottom_to_move),
-        ("top to move", &view.top_to_move),
-    ] {
-        writeln!(out, "{name}:")?;
-        for rank in (0..9).rev() {
-            write!(out, "{} ", rank + 1)?;
-            for file in 0..7 {
-                let c = &squares[rank * 7 + file].counts;
-                if c.total() == 0 {
-                    write!(out, "{:>7}", "-")?;
-                } else {
-                    write!(out, "{:>7}", percent(c.win, c.total()))?;
-                }
-            }
-            writeln!(out)?;
-        }
-        writeln!(
-            out,
-            "  {}",
-            ["a", "b", "c", "d", "e", "f", "g"]
-                .map(|f| format!("{f:>7}"))
-                .concat()
         )?;
     }
     Ok(())

@@ -5,14 +5,17 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use gamesolver_api::tablebases::TierWdlRow;
 use gamesolver_retro::tablebase::WdlDerived;
 
-use super::Location;
-use super::stats::Scan;
+use super::{Location, TablebaseGame, Tables, fail_if_rejected};
 
 /// Arguments of `gamesolver tablebase wdl`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// The game (default: the first game with tablebases).
+    #[arg(value_parser = crate::game_arg::registered(), ignore_case = true)]
+    pub game: Option<TablebaseGame>,
     /// Where the distance files are.
     #[command(flatten)]
     pub location: Location,
@@ -24,38 +27,29 @@ pub struct Args {
 /// Writes the WDL file of every material with a distance file, one line per
 /// material (positions, bytes, bits per position), then the distribution
 /// of bits per position and the total per piece count.
-pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let tablebase = args.location.open();
-    let mut scan = Scan::of(&args.location)?;
-    let target = args
-        .out
-        .clone()
-        .unwrap_or_else(|| args.location.dir.clone());
+pub fn run(tables: &Tables<'_>, args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    let mut scan = tables.scan()?;
+    let target = args.out.clone().unwrap_or_else(|| tables.dir.clone());
     std::fs::create_dir_all(&target).map_err(|e| {
         anyhow::anyhow!(
             "cannot make the output directory {}: {e} (--out names a directory)",
             target.display()
         )
     })?;
-    let mut derived = Vec::new();
-    for material in scan.materials.clone() {
-        match tablebase.derive_wdl(material, &target) {
-            Ok(d) => {
-                writeln!(
-                    out,
-                    "{}: {} positions, {} bytes, {:.4} bits/position",
-                    d.tier,
-                    d.positions,
-                    d.bytes,
-                    d.bits_per_position()
-                )?;
-                derived.push((material.count(), d));
-            }
-            Err(error) => scan.reject(material, &error.into()),
-        }
+    let rows = tables.tables.write_wdl(tables.rules, &mut scan, &target)?;
+    for TierWdlRow { derived: d, .. } in &rows {
+        writeln!(
+            out,
+            "{}: {} positions, {} bytes, {:.4} bits/position",
+            d.tier,
+            d.positions,
+            d.bytes,
+            d.bits_per_position()
+        )?;
     }
+    let derived: Vec<(u32, WdlDerived)> = rows.into_iter().map(|r| (r.pieces, r.derived)).collect();
     write_summary(&derived, out)?;
-    scan.fail_if_rejected()
+    fail_if_rejected(&scan)
 }
 
 /// Per piece count: files, positions, bytes, bits per position over all,

@@ -6,10 +6,11 @@ use std::path::Path;
 
 use gamesolver_games::jungle::Variant;
 
+use super::escape;
 use super::report_svg::{heat_board, heat_legend, histogram, histogram_legend, sparkline, wdl_bar};
-use super::stats::percent;
-use super::summary::{ClassRow, Classes, HeatMapView, MaterialRow, Split};
-use crate::svg_chart::escape;
+use super::summary::{ClassRow, Classes, HeatMapView};
+use super::text::percent;
+use gamesolver_api::tablebases::{TierStatsRow as MaterialRow, WdlSplit as Split};
 
 /// Everything the page shows.
 pub(super) struct Page<'a> {
@@ -156,7 +157,11 @@ fn write_materials(html: &mut String, page: &Page<'_>) {
              <th class=\"num\">longest win</th><th>position</th><th>win distances</th></tr></thead><tbody>",
             escape(&class.class)
         );
-        for m in page.materials.iter().filter(|m| m.class == class.class) {
+        for m in page
+            .materials
+            .iter()
+            .filter(|m| m.class.as_deref() == Some(class.class.as_str()))
+        {
             write_material_row(html, m);
         }
         html.push_str("</tbody></table>");

@@ -1,88 +1,30 @@
-//! The numbers of `tablebase stats` and `tablebase report`, gathered once
-//! from the engines crate's `table_stats` and shaped for JSON and pages.
+//! The numbers of Jungle's tablebase views (`tablebase stats --classes`,
+//! `--heat-map`, `tablebase report`), gathered once from `table_stats` and
+//! shaped for JSON and pages.
 
 use std::collections::BTreeMap;
 
-use anyhow::{Context, bail};
-use gamesolver_core::{Player, WdlCounts};
-use gamesolver_engines::jungle::table_stats::{
+use crate::jungle::table_stats::{
     BOARD_SQUARES, ClassStats, HeatMap, MaterialClass, MaterialStats, class_stats, heat_map,
     material_stats, square,
 };
+use gamesolver_core::Player;
 use gamesolver_games::jungle::{Material, Piece, side_name};
 use serde::Serialize;
 
-use super::Location;
-use super::stats::Scan;
+use gamesolver_api::tablebases::{TierScan, TierStatsRow, WdlSplit as Split};
+use gamesolver_games::jungle::JungleTiers;
+use gamesolver_retro::tablebase::Tablebase;
 
-/// Won, drawn and lost positions.
-#[derive(Clone, Copy, Debug, Default, Serialize)]
-pub(super) struct Split {
-    pub(super) win: u64,
-    pub(super) draw: u64,
-    pub(super) loss: u64,
-}
-
-impl From<WdlCounts> for Split {
-    fn from(c: WdlCounts) -> Split {
-        Split {
-            win: c.win,
-            draw: c.draw,
-            loss: c.loss,
-        }
-    }
-}
-
-impl Split {
-    /// All positions counted.
-    pub(super) fn total(&self) -> u64 {
-        self.win + self.draw + self.loss
-    }
-
-    /// The share of wins (0 when nothing is counted).
-    pub(super) fn win_share(&self) -> f64 {
-        self.win as f64 / self.total().max(1) as f64
-    }
-}
-
-/// Per side to move: positions won in exactly `d` plies at `[d]`.
-#[derive(Debug, Serialize)]
-pub(super) struct WinDistances {
-    pub(super) bottom_to_move: Vec<u64>,
-    pub(super) top_to_move: Vec<u64>,
-}
-
-/// The statistics of one material (a row of `stats --json`).
-#[derive(Debug, Serialize)]
-pub(super) struct MaterialRow {
-    pub(super) material: String,
-    pub(super) bottom_to_move: Split,
-    pub(super) top_to_move: Split,
-    pub(super) longest_win: Option<u16>,
-    pub(super) longest_win_example: Option<String>,
-    pub(super) pieces: u32,
-    pub(super) class: String,
-    pub(super) win_distances: WinDistances,
-}
-
-impl From<&MaterialStats> for MaterialRow {
-    fn from(m: &MaterialStats) -> MaterialRow {
-        let [bottom, top] = m.stats.counts;
-        let [bottom_wins, top_wins] = m.stats.win_distances.clone();
-        MaterialRow {
-            material: m.material.to_string(),
-            bottom_to_move: bottom.into(),
-            top_to_move: top.into(),
-            longest_win: m.stats.longest_win.map(|w| w.distance),
-            longest_win_example: m.longest_win_example.as_ref().map(ToString::to_string),
-            pieces: m.material.count(),
-            class: MaterialClass::of(m.material).to_string(),
-            win_distances: WinDistances {
-                bottom_to_move: bottom_wins,
-                top_to_move: top_wins,
-            },
-        }
-    }
+/// The row of one counted material.
+pub(super) fn material_row(m: &MaterialStats) -> TierStatsRow {
+    TierStatsRow::new(
+        m.material.to_string(),
+        m.material.count(),
+        Some(MaterialClass::of(m.material).to_string()),
+        m.stats.clone(),
+        m.longest_win_example.as_ref().map(ToString::to_string),
+    )
 }
 
 /// A longest win: where, how long, from which position.
@@ -170,36 +112,35 @@ fn class_row(class: MaterialClass, stats: &ClassStats, longest: Option<LongestWi
     }
 }
 
-/// Every material of the directory counted; a file that cannot be used is
+/// Every material of the scan counted; a file that cannot be used is
 /// recorded in `scan` (the caller fails after its output).
-pub(super) fn gather(location: &Location, scan: &mut Scan) -> Vec<MaterialStats> {
-    let tablebase = location.open();
+pub(super) fn gather(tables: &Tablebase<JungleTiers>, scan: &mut TierScan) -> Vec<MaterialStats> {
     let mut counted = Vec::new();
-    for material in scan.materials.clone() {
-        match material_stats(&tablebase, material) {
+    for name in scan.tiers.clone() {
+        let Ok(material) = name.parse::<Material>() else {
+            continue;
+        };
+        match material_stats(tables, material) {
             Ok(Some(stats)) => counted.push(stats),
-            Ok(None) => scan.reject(
-                material,
-                &anyhow::anyhow!("its file disappeared after the directory was listed"),
-            ),
-            Err(error) => scan.reject(material, &error.into()),
+            Ok(None) => scan.problems.push(format!(
+                "{material}: its file disappeared after the directory was listed"
+            )),
+            Err(error) => scan.reject(&name, &error),
         }
     }
     counted
 }
 
-/// Which animal a heat map is drawn for.
-#[derive(Debug, Clone, clap::Args)]
-pub struct HeatMapArgs {
-    /// The material of the heat map, e.g. LR-e (default: LR-e if present,
-    /// else the last material with the most pieces).
-    #[arg(long, value_name = "MATERIAL")]
-    pub material: Option<Material>,
-    /// The animal whose squares are mapped: its letter, upper case for the
-    /// bottom side, lower case for the top (default: the strongest animal
-    /// of the side with fewer animals).
-    #[arg(long, value_name = "LETTER")]
-    pub piece: Option<char>,
+/// Which animal a heat map is drawn for (None: the defaults).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct HeatMapArgs {
+    /// The material, e.g. LR-e (default: LR-e if present, else the last
+    /// material with the most pieces).
+    pub(super) material: Option<Material>,
+    /// The animal's letter, upper case for the bottom side, lower case for
+    /// the top (default: the strongest animal of the side with fewer
+    /// animals).
+    pub(super) piece: Option<char>,
 }
 
 /// One square of a heat map.
@@ -251,7 +192,7 @@ impl From<&HeatMap> for HeatMapView {
 
 impl HeatMapArgs {
     /// The material and animal asked for, or the defaults among `materials`.
-    fn choose(&self, materials: &[Material]) -> anyhow::Result<(Material, Player, Piece)> {
+    fn choose(&self, materials: &[Material]) -> Result<(Material, Player, Piece), String> {
         let default_material = || {
             let lr_e: Material = "LR-e".parse().ok()?;
             if materials.contains(&lr_e) {
@@ -260,11 +201,11 @@ impl HeatMapArgs {
             materials.iter().copied().max_by_key(|m| m.count())
         };
         let Some(material) = self.material.or_else(default_material) else {
-            bail!("the tablebase has no material to draw a heat map of");
+            return Err("the tablebase has no material to draw a heat map of".to_string());
         };
         let (owner, piece) = match self.piece {
             Some(letter) => {
-                let piece = Piece::from_letter(letter).with_context(|| {
+                let piece = Piece::from_letter(letter).ok_or_else(|| {
                     format!("--piece {letter:?} is no animal: the letters are E L T P W D C R")
                 })?;
                 let owner = if letter.is_ascii_uppercase() {
@@ -282,11 +223,11 @@ impl HeatMapArgs {
     /// The heat map asked for.
     pub(super) fn heat_map(
         &self,
-        location: &Location,
+        tables: &Tablebase<JungleTiers>,
         materials: &[Material],
-    ) -> anyhow::Result<HeatMap> {
+    ) -> Result<HeatMap, String> {
         let (material, owner, piece) = self.choose(materials)?;
-        Ok(heat_map(&location.open(), material, owner, piece)?)
+        heat_map(tables, material, owner, piece).map_err(|e| e.to_string())
     }
 }
 

@@ -5,8 +5,9 @@ use std::fmt::Write;
 
 use gamesolver_games::jungle::board::{DENS, TRAPS, WATER};
 
-use super::summary::{HeatMapView, Split};
-use crate::svg_chart::escape;
+use super::escape;
+use super::summary::HeatMapView;
+use gamesolver_api::tablebases::WdlSplit as Split;
 
 /// The colours of won, drawn and lost (for the side the bar is about).
 const WIN: &str = "#2e7d32";
