@@ -515,6 +515,29 @@ pub fn tables_under_rule(dir: &Path, rules: Variant, plies: u16) -> Tablebase<Ju
     )
 }
 
+/// The colour-folded layout of the tables in `dir` under `rules`, with the
+/// no-capture rule its distance-to-zeroing files were written under (read
+/// from the smallest material's file; the game's 200 plies when there is
+/// none), and its stored materials, smallest first (so a directory of
+/// other rules is named as such by its first file, before the others are
+/// read).
+pub fn layout_of_directory(
+    dir: &Path,
+    rules: Variant,
+) -> Result<(JungleTiers, Vec<Material>), OpenError> {
+    let standard = Tablebase::open_dir(JungleTiers::colour_folded(rules), dir)?;
+    let mut tiers = standard.tiers()?;
+    tiers.sort_by_key(|m| (m.count(), m.to_string()));
+    let layout = match tiers.first().map(|&m| standard.dtz_path(m)) {
+        Some(path) if path.exists() => {
+            let plies = zeroing_limit(&path).map_err(OpenError::Unusable)?;
+            JungleTiers::colour_folded(rules).with_quiet_ply_limit(plies)
+        }
+        _ => JungleTiers::colour_folded(rules),
+    };
+    Ok((layout, tiers))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -685,27 +708,4 @@ mod tests {
         let missing = empty.path().join("nowhere");
         assert!(open_tablebase(Some(&missing), Variant::Standard).is_err());
     }
-}
-
-/// The colour-folded layout of the tables in `dir` under `rules`, with the
-/// no-capture rule its distance-to-zeroing files were written under (read
-/// from the smallest material's file; the game's 200 plies when there is
-/// none), and its stored materials, smallest first (so a directory of
-/// other rules is named as such by its first file, before the others are
-/// read).
-pub fn layout_of_directory(
-    dir: &Path,
-    rules: Variant,
-) -> Result<(JungleTiers, Vec<Material>), OpenError> {
-    let standard = Tablebase::open_dir(JungleTiers::colour_folded(rules), dir)?;
-    let mut tiers = standard.tiers()?;
-    tiers.sort_by_key(|m| (m.count(), m.to_string()));
-    let layout = match tiers.first().map(|&m| standard.dtz_path(m)) {
-        Some(path) if path.exists() => {
-            let plies = zeroing_limit(&path).map_err(OpenError::Unusable)?;
-            JungleTiers::colour_folded(rules).with_quiet_ply_limit(plies)
-        }
-        _ => JungleTiers::colour_folded(rules),
-    };
-    Ok((layout, tiers))
 }

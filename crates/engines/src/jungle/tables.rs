@@ -60,7 +60,11 @@ impl TieredGame for JungleTables {
         }
     }
 
-    fn layout_under_rule(&self, rules: &'static str, plies: u16) -> Result<JungleTiers, FacadeError> {
+    fn layout_under_rule(
+        &self,
+        rules: &'static str,
+        plies: u16,
+    ) -> Result<JungleTiers, FacadeError> {
         Ok(JungleTiers::colour_folded(variant(rules)).with_quiet_ply_limit(plies))
     }
 

@@ -65,14 +65,11 @@ pub fn run(tables: &Tables<'_>, args: &Args, out: &mut dyn Write) -> anyhow::Res
     let bars = BuildBars::new(args.quiet);
     let limit = args.memory_limit.saturating_mul(1 << 20);
     let reports = match args.quiet_ply_limit {
-        Some(plies) => tables.tables.build_under_rule(
-            &tables.dir,
-            tables.rules,
-            plies,
-            &targets,
-            limit,
-            &bars,
-        ),
+        Some(plies) => {
+            tables
+                .tables
+                .build_under_rule(&tables.dir, tables.rules, plies, &targets, limit, &bars)
+        }
         None => tables
             .tables
             .build(&tables.dir, tables.rules, &targets, limit, &bars),
