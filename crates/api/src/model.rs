@@ -17,7 +17,7 @@ use gamesolver_search::{Engine, Mcts, StopFlag};
 pub use crate::playouts::PLAYOUT_PLY_CAP;
 use crate::playouts::{PlayoutRng, random_move_from_list, random_playouts_with};
 use crate::protocol::common::{CommonOptions, CommonSettings, common_options};
-use crate::protocol::options::{announce, set};
+use crate::protocol::options::{OptionKind, OptionValue, announce, set};
 use crate::protocol::uci::serve;
 use crate::protocol::{EngineHost, OptionSpec};
 use crate::state::observation_size;
@@ -711,6 +711,10 @@ impl<M: GameModel> EngineHost<M::G> for ModelHost<M> {
         specs.push(OptionSpec {
             name: "Rules",
             description: format!("type combo default {} {}", self.rules, vars.join(" ")),
+            kind: OptionKind::Combo {
+                vars: self.model.info().rules,
+            },
+            default: OptionValue::Text(self.rules.to_string()),
             doc: "the rules",
         });
         if self.model.declared().tablebase.is_some() {
@@ -721,6 +725,8 @@ impl<M: GameModel> EngineHost<M::G> for ModelHost<M> {
             specs.push(OptionSpec {
                 name: "TablebasePath",
                 description: format!("type string default {path}"),
+                kind: OptionKind::String,
+                default: OptionValue::Text(path),
                 doc: "endgame tablebase directory, or empty / <empty> for none",
             });
         }

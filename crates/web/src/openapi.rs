@@ -19,6 +19,7 @@ use crate::api;
     ),
     paths(
         api::games::list,
+        api::games::options,
         api::position::legal_moves,
         api::position::play,
         api::solved::query,

@@ -29,6 +29,7 @@ pub fn router(state: AppState) -> Router {
 fn api_routes() -> Router<AppState> {
     Router::new()
         .route("/games", get(api::games::list))
+        .route("/games/{game}/options", get(api::games::options))
         .route("/legal-moves", post(api::position::legal_moves))
         .route("/play", post(api::position::play))
         .route("/solved", post(api::solved::query))

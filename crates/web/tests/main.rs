@@ -7,6 +7,7 @@ mod common;
 
 mod api;
 mod connections;
+mod engine_options;
 mod openapi_document;
 mod table_faults;
 mod tablebase;

@@ -18,6 +18,10 @@ pub struct OptionSpec {
     pub name: &'static str,
     /// The rest of the announcement: `type spin default 16 min 1 max 4096`.
     pub description: String,
+    /// The type and range the announcement states.
+    pub kind: options::OptionKind,
+    /// The current value, announced as the `default`.
+    pub default: options::OptionValue,
     /// What it does, one line (from its [`options::OptionDef`]).
     pub doc: &'static str,
 }

@@ -188,6 +188,8 @@ impl<T> OptionDef<T> {
         OptionSpec {
             name: self.name,
             description,
+            kind: self.kind,
+            default,
             doc: self.doc,
         }
     }

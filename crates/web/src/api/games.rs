@@ -1,11 +1,17 @@
-//! `GET /api/games`: the registered games and what each can do.
+//! `GET /api/games`: the registered games and what each can do;
+//! `GET /api/games/{game}/options`: its engine's options.
 
 use axum::Json;
 use axum::extract::State;
-use gamesolver_api::{Capabilities, GameDef};
+use axum::http::StatusCode;
+use gamesolver_api::protocol::OptionSpec;
+use gamesolver_api::protocol::options::{OptionKind, OptionValue};
+use gamesolver_api::{Capabilities, EngineSpec, FacadeError, GameDef};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::ApiPath;
 use crate::state::AppState;
 
 /// One registered game.
@@ -46,4 +52,82 @@ impl GameSummary {
     responses((status = 200, description = "Every registered game", body = [GameSummary])))]
 pub async fn list(State(app): State<AppState>) -> Json<Vec<GameSummary>> {
     Json(app.registry().games().map(GameSummary::of).collect())
+}
+
+/// One engine option, from the engine's option table: what the protocol
+/// announces (`option name NAME type TYPE default …`) and `setoption`
+/// accepts.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct EngineOption {
+    /// The protocol name (`setoption` takes it in any case).
+    pub name: String,
+    /// `spin` (a whole number in `min..=max`), `check` (a boolean),
+    /// `combo` (one of `values`) or `string`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The default: a number for `spin`, a boolean for `check`, text
+    /// otherwise.
+    #[schema(value_type = Object)]
+    pub default: serde_json::Value,
+    /// The smallest value (`spin` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min: Option<i64>,
+    /// The largest value (`spin` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max: Option<i64>,
+    /// The values offered (`combo` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub values: Option<Vec<String>>,
+    /// What it does, one line.
+    pub doc: String,
+}
+
+impl From<&OptionSpec> for EngineOption {
+    fn from(spec: &OptionSpec) -> EngineOption {
+        let (min, max, values) = match spec.kind {
+            OptionKind::Spin { min, max } => (Some(min), Some(max), None),
+            OptionKind::Combo { vars } => (
+                None,
+                None,
+                Some(vars.iter().map(|v| v.to_string()).collect()),
+            ),
+            OptionKind::Check | OptionKind::String => (None, None, None),
+        };
+        let default = match &spec.default {
+            OptionValue::Int(n) => serde_json::Value::from(*n),
+            OptionValue::Bool(b) => serde_json::Value::from(*b),
+            OptionValue::Text(text) => serde_json::Value::from(text.as_str()),
+        };
+        EngineOption {
+            name: spec.name.to_string(),
+            kind: spec.kind.name().to_string(),
+            default,
+            min,
+            max,
+            values,
+            doc: spec.doc.to_string(),
+        }
+    }
+}
+
+/// The options of the game's engine (default engine kind and rules), in
+/// the order the protocol announces them.
+#[utoipa::path(get, path = "/api/games/{game}/options", tag = "games",
+    params(("game" = String, Path, description = "A registered game or alias")),
+    responses((status = 200, description = "Every option of the game's engine", body = [EngineOption]),
+              (status = 404, description = "No such game (`unknown_game`)", body = ErrorBody)))]
+pub async fn options(
+    State(app): State<AppState>,
+    ApiPath(game): ApiPath<String>,
+) -> Result<Json<Vec<EngineOption>>, ApiError> {
+    let def = app.registry().get(&game).map_err(|error| match error {
+        FacadeError::UnknownGame { .. } => {
+            ApiError::new(StatusCode::NOT_FOUND, "unknown_game", error.to_string())
+        }
+        other => other.into(),
+    })?;
+    let host = def.protocol_host(&EngineSpec::default())?;
+    Ok(Json(
+        host.options().iter().map(EngineOption::from).collect(),
+    ))
 }
