@@ -1,6 +1,7 @@
 //! `gamesolver.Game`: one game of the registry under one rules preset.
 
-use gamesolver_api::GameDef;
+use gamesolver_api::protocol::options::{OptionKind, OptionValue};
+use gamesolver_api::{EngineSpec, GameDef};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -97,6 +98,42 @@ impl PyGame {
     #[getter]
     fn engines(&self) -> Vec<&'static str> {
         self.def.info().engines.to_vec()
+    }
+
+    /// The options of the game's engine (default engine kind, this
+    /// rules preset), from its option table, in the order the protocol
+    /// announces them: dicts with `name`, `type` ("spin", "check",
+    /// "combo", "string"), `default` (int, bool or str), `min` and `max`
+    /// (spin only), `values` (combo only) and `doc`.
+    fn engine_options<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let spec = EngineSpec {
+            rules: Some(self.rules.to_string()),
+            ..EngineSpec::default()
+        };
+        let host = self.def.protocol_host(&spec).or_raise()?;
+        host.options()
+            .iter()
+            .map(|option| {
+                let dict = PyDict::new(py);
+                dict.set_item("name", option.name)?;
+                dict.set_item("type", option.kind.name())?;
+                match &option.default {
+                    OptionValue::Int(n) => dict.set_item("default", *n)?,
+                    OptionValue::Bool(b) => dict.set_item("default", *b)?,
+                    OptionValue::Text(text) => dict.set_item("default", text)?,
+                }
+                match option.kind {
+                    OptionKind::Spin { min, max } => {
+                        dict.set_item("min", min)?;
+                        dict.set_item("max", max)?;
+                    }
+                    OptionKind::Combo { vars } => dict.set_item("values", vars.to_vec())?,
+                    OptionKind::Check | OptionKind::String => {}
+                }
+                dict.set_item("doc", option.doc)?;
+                Ok(dict)
+            })
+            .collect()
     }
 
     /// What the library offers for this game: solved_table, tablebase,

@@ -37,6 +37,13 @@ class Game:
     @property
     def capabilities(self) -> Dict[str, bool]:
         """solved_table, tablebase, search, mdp, perft, bench, terminal."""
+    def engine_options(self) -> List[Dict[str, Any]]:
+        """The options of the game's engine, from its option table, in protocol order.
+
+        Each a dict: ``name``, ``type`` ("spin", "check", "combo", "string"),
+        ``default`` (int, bool or str), ``min`` and ``max`` (spin only),
+        ``values`` (combo only) and ``doc``.
+        """
     def new_initial_state(self) -> State:
         """The start position."""
     def state_from_string(self, text: str) -> State:
