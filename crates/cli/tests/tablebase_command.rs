@@ -264,6 +264,10 @@ fn stats_and_verify_report_every_unusable_file() {
         let output = common::gamesolver(&tablebase(action, dir, &[]));
         assert_eq!(output.status.code(), Some(1), "{action}");
         let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            !stderr.contains(".gsdtz") && !stderr.contains(".gswdl"),
+            "{action}: the tiers' companion files are no strangers: {stderr}"
+        );
         for expected in [
             "LR-e.gstb: is a symbolic link",
             "e-R.gstb: misnamed",

@@ -58,7 +58,7 @@ pub fn scan_tier_files<T: Display>(
             .as_deref()
             .and_then(|n| n.strip_suffix(&format!(".{EXTENSION}")))
         else {
-            if !is_wdl_file(&path) {
+            if !is_companion_file(&path) {
                 found.ignored.push(path);
             }
             continue;
@@ -71,10 +71,11 @@ pub fn scan_tier_files<T: Display>(
     Ok(found)
 }
 
-/// Whether `path` is named like a WDL file, the companion of a tier file.
-fn is_wdl_file(path: &Path) -> bool {
+/// Whether `path` is named like a companion of a tier file: its WDL file
+/// or its distance-to-zeroing file.
+fn is_companion_file(path: &Path) -> bool {
     path.extension()
-        .is_some_and(|e| e == crate::wdlfile::EXTENSION)
+        .is_some_and(|e| e == crate::wdlfile::EXTENSION || e == super::DTZ_EXTENSION)
 }
 
 /// The tier of the entry `path` named `<stem>.gstb`, or why it is none.
