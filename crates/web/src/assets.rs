@@ -37,6 +37,7 @@ const ASSETS: &[Asset] = embed!(
     "css/app.css",
     "js/api.js",
     "js/dom.js",
+    "js/i18n.js",
     "js/site.js",
     "js/text-board.js",
     "js/square-board.js",
