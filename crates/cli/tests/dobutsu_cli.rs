@@ -136,8 +136,9 @@ fn the_engine_protocol_answers_a_legal_move() {
 /// Issue 23 through issue 22's generic capability: `tablebase build`,
 /// `probe`, `stats`, `verify` and `wdl` serve dōbutsu with no code of
 /// their own (lions and chicks, a build of well under a second); the
-/// probe agrees with `retro`'s own probe of the files, and what the game
-/// does not declare (the report page, the self-check) is refused by name.
+/// probe agrees with `retro`'s own probe of the files; the report is the
+/// generic page of the per-material counts (dōbutsu has no heat map), and
+/// the self-check plays positions of the small material out.
 #[test]
 fn the_tablebase_commands_serve_dobutsu() {
     let dir = tempfile::tempdir().unwrap();
@@ -202,19 +203,70 @@ fn the_tablebase_commands_serve_dobutsu() {
         "{verified}"
     );
 
-    let report = run(&[
+    let page = dir.path().join("report.html");
+    let page_arg = page.to_str().unwrap();
+    let said = run(&[
         "tablebase",
         "report",
         "dobutsu",
         "--dir",
         path,
         "--out",
-        "/dev/null",
+        page_arg,
+    ])
+    .unwrap();
+    assert!(
+        said.starts_with("wrote ") && said.contains("(1 materials"),
+        "{said}"
+    );
+    let html = std::fs::read_to_string(&page).unwrap();
+    let positions = first.total() + counted.counts[1].total();
+    assert!(
+        html.contains("Dōbutsu shōgi (animal shōgi) tablebase"),
+        "{html}"
+    );
+    assert!(
+        html.contains(&format!("1 tables; {positions} positions")),
+        "{html}"
+    );
+    assert!(
+        html.contains(&format!("<td class=\"num\">{}</td>", first.win)),
+        "{html}"
+    );
+    let longest = counted.longest_win.unwrap().distance;
+    assert!(
+        html.contains(&format!("<title>won in {longest}: ")),
+        "{html}"
+    );
+    let no_map = run(&[
+        "tablebase",
+        "report",
+        "dobutsu",
+        "--dir",
+        path,
+        "--out",
+        page_arg,
+        "--piece",
+        "L",
     ])
     .unwrap_err();
+    assert!(no_map.contains("dobutsu has no heat map"), "{no_map}");
+
+    // Positions of the lions-and-chicks material, played out by the engine
+    // reading these tables: each ends as the table says.
+    let checked = run(&[
+        "tablebase",
+        "selfcheck",
+        "dobutsu",
+        "--dir",
+        path,
+        "--sample",
+        "40",
+    ])
+    .unwrap();
     assert!(
-        report.contains("dobutsu has no tablebase report"),
-        "{report}"
+        checked.contains("played 40 4-piece positions") && checked.contains("every game ended"),
+        "{checked}"
     );
     let refused = run(&["tablebase", "build", "uttt", "--max-pieces", "2"]).unwrap_err();
     assert!(refused.contains("uttt has no tablebase"), "{refused}");

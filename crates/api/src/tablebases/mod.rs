@@ -11,6 +11,7 @@
 
 mod oracle;
 mod report;
+mod report_page;
 mod scan;
 mod selfcheck;
 mod stats;
@@ -28,6 +29,7 @@ use crate::state::State;
 
 pub use oracle::TieredOracle;
 pub use report::{TierWdlRow, VerifyReport};
+pub use report_page::{ReportHeading, escape_html, tier_report_page};
 pub use scan::TierScan;
 pub use selfcheck::{
     DRAW_PLIES, Sampled, SelfcheckMismatch, SelfcheckReport, SelfcheckRequest, play_out_samples,

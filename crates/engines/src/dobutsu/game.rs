@@ -18,6 +18,7 @@ use super::encoding::{ACTIONS, OBSERVATION_SHAPE, action_of, move_of, write_obse
 use super::engine::{DobutsuOptions, build};
 use super::tablebase::{DobutsuTables, TablebaseHandle, open, variant};
 use super::terminal::DobutsuTerminal;
+use super::tour::TOUR;
 
 /// Dōbutsu shōgi: actions = origin × 12 + arrival square.
 #[derive(Default)]
@@ -120,14 +121,15 @@ impl GameModel for Dobutsu {
         })
     }
 
-    /// The solved tables, the bench, the terminal board and the match
-    /// rules.
+    /// The solved tables, the bench, the terminal board, the match rules
+    /// and the tour.
     fn declared(&self) -> Declared<'_> {
         Declared {
             tablebase: Some(&TABLEBASES),
             bench: Some(&BENCH),
             terminal: Some(&DobutsuTerminal),
             arena: Some(&DobutsuArena),
+            tour: &TOUR,
             web_board: Some(&WEB_BOARD),
             ..Declared::default()
         }

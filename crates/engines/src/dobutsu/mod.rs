@@ -2,8 +2,8 @@
 //! numbering and observation planes ([`encoding`]), the evaluation of the
 //! search, the engines (alpha-beta, which plays straight from the solved
 //! tables when it has them, or MCTS), the tables as the game's exact
-//! oracle, the bench positions and the terminal board. The rules are
-//! `gamesolver_games::dobutsu`'s.
+//! oracle, the bench positions, the terminal board and the tour step. The
+//! rules are `gamesolver_games::dobutsu`'s.
 //!
 //! # Actions (180)
 //!
@@ -38,6 +38,7 @@ pub mod eval;
 mod game;
 pub mod tablebase;
 pub mod terminal;
+mod tour;
 
 pub use game::Dobutsu;
 pub use tablebase::DobutsuTables;

@@ -7,9 +7,10 @@ use super::Piece;
 /// Why pieces and hands do not form a dōbutsu shōgi position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PositionError {
-    /// A kind of animal (chicks and hens counted together) does not appear
-    /// exactly twice on the board and in the hands together.
-    #[error("there must be exactly two {kind}s (board and hands together), not {count}")]
+    /// A kind of animal (chicks and hens counted together) appears once or
+    /// more than twice on the board and in the hands together (two, or none
+    /// in a smaller material).
+    #[error("there must be two {kind}s (board and hands together) or none, not {count}")]
     PieceCount {
         /// The kind's name (`giraffe`, `elephant`, `chick or hen`).
         kind: &'static str,

@@ -56,8 +56,10 @@ impl Position {
 
     /// A position from its pieces, hands (`hands[player][kind]`, kinds in
     /// [`Hand`] order) and side to move, checked: every square holds at most
-    /// one piece; giraffes, elephants and chicks-or-hens number exactly two
-    /// each (board and hands together); each player has at most one lion,
+    /// one piece; giraffes, elephants and chicks-or-hens number two each
+    /// (board and hands together), or none for a smaller material (`LC`:
+    /// the lions and the chicks only, as the tables of that material hold
+    /// them); each player has at most one lion,
     /// and the player who just moved has one (the side to move may have
     /// lost its lion: the game is over).
     pub fn new(
@@ -98,7 +100,7 @@ impl Position {
             .count_ones() as u8;
             let held = self.hands[0][hand.index()].saturating_add(self.hands[1][hand.index()]);
             let count = on_board.saturating_add(held);
-            if count != 2 {
+            if count != 2 && count != 0 {
                 return Err(PositionError::PieceCount {
                     kind: kind_name(hand.piece()),
                     count,

@@ -287,6 +287,19 @@ mod tests {
             "gle/1c1/1C1/EGG b -".parse::<Position>(),
             Err(SfenError::Position(PositionError::PieceCount { .. }))
         ));
+        // A smaller material (a kind absent altogether, as its tables hold
+        // it) reads; one animal of a kind does not.
+        let chicks: Position = "1l1/1c1/1C1/1L1 b -".parse().unwrap();
+        assert_eq!(chicks.material(), "LC".parse().unwrap());
+        let lions: Position = "1l1/3/3/1L1 w -".parse().unwrap();
+        assert_eq!(lions.material(), "L".parse().unwrap());
+        assert_eq!(
+            "1l1/1c1/1C1/GL1 b -".parse::<Position>(),
+            Err(SfenError::Position(PositionError::PieceCount {
+                kind: "giraffe",
+                count: 1
+            }))
+        );
         // The player who just moved must still have its lion.
         assert!(matches!(
             "gLe/1c1/1C1/E1G w l".parse::<Position>(),

@@ -1,9 +1,12 @@
 //! `gamesolver tablebase report`: one self-contained HTML page of the
-//! tablebase's statistics (a game's view), written atomically.
+//! tablebase's statistics (the game's own view, or the generic page of any
+//! game with tablebases), written atomically.
 
 use std::io::Write;
 use std::path::PathBuf;
 
+use anyhow::bail;
+use gamesolver_api::tablebases::{ReportHeading, tier_report_page};
 use gamesolver_retro::binfile::write_atomically;
 
 use super::stats::HeatMapArgs;
@@ -27,15 +30,35 @@ pub struct Args {
     pub which: HeatMapArgs,
 }
 
-/// Counts every tier, draws the game's page and writes it; fails after
-/// writing if a file in the directory could not be used.
+/// Counts every tier, draws the game's page (its own view of its tables
+/// if it has one, else the generic page of the per-tier counts and wins by
+/// distance) and writes it; fails after writing if a file in the directory
+/// could not be used.
 pub fn run(tables: &Tables<'_>, args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let views = crate::game_arg::require(tables.game, "tablebase report", |g| {
-        g.tablebase().and_then(|t| t.views())
-    })?;
     let mut scan = tables.scan()?;
-    let material = args.which.material.as_deref();
-    let html = views.report_page(tables.rules, &mut scan, material, args.which.piece)?;
+    let html = match tables.tables.views() {
+        Some(views) => {
+            let material = args.which.material.as_deref();
+            views.report_page(tables.rules, &mut scan, material, args.which.piece)?
+        }
+        None => {
+            if args.which.material.is_some() || args.which.piece.is_some() {
+                bail!(
+                    "{} has no heat map: `tablebase report {}` takes no --material or --piece",
+                    tables.name(),
+                    tables.name()
+                );
+            }
+            let rows = tables.tables.stats(tables.rules, &mut scan, &|| false)?;
+            let info = tables.game.info();
+            let heading = ReportHeading {
+                game: info.title,
+                dir: &scan.dir.display().to_string(),
+                rules: gamesolver_api::model::resolve_rules(info, tables.rules)?,
+            };
+            tier_report_page(&heading, &rows)
+        }
+    };
     write_atomically(&args.out, html.as_bytes())?;
     writeln!(
         out,

@@ -109,9 +109,4 @@ impl TablebaseViews for JungleViews {
 }
 
 /// Text made safe for SVG and HTML, in text and in quoted attributes.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+use gamesolver_api::tablebases::escape_html as escape;
