@@ -1,7 +1,8 @@
 //! Capability: a game's rules for matches and self-play: how many random
-//! plies its generated openings take, and the bot formats its engines
-//! speak besides the UCI-style protocol (a match engine named
-//! `FORMAT:COMMAND`, and `gamesolver engine GAME --format FORMAT`).
+//! plies its generated openings take, the repetition draw the referees
+//! apply, and the bot formats its engines speak besides the UCI-style
+//! protocol (a match engine named `FORMAT:COMMAND`, and `gamesolver engine
+//! GAME --format FORMAT`).
 
 use crate::match_player::MatchEngine;
 use crate::{EngineSpec, ErasedHost, FacadeError, State};
@@ -16,6 +17,16 @@ pub trait ArenaRules: Send + Sync {
     /// vary asks for more).
     fn opening_plies(&self) -> usize {
         DEFAULT_OPENING_PLIES
+    }
+    /// How many times one position may occur in a game under preset
+    /// `rules` before the game is drawn (3: the third occurrence draws),
+    /// for a game whose positions do not carry their own history; the
+    /// referees of `match`, `selfplay` and `play` count the positions'
+    /// texts (which must not count moves). None (the default): the game
+    /// has no such rule, or its states apply it themselves.
+    fn repetition_draw(&self, rules: &str) -> Option<usize> {
+        let _ = rules;
+        None
     }
     /// The turn formats of other arenas the game's engines and bots speak.
     fn bot_formats(&self) -> &[&'static dyn BotFormat] {

@@ -1,11 +1,14 @@
 //! One game between two engines, every move checked: an illegal move, a
-//! crash, a garbage answer or a time-out loses the game.
+//! crash, a garbage answer or a time-out loses the game; a repetition
+//! draws it when the game declares the rule.
 
 use std::time::{Duration, Instant};
 
 use gamesolver_api::State;
 use gamesolver_api::match_player::{MatchEngine, MoveLimit};
 use gamesolver_core::{Outcome, Player};
+
+use crate::repetition::Repetitions;
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,6 +17,9 @@ pub struct GameRecord<M> {
     pub outcome: Outcome,
     /// Why, when it was not the rules that ended it (a forfeit).
     pub forfeit: Option<String>,
+    /// The repetition rule that drew it, if one did (`threefold
+    /// repetition`).
+    pub drawn_by: Option<String>,
     /// The moves played after the opening.
     pub moves: Vec<M>,
     /// How long each of `moves` took, from the request to the answer as
@@ -42,20 +48,27 @@ impl<'a> Seat<'a> {
 
 /// Plays `opening` to the end with `seats[p.index()]` moving for player
 /// `p`, each move given `limit` and `grace_ms` more before it is a
-/// time-out. Every move is checked by the façade's [`State::play`].
+/// time-out. Every move is checked by the façade's [`State::play`];
+/// `repetitions` (the game's rule, [`Repetitions::of`]) draws the game
+/// when a position recurs that often, the opening counted.
 pub fn play_game(
     opening: &dyn State,
     seats: &mut [Seat<'_>; 2],
     limit: MoveLimit,
     grace_ms: u64,
+    mut repetitions: Option<Repetitions>,
 ) -> GameRecord<String> {
     let mut position = opening.clone_box();
     let mut record = GameRecord {
         outcome: Outcome::Draw,
         forfeit: None,
+        drawn_by: None,
         moves: Vec::new(),
         times: Vec::new(),
     };
+    if let Some(counter) = repetitions.as_mut() {
+        counter.repeated(opening);
+    }
     for player in Player::BOTH {
         let seat = &mut seats[player.index()];
         if let Err(e) = seat.engine.new_game(opening) {
@@ -72,6 +85,13 @@ pub fn play_game(
                 Ok(()) => {
                     record.times.push(asked.elapsed());
                     record.moves.push(text);
+                    if let Some(counter) = repetitions.as_mut()
+                        && !position.is_terminal()
+                        && counter.repeated(position.as_ref())
+                    {
+                        record.drawn_by = Some(counter.reason());
+                        return record;
+                    }
                 }
                 Err(e) => return record.forfeited(mover, e.to_string()),
             },

@@ -267,3 +267,73 @@ fn the_whole_game_answers_tanakas_values() {
     assert_eq!(answer.source, "tablebase");
     assert_eq!(answer.mate_plies, Some(-78));
 }
+
+/// Two players that shuffle their giraffes back and forth from `opening`
+/// (`c1c2 a4a3 c2c1 a3a4`, again and again).
+struct Shuffler;
+
+impl gamesolver_arena::MatchEngine for Shuffler {
+    fn new_game(
+        &mut self,
+        _: &dyn gamesolver_api::State,
+    ) -> Result<(), gamesolver_arena::EngineError> {
+        Ok(())
+    }
+
+    fn choose(
+        &mut self,
+        _: &dyn gamesolver_api::State,
+        moves: &[String],
+        _: gamesolver_arena::MoveLimit,
+        _: u64,
+    ) -> Result<String, gamesolver_arena::EngineError> {
+        Ok(["c1c2", "a4a3", "c2c1", "a3a4"][moves.len() % 4].to_string())
+    }
+}
+
+/// The official rules' threefold repetition, declared by the game's arena
+/// rules and applied by the referee: the start recurs after four plies and
+/// again after eight, which draws (Fairy-Stockfish's preset plays on to
+/// the fourth occurrence, twelve plies).
+#[test]
+fn the_referee_draws_the_third_repetition_as_the_game_declares() {
+    use gamesolver_arena::referee::{Seat, play_game};
+    use gamesolver_arena::repetition::Repetitions;
+
+    let registry = gamesolver_engines::builtin();
+    let game = registry.get("dobutsu").unwrap();
+    for (rules, plies, reason) in [
+        ("official", 8, "threefold repetition"),
+        ("fairy-stockfish", 12, "fourfold repetition"),
+    ] {
+        let start = game.start(Some(rules)).unwrap();
+        let repetitions = Repetitions::of(game, start.rules());
+        let (mut first, mut second) = (Shuffler, Shuffler);
+        let mut seats = [Seat::new(&mut first), Seat::new(&mut second)];
+        let limit = gamesolver_arena::MoveLimit::Movetime(10);
+        let record = play_game(start.as_ref(), &mut seats, limit, 100, repetitions);
+        assert_eq!(record.outcome, Outcome::Draw, "{rules}");
+        assert_eq!(record.forfeit, None, "{rules}");
+        assert_eq!(record.moves.len(), plies, "{rules}: {:?}", record.moves);
+        assert_eq!(record.drawn_by.as_deref(), Some(reason), "{rules}");
+    }
+    // `play` keeps every position (moves can be taken back) and asks of
+    // the last one: the ninth position (eight plies) is the third start.
+    let start = game.start(None).unwrap();
+    let rule = Repetitions::of(game, start.rules()).unwrap();
+    let mut history = vec![start];
+    for ply in 0..8 {
+        assert!(!rule.drawn_in(&history), "after {ply} plies");
+        let mut next = history.last().unwrap().clone();
+        next.play(["c1c2", "a4a3", "c2c1", "a3a4"][ply % 4])
+            .unwrap();
+        history.push(next);
+    }
+    assert!(rule.drawn_in(&history));
+    history.pop();
+    assert!(!rule.drawn_in(&history), "an undone move is forgotten");
+    // Without the rule the game would go on: the referee stops only when
+    // asked to (a game whose states count repetitions declares none).
+    let tictactoe = registry.get("tictactoe").unwrap();
+    assert!(Repetitions::of(tictactoe, "standard").is_none());
+}

@@ -134,6 +134,7 @@ fn the_file_compiles_alone_and_plays_codingames_turns() {
         &mut seats,
         MoveLimit::Movetime(MOVETIME_MS),
         2000,
+        None,
     );
     assert_eq!(record.forfeit, None);
     assert!(record.moves.len() >= 17, "{:?}", record.moves);

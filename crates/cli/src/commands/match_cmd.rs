@@ -14,6 +14,7 @@ use gamesolver_api::{DEFAULT_OPENING_PLIES, GameDef, Registry, State};
 use gamesolver_arena::engine::EngineCommand;
 use gamesolver_arena::openings::{parse_state_openings, random_state_openings};
 use gamesolver_arena::referee::{GameRecord, Seat, play_game};
+use gamesolver_arena::repetition::Repetitions;
 use gamesolver_arena::sprt::{Sprt, SprtVerdict};
 use gamesolver_arena::stats::{Tally, elo};
 use gamesolver_arena::time_summary::TimeSummary;
@@ -173,7 +174,7 @@ pub fn run_with(registry: &Registry, args: &Args, out: &mut dyn Write) -> anyhow
     for command in &commands {
         check_openings(command, &openings)?;
     }
-    run_match(args, [&commands[0], &commands[1]], &openings, out)
+    run_match(args, game, [&commands[0], &commands[1]], &openings, out)
 }
 
 /// Every opening can be given to `command`'s engine: a bot format may
@@ -207,6 +208,7 @@ fn opening_plies(game: &dyn GameDef) -> usize {
 /// engine.
 fn run_match(
     args: &Args,
+    game_def: &dyn GameDef,
     commands: [&EngineCommand; 2],
     openings: &[Box<dyn State>],
     out: &mut dyn Write,
@@ -234,7 +236,14 @@ fn run_match(
         } else {
             Player::Second
         };
-        let record = pair.play(opening.as_ref(), a_player, args.limit(), args.grace)?;
+        let repetitions = Repetitions::of(game_def, opening.rules());
+        let record = pair.play(
+            opening.as_ref(),
+            a_player,
+            args.limit(),
+            args.grace,
+            repetitions,
+        )?;
         forfeits += usize::from(record.forfeit.is_some());
         record_times(&mut times, opening.turn(), a_player, &record.times);
         let verdict = match record.outcome {
@@ -266,6 +275,7 @@ fn run_match(
                 record.moves.len(),
                 record
                     .forfeit
+                    .or(record.drawn_by)
                     .map(|f| format!(" ({f})"))
                     .unwrap_or_default()
             )?;
@@ -382,6 +392,7 @@ impl EnginePair<'_> {
         a_player: Player,
         limit: MoveLimit,
         grace: u64,
+        repetitions: Option<Repetitions>,
     ) -> anyhow::Result<GameRecord<String>> {
         for (slot, command) in self.engines.iter_mut().zip(self.commands) {
             if slot.is_none() {
@@ -397,7 +408,7 @@ impl EnginePair<'_> {
             (b, a)
         };
         let mut seats = [Seat::new(first.as_mut()), Seat::new(second.as_mut())];
-        let record = play_game(opening, &mut seats, limit, grace);
+        let record = play_game(opening, &mut seats, limit, grace, repetitions);
         let broken = seats.map(|seat| seat.broken);
         // Seats are by colour; processes by engine (A, B).
         let a_broken = broken[a_player.index()];

@@ -11,6 +11,7 @@ use gamesolver_api::{
     AnyEngine, EngineKind, EngineSpec, GameDef, Registry, SearchLimits, State, TerminalRenderer,
     TerminalStyle,
 };
+use gamesolver_arena::repetition::Repetitions;
 use gamesolver_core::{Outcome, Player};
 
 use crate::game_arg::{self, GameName};
@@ -127,18 +128,22 @@ pub fn play_session(
         tablebase: args.tablebase.clone(),
         ..EngineSpec::default()
     })?;
+    let start = game.start(rules)?;
     let session = Session {
         human,
         movetime: args.movetime,
+        repetitions: Repetitions::of(game, start.rules()),
     };
     let table = table_of(game, args);
-    session.run(&table, game.start(rules)?, engine.as_mut(), input, out)
+    session.run(&table, start, engine.as_mut(), input, out)
 }
 
 /// A human against an engine.
 struct Session {
     human: Player,
     movetime: u64,
+    /// The game's repetition draw, if it declares one.
+    repetitions: Option<Repetitions>,
 }
 
 impl Session {
@@ -161,6 +166,12 @@ impl Session {
             write!(out, "\n{}", table.draw(position.as_ref()))?;
             if let Some(outcome) = position.outcome() {
                 writeln!(out, "{}", verdict(outcome, self.human))?;
+                return Ok(());
+            }
+            if let Some(rule) = &self.repetitions
+                && rule.drawn_in(&history)
+            {
+                writeln!(out, "Draw by {}.", rule.reason())?;
                 return Ok(());
             }
             if position.turn() != self.human {

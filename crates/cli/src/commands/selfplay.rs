@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use gamesolver_api::{AnyEngine, EngineKind, EngineSpec, Registry, SearchLimits, State};
 use gamesolver_arena::openings::random_state_openings;
+use gamesolver_arena::repetition::Repetitions;
 use gamesolver_arena::time_summary::TimeSummary;
 use gamesolver_core::{Outcome, Player};
 
@@ -139,16 +140,20 @@ pub fn run_with(registry: &Registry, args: &Args, out: &mut dyn Write) -> anyhow
         ..EngineSpec::default()
     };
     let engines = [game.engine(&spec)?, game.engine(&spec)?];
-    play_games(args, game.start(rules)?, engines, out)
+    let start = game.start(rules)?;
+    let repetitions = Repetitions::of(game, start.rules());
+    play_games(args, start, engines, repetitions.as_ref(), out)
 }
 
 /// Plays `args.games` games from random openings of `start`, `engines[p]`
 /// moving for player `p`, and reports each result (with how it ended) and
-/// the totals.
+/// the totals; `repetitions` (the game's rule) draws a game whose position
+/// recurs that often.
 fn play_games(
     args: &Args,
     start: Box<dyn State>,
     mut engines: [Box<dyn AnyEngine>; 2],
+    repetitions: Option<&Repetitions>,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
     let limits = SearchLimits {
@@ -162,6 +167,11 @@ fn play_games(
     let openings = random_state_openings(start.as_ref(), args.games, args.random_plies, args.seed);
     for (i, mut position) in openings.into_iter().enumerate() {
         engines.iter_mut().for_each(|e| e.new_game());
+        let mut counter = repetitions.cloned();
+        if let Some(counter) = counter.as_mut() {
+            counter.repeated(position.as_ref());
+        }
+        let mut drawn_by = None;
         while !position.is_terminal() {
             let engine = &mut engines[position.turn().index()];
             let report =
@@ -172,6 +182,13 @@ fn play_games(
                 .ok_or_else(|| anyhow::anyhow!("no move in {}", position.to_text()))?;
             position.play(&mv)?;
             plies += 1;
+            if let Some(counter) = counter.as_mut()
+                && !position.is_terminal()
+                && counter.repeated(position.as_ref())
+            {
+                drawn_by = Some(counter.reason());
+                break;
+            }
         }
         let outcome = position.outcome().unwrap_or(Outcome::Draw);
         let slot = match outcome {
@@ -186,7 +203,7 @@ fn play_games(
             "game {:>3}: {verdict:<10} {} {}",
             i + 1,
             position.to_text(),
-            end_note(position.as_ref())
+            end_note(position.as_ref(), drawn_by.as_deref())
         )?;
     }
     writeln!(
@@ -207,12 +224,15 @@ fn play_games(
 }
 
 /// `(den entered, 57 plies)`: why the game ended, as the game says
-/// ([`State::end_reason`]), and the plies played since the start; empty
-/// for a game whose end needs no note.
-fn end_note(state: &dyn State) -> String {
-    state.end_reason().map_or_else(String::new, |reason| {
-        format!("({reason}, {} plies)", state.history().len())
-    })
+/// ([`State::end_reason`]) or the repetition rule that drew it
+/// (`drawn_by`), and the plies played since the start; empty for a game
+/// whose end needs no note.
+fn end_note(state: &dyn State, drawn_by: Option<&str>) -> String {
+    drawn_by
+        .or_else(|| state.end_reason())
+        .map_or_else(String::new, |reason| {
+            format!("({reason}, {} plies)", state.history().len())
+        })
 }
 
 /// `X wins`, `top wins` or `draw`.

@@ -11,7 +11,7 @@ use gamesolver_api::{
     TieredTablebases, WebBoard,
 };
 use gamesolver_core::Game;
-use gamesolver_games::dobutsu::{GameEnd, Move, Position};
+use gamesolver_games::dobutsu::{GameEnd, Move, Position, Variant};
 
 use super::bench::BENCH;
 use super::encoding::{ACTIONS, OBSERVATION_SHAPE, action_of, move_of, write_observation};
@@ -137,10 +137,22 @@ impl GameModel for Dobutsu {
 }
 
 /// Dōbutsu shōgi's match rules: two random plies (the start has four
-/// moves, so 17 openings).
+/// moves, so 17 openings), and the repetition draw (positions carry no
+/// history, so the referees count them): the third occurrence of a
+/// position draws, as the official sheet, the clausecker player and pgx
+/// say (GamesmanOne's ties are cycles, the third occurrence ends one
+/// there too); Fairy-Stockfish's preset draws at the fourth (its shōgi
+/// `nFoldRule = 4`).
 struct DobutsuArena;
 
-impl ArenaRules for DobutsuArena {}
+impl ArenaRules for DobutsuArena {
+    fn repetition_draw(&self, rules: &str) -> Option<usize> {
+        Some(match variant(rules) {
+            Variant::FairyStockfish => 4,
+            _ => 3,
+        })
+    }
+}
 
 /// The board of the web page, `board.js` beside this file: the 3 × 4 board and
 /// both hands; click a piece or a piece in hand, then a square.

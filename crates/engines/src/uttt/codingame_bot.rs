@@ -400,7 +400,13 @@ mod tests {
         let opening = position(&opening);
         let (mut a, mut b) = (scripted("\"$first\""), scripted("\"$first\""));
         let mut seats = [Seat::new(&mut a), Seat::new(&mut b)];
-        let record = play_game(opening.as_ref(), &mut seats, MoveLimit::Movetime(50), 5000);
+        let record = play_game(
+            opening.as_ref(),
+            &mut seats,
+            MoveLimit::Movetime(50),
+            5000,
+            None,
+        );
         assert_eq!(record.forfeit, None);
         assert_eq!(record.moves, expected);
         assert_eq!(Some(record.outcome), outcome);
@@ -410,7 +416,13 @@ mod tests {
         let opening = position(opening);
         let mut other = scripted("\"$first\"");
         let mut seats = [Seat::new(bot), Seat::new(&mut other)];
-        let record = play_game(opening.as_ref(), &mut seats, MoveLimit::Movetime(20), 200);
+        let record = play_game(
+            opening.as_ref(),
+            &mut seats,
+            MoveLimit::Movetime(20),
+            200,
+            None,
+        );
         (record.outcome, record.forfeit.unwrap_or_default())
     }
 
