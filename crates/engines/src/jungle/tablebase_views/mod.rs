@@ -9,7 +9,7 @@ mod summary;
 mod text;
 
 use gamesolver_api::model::resolve_rules;
-use gamesolver_api::tablebases::{TablebaseViews, TierScan};
+use gamesolver_api::tablebases::{TablebaseViews, TierScan, escape_html as escape};
 use gamesolver_api::{FacadeError, Rendered};
 use gamesolver_games::jungle::{JungleTiers, Material};
 use gamesolver_retro::tablebase::Tablebase;
@@ -107,6 +107,3 @@ impl TablebaseViews for JungleViews {
         }))
     }
 }
-
-/// Text made safe for SVG and HTML, in text and in quoted attributes.
-use gamesolver_api::tablebases::escape_html as escape;
