@@ -81,20 +81,6 @@ fn query_shows_losing_moves_and_finished_positions() {
         "{text}"
     );
     assert!(text.contains("best moves: 1 2 3 5 6 7 8"), "{text}");
-    // Dōbutsu's step solves the lions-and-chicks material on the spot and
-    // probes a position of it (the whole game's tables are not needed).
-    assert!(
-        text.contains("gamesolver tablebase build dobutsu --material LC"),
-        "{text}"
-    );
-    let answer = text
-        .split("1l1/1c1/1C1/1L1 b -  (LC, ")
-        .nth(1)
-        .unwrap_or_else(|| panic!("no dobutsu probe answer: {text}"));
-    assert!(
-        answer.contains("value: ") && answer.contains("best: "),
-        "{text}"
-    );
 }
 
 #[test]
