@@ -215,18 +215,25 @@ fn the_tablebase_commands_serve_dobutsu() {
         page_arg,
     ])
     .unwrap();
+    // The four materials of at most four pieces (L, LG, LE, LC).
     assert!(
-        said.starts_with("wrote ") && said.contains("(1 materials"),
+        said.starts_with("wrote ") && said.contains("(4 materials"),
         "{said}"
     );
     let html = std::fs::read_to_string(&page).unwrap();
-    let positions = first.total() + counted.counts[1].total();
+    let positions: u64 = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| [&r["bottom_to_move"], &r["top_to_move"]])
+        .flat_map(|split| ["win", "draw", "loss"].map(|k| split[k].as_u64().unwrap()))
+        .sum();
     assert!(
         html.contains("Dōbutsu shōgi (animal shōgi) tablebase"),
         "{html}"
     );
     assert!(
-        html.contains(&format!("1 tables; {positions} positions")),
+        html.contains(&format!("4 tables; {positions} positions")),
         "{html}"
     );
     assert!(
