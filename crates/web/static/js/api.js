@@ -1,9 +1,10 @@
 // The JSON API of `gamesolver serve` (documented at /api/openapi.json).
+import { t } from "./i18n.js";
 
 /** An error answer of the API: `status`, `kind` (e.g. "illegal_move") and message. */
 export class ApiError extends Error {
   constructor(status, body) {
-    super(body && body.message ? body.message : `HTTP ${status}`);
+    super(body && body.message ? body.message : t("error.http", { status }));
     this.status = status;
     this.kind = body && body.error ? body.error : "http";
   }
@@ -48,7 +49,7 @@ export function analyseLive(request, { onInfo, onDone, onError }) {
   source.addEventListener("error", (event) => {
     if (finished) return;
     finish();
-    let message = "the analysis stream failed (server busy or bad request)";
+    let message = t("analysis.stream_failed");
     if (event.data) { try { message = JSON.parse(event.data).message; } catch { /* keep */ } }
     onError && onError(message);
   });
