@@ -167,10 +167,10 @@ function engineArea() {
       : null);
 }
 
-/** A per-ply column's heading: the ply and the values in the page's language, other counts by their API name. */
+/** A per-ply column's heading in the page's language (a column without a string keeps its API name). */
 function columnName(key) {
-  if (key === "ply") return t("game.ply");
-  return ["win", "draw", "loss"].includes(key) ? valueName(key) : key;
+  const text = t(`game.col_${key}`);
+  return text === `game.col_${key}` ? key : text;
 }
 
 async function showPerPly() {
