@@ -47,16 +47,8 @@ export const css = `
 .dobutsu .piece.turned { transform: rotate(180deg); }
 .dobutsu .piece.first { --pale: #fde3df; }
 .dobutsu .piece.second { --pale: #dde9f8; }
-.dobutsu .piece.drawing { border: none; background: none; width: 92%; height: 92%; }
-.dobutsu .piece svg { width: 100%; height: 100%; display: block; }
 .dobutsu .art .tile { fill: #fff; stroke: currentColor; stroke-width: 4; }
 .dobutsu .art .dot { fill: currentColor; }
-.dobutsu .art .ink { stroke: currentColor; stroke-width: 4; stroke-linecap: round; stroke-linejoin: round; }
-.dobutsu .art .ink:not(.pale) { fill: none; }
-.dobutsu .art .pale { fill: var(--pale); }
-.dobutsu .art .fill { fill: currentColor; }
-.dobutsu .art .thin { stroke-width: 3; }
-.dobutsu .art .trunk { stroke-width: 7; }
 .dobutsu .hand { display: flex; gap: 4px; align-items: center; min-height: min(13vw, 3rem); margin-left: 1.4rem; }
 .dobutsu .hand .who { color: var(--muted); font-size: .85rem; margin-right: .25rem; }
 .dobutsu .hand button { width: min(13vw, 3rem); height: min(13vw, 3rem); padding: 0; font-size: min(6vw, 1.4rem); font-weight: 700; position: relative; background: #fff; }

@@ -41,16 +41,8 @@ export const css = `
 .jungle .piece { display: inline-grid; place-items: center; width: 82%; height: 82%; border-radius: 50%; border: 2px solid; background: #fff; line-height: 1; }
 .jungle .piece.bottom { color: #b71c1c; border-color: #b71c1c; --pale: #fde3df; }
 .jungle .piece.top { color: #0d47a1; border-color: #0d47a1; --pale: #dde9f8; }
-.jungle .piece.drawing { border: none; background: none; width: 92%; height: 92%; }
-.jungle .piece svg { width: 100%; height: 100%; display: block; }
 .jungle .art .disc { fill: #fff; stroke: currentColor; stroke-width: 4; }
-.jungle .art .ink { stroke: currentColor; stroke-width: 4; stroke-linecap: round; stroke-linejoin: round; }
-.jungle .art .ink:not(.pale) { fill: none; }
-.jungle .art .pale { fill: var(--pale); }
-.jungle .art .fill { fill: currentColor; }
-.jungle .art .thin { stroke-width: 3; }
 .jungle .art .whisker { stroke-width: 2; }
-.jungle .art .trunk { stroke-width: 7; }
 .jungle .art .ring { fill: none; stroke: currentColor; stroke-width: 2.5; }
 .jungle .art .inner { fill: currentColor; opacity: .35; }
 .jungle button.sq.selected { box-shadow: inset 0 0 0 3px var(--focus); }
