@@ -1,12 +1,21 @@
 // The JSON API of `gamesolver serve` (documented at /api/openapi.json).
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 
-/** An error answer of the API: `status`, `kind` (e.g. "illegal_move") and message. */
+/**
+ * An error answer of the API: `status`, `kind` (e.g. "illegal_move") and
+ * message. The server writes its messages in English; in another language
+ * the message is led by the kind's name in that language when there is one
+ * (`error.kind.illegal_move`).
+ */
 export class ApiError extends Error {
   constructor(status, body) {
-    super(body && body.message ? body.message : t("error.http", { status }));
+    const kind = body && body.error ? body.error : "http";
+    const message = body && body.message ? body.message : t("error.http", { status });
+    const key = `error.kind.${kind}`;
+    const lead = language() === "en" ? key : t(key);
+    super(lead === key ? message : t("error.led", { lead, message }));
     this.status = status;
-    this.kind = body && body.error ? body.error : "http";
+    this.kind = kind;
   }
 }
 
