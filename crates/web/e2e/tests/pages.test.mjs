@@ -104,5 +104,5 @@ test("the stray-text guard fails a test on a stray word after an action, even on
       status.textContent = "";
     });
     await page.locator("h1").click();
-  }), /showed a stray word after click: "NaN nodes"/);
+  }), /showed a stray word after click\(\): "NaN nodes"/);
 });
