@@ -143,4 +143,6 @@ impl ArenaRules for DobutsuArena {}
 
 /// The board of the web page, `board.js` beside this file: the 3 × 4 board and
 /// both hands; click a piece or a piece in hand, then a square.
-static WEB_BOARD: WebBoard = WebBoard::new(concat!(include_str!("pieces.js"), include_str!("board.js")));
+/// `pieces.js` (the pieces' drawings) is served at its head, as one module.
+static WEB_BOARD: WebBoard =
+    WebBoard::new(concat!(include_str!("pieces.js"), include_str!("board.js")));

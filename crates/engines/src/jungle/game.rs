@@ -191,4 +191,6 @@ fn piece_plane(piece: Piece) -> usize {
 
 /// The board of the web page, `board.js` beside this file: the 7 × 9 board with
 /// water, traps and dens; click a piece, then a target.
-static WEB_BOARD: WebBoard = WebBoard::new(concat!(include_str!("pieces.js"), include_str!("board.js")));
+/// `pieces.js` (the pieces' drawings) is served at its head, as one module.
+static WEB_BOARD: WebBoard =
+    WebBoard::new(concat!(include_str!("pieces.js"), include_str!("board.js")));
