@@ -26,6 +26,7 @@ addStrings({
     "dobutsu.help": "吃掉对方的狮子即胜，或把己方狮子走到对方底线且不会被吃（“入王”）。吃到的棋子进入手中；被吃的鸡回到手中变回小鸡。棋子上的圆点表示它能走的方向。",
     "dobutsu.hand": "{side}的手中", "dobutsu.in_hand": "{side}手中的{piece}",
     "dobutsu.L": "狮子", "dobutsu.G": "长颈鹿", "dobutsu.E": "大象", "dobutsu.C": "小鸡", "dobutsu.H": "鸡",
+    "dobutsu.rules.official": "官方规则", "dobutsu.rules.try-after-reply": "对方应对后入王才算",
   },
 });
 

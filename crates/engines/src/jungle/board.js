@@ -21,6 +21,7 @@ addStrings({
     "jungle.water": "河", "jungle.trap": "陷阱", "jungle.den": "兽穴",
     "jungle.E": "象", "jungle.L": "狮", "jungle.T": "虎", "jungle.P": "豹",
     "jungle.W": "狼", "jungle.D": "狗", "jungle.C": "猫", "jungle.R": "鼠",
+    "jungle.rules.standard": "标准规则", "jungle.rules.dog-over-wolf": "狗大于狼", "jungle.rules.rat-across-water": "鼠可隔河吃子",
   },
 });
 

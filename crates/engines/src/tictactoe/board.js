@@ -8,7 +8,7 @@ import { addStrings, t } from "/static/js/i18n.js";
 addStrings({
   en: { "tictactoe.hint": "type a cell 0–8", "tictactoe.board": "tic-tac-toe board", "tictactoe.empty": "empty",
     "tictactoe.cell": "cell {cell} (row {row}, column {column}): {content}" },
-  zh: { "tictactoe.hint": "输入格子 0–8", "tictactoe.board": "井字棋棋盘", "tictactoe.empty": "空",
+  zh: { "tictactoe.rules.standard": "标准规则", "tictactoe.hint": "输入格子 0–8", "tictactoe.board": "井字棋棋盘", "tictactoe.empty": "空",
     "tictactoe.cell": "格子 {cell}（第 {row} 行，第 {column} 列）：{content}" },
 });
 

@@ -16,6 +16,7 @@ addStrings({
   zh: {
     "uttt.hint": "输入格子 0–80", "uttt.board": "终极井字棋棋盘",
     "uttt.help": "黄色的小棋盘是走棋一方可以落子的地方；最后一步加框。",
+    "uttt.rules.standard": "标准规则", "uttt.rules.codingame": "CodinGame 规则",
     "uttt.small": "小棋盘 {board}", "uttt.won_by": "，{mark} 已胜", "uttt.cell": "格子 {cell}：{content}", "uttt.empty": "空",
   },
 });

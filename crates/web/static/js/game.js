@@ -10,7 +10,7 @@ import { AnalysisPanel } from "./analysis.js";
 import { GameSession, resultText } from "./game-session.js";
 import { onLanguageChange, t } from "./i18n.js";
 import { pieceStyleChoice } from "./piece-style.js";
-import { boardModule, currentGame, gameTitle, hasTables, renderNav, sideNames, tablebase } from "./site.js";
+import { boardModule, currentGame, engineName, gameTitle, hasTables, renderNav, rulesName, sideNames, tablebase } from "./site.js";
 import "./strings/game.js";
 
 /** How long the analysis of the person's position runs. */
@@ -209,6 +209,10 @@ function setUpTexts(module) {
   const sides = [["first", t("game.side_first", { side: names.first })], ["second", names.second], ["both", t("game.side_both")]];
   const chosen = byId("side").value || (canAnswer() ? "first" : "both");
   fillSelect(byId("side"), canAnswer() ? sides : sides.slice(2), chosen);
+  if (game.capabilities.search && !game.capabilities.solved_table) {
+    fillSelect(byId("engine"), game.engines.map((e) => [e, engineName(e)]), byId("engine").value || game.engines[0]);
+  }
+  fillSelect(byId("rules"), game.rules.map((r) => [r, rulesName(game, r)]), byId("rules").value || game.rules[0]);
   fill(byId("toggles"), (module.toggles || []).map((toggle) => el("label", {},
     el("input", { id: toggle.id, type: "checkbox", checked: toggles[toggle.id], onchange: (event) => {
       toggles[toggle.id] = event.target.checked;
@@ -223,11 +227,9 @@ function setUpTexts(module) {
 function setUpControls(module) {
   const exact = game.capabilities.solved_table || hasTables(game, tables);
   if (game.capabilities.search && !game.capabilities.solved_table) {
-    fillSelect(byId("engine"), game.engines.map((e) => [e, e]), game.engines[0]);
     byId("engine-label").hidden = game.engines.length < 2;
     byId("movetime-label").hidden = false;
   }
-  fillSelect(byId("rules"), game.rules.map((r) => [r, r]), game.rules[0]);
   byId("rules-label").hidden = game.rules.length < 2;
   byId("show-values-label").hidden = !exact;
   for (const toggle of module.toggles || []) toggles[toggle.id] = false;

@@ -4,7 +4,7 @@
 // language switch in the navigation bar.
 import { get } from "./api.js";
 import { el, fill } from "./dom.js";
-import { LANGUAGES, language, onLanguageChange, setLanguage, t, translateTree } from "./i18n.js";
+import { LANGUAGES, has, language, onLanguageChange, setLanguage, t, translateTree } from "./i18n.js";
 import "./strings/site.js";
 import * as textBoard from "./text-board.js";
 
@@ -38,6 +38,17 @@ export function shortTitle(game) {
   return gameTitle(game).replace(/\s*\(.*\)\s*$/, "");
 }
 
+/** An engine kind of the API ("alphabeta", "mcts") in the page's language, else as the API names it. */
+export function engineName(engine) {
+  return has(`engine.${engine}`) ? t(`engine.${engine}`) : engine;
+}
+
+/** A rules preset of `game` in the page's language (its board module may name it: `NAME.rules.PRESET`), else as the API names it. */
+export function rulesName(game, rules) {
+  const key = `${game.name}.rules.${rules}`;
+  return has(key) ? t(key) : rules;
+}
+
 /** The URL of `game`'s page, or of one of its sub-pages (`stats`, `mdp`). */
 export function gameUrl(game, page = "") {
   return `/game/${encodeURIComponent(game.name)}${page ? `/${page}` : ""}`;
@@ -47,7 +58,7 @@ export function gameUrl(game, page = "") {
 export function pagesOf(game, info) {
   const caps = game.capabilities;
   const plays = caps.solved_table ? t("index.play_solved")
-    : caps.search ? t("index.play_engine", { engines: game.engines.join(t("index.engines_or")) }) : t("index.play_both");
+    : caps.search ? t("index.play_engine", { engines: game.engines.map(engineName).join(t("index.engines_or")) }) : t("index.play_both");
   const extras = [
     caps.solved_table ? t("index.per_ply") : null,
     hasTables(game, info) ? t("index.explorer") : null,

@@ -66,6 +66,8 @@ addStrings({
     "board.legal_moves": "legal moves",
     "error.http": "the server answered HTTP {status}",
     "error.no_game": "no game {name}",
+    "engine.alphabeta": "alpha-beta",
+    "engine.mcts": "MCTS",
     "error.led": "{lead}: {message}",
   },
   zh: {
@@ -130,6 +132,8 @@ addStrings({
     "board.legal_moves": "合法着法",
     "error.http": "服务器返回 HTTP {status}",
     "error.no_game": "没有名为 {name} 的游戏",
+    "engine.alphabeta": "α-β 搜索",
+    "engine.mcts": "蒙特卡洛树搜索",
     "error.led": "{lead}（{message}）",
     "error.kind.illegal_move": "非法着法",
     "error.kind.bad_position": "局面有误",
