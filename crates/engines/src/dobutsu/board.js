@@ -17,14 +17,14 @@ addStrings({
     "dobutsu.sente": "sente", "dobutsu.gote": "gote", "dobutsu.board": "dōbutsu shōgi board",
     "dobutsu.hint": "type a move, e.g. b2b3 or C*a3",
     "dobutsu.help": "Take the lion to win, or bring yours to the far rank where it cannot be taken (the try). Captured pieces go to the hand; a hen taken comes back a chick. The dots on a piece show where it moves.",
-    "dobutsu.hand": "{side}'s hand", "dobutsu.in_hand": "{side}'s {piece} in hand",
+    "dobutsu.hand": "{side}'s hand", "dobutsu.who": "{side}:", "dobutsu.in_hand": "{side}'s {piece} in hand",
     "dobutsu.L": "lion", "dobutsu.G": "giraffe", "dobutsu.E": "elephant", "dobutsu.C": "chick", "dobutsu.H": "hen",
   },
   zh: {
     "dobutsu.sente": "先手", "dobutsu.gote": "后手", "dobutsu.board": "动物将棋棋盘",
     "dobutsu.hint": "输入着法，例如 b2b3 或 C*a3",
     "dobutsu.help": "吃掉对方的狮子即胜，或把己方狮子走到对方底线且不会被吃（“入王”）。吃到的棋子进入手中；被吃的鸡回到手中变回小鸡。棋子上的圆点表示它能走的方向。",
-    "dobutsu.hand": "{side}的手中", "dobutsu.in_hand": "{side}手中的{piece}",
+    "dobutsu.hand": "{side}的手中", "dobutsu.who": "{side}：", "dobutsu.in_hand": "{side}手中的{piece}",
     "dobutsu.L": "狮子", "dobutsu.G": "长颈鹿", "dobutsu.E": "大象", "dobutsu.C": "小鸡", "dobutsu.H": "鸡",
     "dobutsu.rules.official": "官方规则", "dobutsu.rules.try-after-reply": "对方应对后入王才算",
   },
@@ -101,7 +101,7 @@ export function createBoard(container, { onMove }) {
     const mine = view.turn === side && options.interactive;
     const held = HAND_ORDER.filter((letter) => hand[letter]);
     return el("div", { class: "hand", "data-hand": side, role: "group", "aria-label": t("dobutsu.hand", { side: sides[side] }) },
-      el("span", { class: "who" }, `${sides[side]}:`),
+      el("span", { class: "who" }, t("dobutsu.who", { side: sides[side] })),
       held.length ? held.map((letter) => {
         const head = `${letter}*`;
         const droppable = mine && view.legal_moves.some((m) => headOf(m) === head);

@@ -3,6 +3,7 @@
 import { analyseLive } from "./api.js";
 import { byId } from "./dom.js";
 import { language, t } from "./i18n.js";
+import { engineName } from "./site.js";
 
 /** The report's score seen from the first player (lichess shows White's view). */
 export function scoreForFirst(report, turn, names) {
@@ -26,7 +27,7 @@ export class AnalysisPanel {
   show(report, turn) {
     byId("eval").textContent = scoreForFirst(report, turn, this.names);
     byId("search-stats").textContent = t("analysis.stats", {
-      engine: report.engine, depth: report.depth, nodes: report.nodes.toLocaleString(language()), ms: Math.round(report.time_ms),
+      engine: engineName(report.engine), depth: report.depth, nodes: report.nodes.toLocaleString(language()), ms: Math.round(report.time_ms),
     }) + (report.source === "tablebase" ? t("analysis.tablebase") : "");
     byId("pv").textContent = report.pv.join(" ");
   }
