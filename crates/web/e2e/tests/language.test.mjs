@@ -44,10 +44,14 @@ async function untranslated(page) {
   });
 }
 
-/** The raw keys shown ("game.you_play"): a string that was never registered. */
+/** The raw keys shown ("game.you_play"): a key of a registered part (its namespace) that was never given a text. */
 async function rawKeys(page) {
-  const text = await page.evaluate(() => document.body.innerText);
-  return text.match(/\b(nav|index|value|result|sides|session|analysis|pieces|board|error|game|stats|mdp|jungle|dobutsu|tictactoe|uttt)\.[a-z_A-Z]+\b/g) || [];
+  return page.evaluate(async () => {
+    const i18n = await import("/static/js/i18n.js");
+    const parts = [...new Set(Object.keys(i18n.englishTexts()).map((key) => key.split(".")[0]))];
+    const pattern = new RegExp(`\\b(${parts.join("|")})\\.[a-zA-Z_][\\w.-]*\\b`, "g");
+    return document.body.innerText.match(pattern) || [];
+  });
 }
 
 async function overflow(page) {
