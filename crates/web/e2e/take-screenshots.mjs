@@ -46,7 +46,11 @@ try {
   await page.locator("#status", { hasText: "you" }).waitFor();
   await page.screenshot({ path: resolve(output, "uttt.png") });
 
-  const click = (square) => async (p) => { await p.locator(`#board [data-square="${square}"]`).click(); };
+  // After the engine's first analysis line, a piece's moves shown.
+  const click = (square) => async (p) => {
+    await p.locator("#pv").filter({ hasText: /\S/ }).waitFor({ timeout: 15000 });
+    await p.locator(`#board [data-square="${square}"]`).click();
+  };
   await shoot(page, `${server.url}/game/jungle`, { name: "jungle-zh.png", lang: "zh", viewport: DESKTOP, prepare: click("c3") });
   await shoot(page, `${server.url}/game/jungle`, { name: "jungle-phone-en.png", lang: "en", viewport: PHONE });
   await shoot(page, `${server.url}/game/dobutsu?position=${encodeURIComponent("gle/1c1/3/EL1 b Cg")}`,
