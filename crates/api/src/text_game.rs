@@ -68,6 +68,7 @@ impl<G> TextGame<G> {
                 name,
                 aliases: &[],
                 title,
+                titles: &[],
                 rules: &["standard"],
                 engines: &["mcts"],
                 action_space: 0,

@@ -20,6 +20,10 @@ pub struct GameInfo {
     pub aliases: &'static [&'static str],
     /// A human title: "Ultimate tic-tac-toe".
     pub title: &'static str,
+    /// The title in other languages than English: (language code, title)
+    /// pairs such as `("zh", "斗兽棋")`, for the web pages' language
+    /// switch (a language left out shows [`GameInfo::title`]).
+    pub titles: &'static [(&'static str, &'static str)],
     /// The rule presets, the default first.
     pub rules: &'static [&'static str],
     /// The engine kinds, the default first.

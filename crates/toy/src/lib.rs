@@ -43,6 +43,7 @@ static INFO: GameInfo = GameInfo {
     name: "ringcoins",
     aliases: &["ring-coins"],
     title: "Ring coins (a toy loopy game)",
+    titles: &[],
     rules: &["standard"],
     engines: &["mcts"],
     action_space: 0,

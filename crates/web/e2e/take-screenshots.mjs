@@ -1,9 +1,26 @@
 // Regenerates the README's screenshots (docs/jungle-explorer.png, docs/uttt.png,
-// and docs/dobutsu.png when DOBUTSU_TABLES=DIR names dōbutsu shōgi's tables)
-// from the real server: `node take-screenshots.mjs TABLEBASE_DIR OUTPUT_DIR`
+// the pieces in English and Chinese at a desktop's and a phone's size:
+// docs/jungle-zh.png, docs/jungle-phone-en.png, docs/dobutsu-en.png,
+// docs/dobutsu-phone-zh.png; and docs/dobutsu.png when DOBUTSU_TABLES=DIR
+// names dōbutsu shōgi's tables) from the real server:
+// `node take-screenshots.mjs TABLEBASE_DIR OUTPUT_DIR`
 // (a 3-piece Jungle tablebase: `gamesolver tablebase build jungle --max-pieces 3`).
 import { resolve } from "node:path";
 import { startBrowser, startServer } from "./harness.mjs";
+
+const DESKTOP = { width: 1000, height: 760 };
+const PHONE = { width: 390, height: 844 };
+
+/** The game page `path` in `lang` at `viewport`, after `prepare(page)`, saved as OUTPUT/`name`. */
+async function shoot(page, url, { name, lang, viewport, prepare = async () => {} }) {
+  await page.setViewportSize(viewport);
+  await page.goto(url);
+  await page.locator("#language").selectOption(lang);
+  await page.locator("#board .piece").first().waitFor();
+  await page.locator("#status").filter({ hasText: /\S/ }).waitFor();
+  await prepare(page);
+  await page.screenshot({ path: resolve(output, name) });
+}
 
 const [tables, output = "../../../docs"] = process.argv.slice(2);
 if (!tables) throw new Error("usage: node take-screenshots.mjs TABLEBASE_DIR [OUTPUT_DIR]");
@@ -28,6 +45,18 @@ try {
   }
   await page.locator("#status", { hasText: "you" }).waitFor();
   await page.screenshot({ path: resolve(output, "uttt.png") });
+
+  // After the engine's first analysis line, a piece's moves shown.
+  const click = (square) => async (p) => {
+    await p.locator("#pv").filter({ hasText: /\S/ }).waitFor({ timeout: 15000 });
+    await p.locator(`#board [data-square="${square}"]`).click();
+  };
+  await shoot(page, `${server.url}/game/jungle`, { name: "jungle-zh.png", lang: "zh", viewport: DESKTOP, prepare: click("c3") });
+  await shoot(page, `${server.url}/game/jungle`, { name: "jungle-phone-en.png", lang: "en", viewport: PHONE });
+  await shoot(page, `${server.url}/game/dobutsu?position=${encodeURIComponent("gle/1c1/3/EL1 b Cg")}`,
+    { name: "dobutsu-en.png", lang: "en", viewport: DESKTOP, prepare: click("b1") });
+  await shoot(page, `${server.url}/game/dobutsu`, { name: "dobutsu-phone-zh.png", lang: "zh", viewport: PHONE });
+  await page.locator("#language").selectOption("en");
 } finally {
   await browser.close();
   await server.stop();

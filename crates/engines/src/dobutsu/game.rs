@@ -28,6 +28,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     name: "dobutsu",
     aliases: &["dobutsu-shogi", "animal-shogi", "doubutsu", "doubutsushogi"],
     title: "Dōbutsu shōgi (animal shōgi)",
+    titles: &[("zh", "动物将棋 (どうぶつしょうぎ)")],
     rules: &[
         "official",
         "try-after-reply",
@@ -156,4 +157,6 @@ impl ArenaRules for DobutsuArena {
 
 /// The board of the web page, `board.js` beside this file: the 3 × 4 board and
 /// both hands; click a piece or a piece in hand, then a square.
-static WEB_BOARD: WebBoard = WebBoard::new(include_str!("board.js"));
+/// `pieces.js` (the pieces' drawings) is served at its head, as one module.
+static WEB_BOARD: WebBoard =
+    WebBoard::new(concat!(include_str!("pieces.js"), include_str!("board.js")));

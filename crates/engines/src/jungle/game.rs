@@ -39,6 +39,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     name: "jungle",
     aliases: &["doushouqi", "dou-shou-qi"],
     title: "Jungle (Dou Shou Qi)",
+    titles: &[("zh", "斗兽棋")],
     rules: &["standard", "dog-over-wolf", "rat-across-water"],
     engines: &["alphabeta", "mcts"],
     action_space: 63 * 63,
@@ -190,4 +191,6 @@ fn piece_plane(piece: Piece) -> usize {
 
 /// The board of the web page, `board.js` beside this file: the 7 × 9 board with
 /// water, traps and dens; click a piece, then a target.
-static WEB_BOARD: WebBoard = WebBoard::new(include_str!("board.js"));
+/// `pieces.js` (the pieces' drawings) is served at its head, as one module.
+static WEB_BOARD: WebBoard =
+    WebBoard::new(concat!(include_str!("pieces.js"), include_str!("board.js")));

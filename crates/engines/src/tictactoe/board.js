@@ -1,10 +1,19 @@
 // Tic-tac-toe's board for the web page (served at /game/tictactoe/board.js;
 // the interface is in docs/ARCHITECTURE.md, "Adding a game"): a 3×3 grid of
-// buttons, cells 0..8 row-major from the top left, a move is its cell.
+// buttons, cells 0..8 row-major from the top left, a move is its cell. Its
+// words are in English and Chinese (简体), in the page's language.
 import { el, fill } from "/static/js/dom.js";
+import { addStrings, t } from "/static/js/i18n.js";
+
+addStrings({
+  en: { "tictactoe.hint": "type a cell 0–8", "tictactoe.board": "tic-tac-toe board", "tictactoe.empty": "empty",
+    "tictactoe.cell": "cell {cell} (row {row}, column {column}): {content}" },
+  zh: { "tictactoe.rules.standard": "标准规则", "tictactoe.hint": "输入格子 0–8", "tictactoe.board": "井字棋棋盘", "tictactoe.empty": "空",
+    "tictactoe.cell": "格子 {cell}（第 {row} 行，第 {column} 列）：{content}" },
+});
 
 export const sides = { first: "X", second: "O" };
-export const moveHint = "type a cell 0–8";
+export const moveHint = () => t("tictactoe.hint");
 
 export const css = `
 .ttt { display: grid; grid-template-columns: repeat(3, min(26vw, 6rem)); gap: 4px; }
@@ -22,7 +31,7 @@ export const css = `
 export function createBoard(container, { onMove }) {
   container.classList.add("ttt");
   container.setAttribute("role", "grid");
-  container.setAttribute("aria-label", "tic-tac-toe board");
+  container.setAttribute("aria-label", t("tictactoe.board"));
   return {
     /** Draws `view`; `annotate(move)` may return { label, className, best, big, title } for an empty cell. */
     draw(view, { interactive, annotate }) {
@@ -33,7 +42,8 @@ export function createBoard(container, { onMove }) {
           type: "button",
           "data-cell": cell,
           class: [note && note.className, note && note.best ? "best" : "", empty ? "" : `mark-${mark.toLowerCase()}`].filter(Boolean).join(" "),
-          "aria-label": `cell ${cell} (row ${Math.floor(cell / 3) + 1}, column ${(cell % 3) + 1}): ${empty ? "empty" : mark}${note && note.title ? `, ${note.title}` : ""}`,
+          "aria-label": t("tictactoe.cell", { cell, row: Math.floor(cell / 3) + 1, column: (cell % 3) + 1, content: empty ? t("tictactoe.empty") : mark })
+            + (note && note.title ? `, ${note.title}` : ""),
           title: note && note.title ? note.title : null,
           disabled: !empty || !interactive,
           onclick: () => onMove(String(cell)),

@@ -29,6 +29,7 @@ static INFO: GameInfo = GameInfo {
     name: "tictactoe",
     aliases: &["ttt", "tic-tac-toe"],
     title: "Tic-tac-toe",
+    titles: &[("zh", "井字棋")],
     rules: &["standard"],
     engines: &["alphabeta", "mcts"],
     action_space: 9,

@@ -2,12 +2,28 @@
 // /game/uttt/board.js; the interface is in docs/ARCHITECTURE.md, "Adding a
 // game"): nine small boards; a move is its global cell 0..80 (board * 9 +
 // cell). The boards the side to move may play in are yellow, the last move
-// is outlined, a won board shows its owner.
+// is outlined, a won board shows its owner. Its words are in English and
+// Chinese (简体), in the page's language.
 import { el, fill } from "/static/js/dom.js";
+import { addStrings, t } from "/static/js/i18n.js";
+
+addStrings({
+  en: {
+    "uttt.hint": "type a cell 0–80", "uttt.board": "ultimate tic-tac-toe board",
+    "uttt.help": "Yellow boards are where the side to move may play; the last move is outlined.",
+    "uttt.small": "board {board}", "uttt.won_by": ", won by {mark}", "uttt.cell": "cell {cell}: {content}", "uttt.empty": "empty",
+  },
+  zh: {
+    "uttt.hint": "输入格子 0–80", "uttt.board": "终极井字棋棋盘",
+    "uttt.help": "黄色的小棋盘是走棋一方可以落子的地方；最后一步加框。",
+    "uttt.rules.standard": "标准规则", "uttt.rules.codingame": "CodinGame 规则",
+    "uttt.small": "小棋盘 {board}", "uttt.won_by": "，{mark} 已胜", "uttt.cell": "格子 {cell}：{content}", "uttt.empty": "空",
+  },
+});
 
 export const sides = { first: "X", second: "O" };
-export const moveHint = "type a cell 0–80";
-export const help = "Yellow boards are where the side to move may play; the last move is outlined.";
+export const moveHint = () => t("uttt.hint");
+export const help = () => t("uttt.help");
 
 export const css = `
 .uttt { display: grid; grid-template-columns: repeat(3, auto); gap: 6px; background: var(--fg); padding: 6px; border-radius: 8px; width: max-content; max-width: 100%; }
@@ -33,7 +49,7 @@ function owner(cells, board) {
 /** The board in `container`; `onMove(move)` is called with a legal cell's number. */
 export function createBoard(container, { onMove }) {
   container.classList.add("uttt");
-  container.setAttribute("aria-label", "ultimate tic-tac-toe board");
+  container.setAttribute("aria-label", t("uttt.board"));
   return {
     draw(view, { interactive, annotate }) {
       const cells = view.position.slice(0, 81);
@@ -42,7 +58,7 @@ export function createBoard(container, { onMove }) {
       const last = view.history.length ? Number(view.history[view.history.length - 1]) : null;
       fill(container, Array.from({ length: 9 }, (_, board) => {
         const mark = owner(cells, board);
-        return el("div", { class: `small${allowed.has(board) && !view.result ? " allowed" : ""}`, "data-board": board, role: "group", "aria-label": `board ${board}${mark ? `, won by ${mark}` : ""}` },
+        return el("div", { class: `small${allowed.has(board) && !view.result ? " allowed" : ""}`, "data-board": board, role: "group", "aria-label": t("uttt.small", { board }) + (mark ? t("uttt.won_by", { mark }) : "") },
           Array.from({ length: 9 }, (_, pos) => {
             const cell = board * 9 + pos;
             const content = cells[cell] === "." ? "" : cells[cell];
@@ -51,7 +67,7 @@ export function createBoard(container, { onMove }) {
               type: "button",
               "data-cell": cell,
               class: [content ? `mark-${content.toLowerCase()}` : "", cell === last ? "last" : "", note ? note.className : ""].filter(Boolean).join(" "),
-              "aria-label": `cell ${cell}: ${content || "empty"}${note && note.title ? `, ${note.title}` : ""}`,
+              "aria-label": t("uttt.cell", { cell, content: content || t("uttt.empty") }) + (note && note.title ? `, ${note.title}` : ""),
               title: note && note.title ? note.title : null,
               disabled: !(interactive && legal.has(String(cell))),
               onclick: () => onMove(String(cell)),

@@ -37,6 +37,7 @@ static INFO: GameInfo = GameInfo {
     name: "uttt",
     aliases: &["ultimate", "ultimate-tictactoe", "ultimate-tic-tac-toe"],
     title: "Ultimate tic-tac-toe",
+    titles: &[("zh", "终极井字棋")],
     rules: &["standard", "codingame"],
     engines: &["alphabeta", "mcts"],
     action_space: 81,

@@ -30,8 +30,16 @@ test("the start: twelve squares, eight pieces, empty hands, the chick's capture 
     await square(page, "b2").click();
     assert.deepEqual(await page.locator("#board .sq.target").evaluateAll((s) => s.map((q) => q.dataset.square)), ["b3"]);
     assert.equal(await page.locator("#board .sq.target.capture").count(), 1);
-    await page.locator("#kanji").check();
-    assert.ok((await page.locator("#board .piece").allTextContents()).includes("獅"));
+    assert.equal(await page.locator("#board .piece svg").count(), 8, "the pieces are drawn by default");
+    assert.equal(await page.locator('#board [data-square="b2"] .piece svg .dot').count(), 1, "the chick's one dot: it moves forward");
+    assert.equal(await page.locator('#board [data-square="b1"] .piece svg .dot').count(), 8, "the lion moves every way");
+    if (!(await page.locator('#pieces option[value="hanzi"]').isDisabled())) {
+      await page.locator("#pieces").selectOption("hanzi");
+      assert.ok((await page.locator("#board .piece").allTextContents()).includes("狮"));
+    }
+    await page.locator("#pieces").selectOption("letter");
+    assert.ok((await page.locator("#board .piece").allTextContents()).includes("L"));
+    await page.locator("#pieces").selectOption("drawing");
   });
 });
 
@@ -51,7 +59,7 @@ test("a chick dropped from the hand; the engine replies", async () => {
     await page.locator("#move-list li").nth(1).waitFor({ timeout: 15000 });
     assert.equal(await page.locator("#move-list li").first().textContent(), "C*c2");
     assert.equal(await page.locator('#board [data-hand="first"] button').count(), 0, "the hand is empty after the drop");
-    assert.equal(await page.locator('#board [data-square="c2"] .piece').textContent(), "C");
+    assert.equal(await page.locator('#board [data-square="c2"] .piece').getAttribute("data-piece"), "C");
   });
 });
 

@@ -1,5 +1,6 @@
-// Jungle: the board, click-to-see-targets, playing the engine, the Chinese
-// toggle, pasting a FEN and exploring the tablebase; the stats page.
+// Jungle: the board, click-to-see-targets, playing the engine, the piece
+// styles (drawings, letters, 汉字), pasting a FEN and exploring the
+// tablebase; the stats page.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { rmSync } from "node:fs";
@@ -32,8 +33,24 @@ test("the board has water, traps, dens and sixteen pieces; a click shows the tar
     }
     await page.keyboard.press("Escape");
     assert.equal(await page.locator("#board .sq.target").count(), 0);
-    await page.locator("#chinese").check();
-    assert.ok((await page.locator("#board .piece").allTextContents()).includes("象"));
+    assert.equal(await page.locator("#board .piece svg").count(), 16, "the pieces are drawn by default");
+    assert.deepEqual((await page.locator("#board .piece").allTextContents()).filter(Boolean), [], "the drawings need no letters");
+    await page.locator("#pieces").selectOption("letter");
+    assert.ok((await page.locator("#board .piece").allTextContents()).includes("E"));
+    assert.equal(await page.locator("#board .piece svg").count(), 0);
+    await page.reload();
+    await square(page, "g3").waitFor();
+    assert.equal(await page.locator("#pieces").inputValue(), "letter", "the piece style is remembered");
+    assert.ok((await page.locator("#board .piece").allTextContents()).includes("R"));
+    if (await page.locator('#pieces option[value="hanzi"]').isDisabled()) {
+      // No Chinese font in this browser: the 汉字 pieces are offered disabled, with a note.
+      assert.ok(await page.locator("#pieces-note").isVisible());
+    } else {
+      assert.ok(await page.locator("#pieces-note").isHidden());
+      await page.locator("#pieces").selectOption("hanzi");
+      assert.deepEqual(new Set(await page.locator("#board .piece").allTextContents()), new Set([..."象狮虎豹狼狗猫鼠"]));
+    }
+    await page.locator("#pieces").selectOption("drawing");
   });
 });
 

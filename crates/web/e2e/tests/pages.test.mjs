@@ -85,3 +85,24 @@ test("Ctrl-C stops the server cleanly", async () => {
   const second = await startServer();
   assert.equal(await second.stop(), 0);
 });
+
+test("the stray-text guard fails a test on a stray word after an action, even one shown for a moment", async () => {
+  // A word left in the page: caught by the check after the next action.
+  await assert.rejects(withPage(shared.browser, "guard-left", async (page) => {
+    await page.goto(`${shared.server.url}/`);
+    await page.locator("#cards a").first().waitFor();
+    await page.evaluate(() => { document.getElementById("status").textContent = "value: undefined"; });
+    await page.locator("h1").click();
+  }), /stray "undefined" after click/);
+  // A word shown and replaced before the next action: caught by the page's watcher.
+  await assert.rejects(withPage(shared.browser, "guard-moment", async (page) => {
+    await page.goto(`${shared.server.url}/`);
+    await page.locator("#cards a").first().waitFor();
+    await page.evaluate(() => {
+      const status = document.getElementById("status");
+      status.textContent = "NaN nodes";
+      status.textContent = "";
+    });
+    await page.locator("h1").click();
+  }), /showed a stray word after click\(\): "NaN nodes"/);
+});

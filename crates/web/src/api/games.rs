@@ -1,6 +1,8 @@
 //! `GET /api/games`: the registered games and what each can do;
 //! `GET /api/games/{game}/options`: its engine's options.
 
+use std::collections::BTreeMap;
+
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -21,8 +23,11 @@ pub struct GameSummary {
     pub name: String,
     /// Other accepted names.
     pub aliases: Vec<String>,
-    /// Human title.
+    /// Human title (English).
     pub title: String,
+    /// The title in other languages, by language code (`{"zh": "斗兽棋"}`);
+    /// a language left out uses `title`.
+    pub titles: BTreeMap<String, String>,
     /// Rules presets, the default first.
     pub rules: Vec<String>,
     /// Engine kinds.
@@ -40,6 +45,11 @@ impl GameSummary {
             name: info.name.to_string(),
             aliases: strings(info.aliases),
             title: info.title.to_string(),
+            titles: info
+                .titles
+                .iter()
+                .map(|(lang, title)| (lang.to_string(), title.to_string()))
+                .collect(),
             rules: strings(info.rules),
             engines: strings(info.engines),
             capabilities: game.capabilities(),

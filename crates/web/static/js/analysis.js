@@ -2,6 +2,8 @@
 // variation, updated live from server-sent events.
 import { analyseLive } from "./api.js";
 import { byId } from "./dom.js";
+import { language, t } from "./i18n.js";
+import { engineName } from "./site.js";
 
 /** The report's score seen from the first player (lichess shows White's view). */
 export function scoreForFirst(report, turn, names) {
@@ -9,7 +11,7 @@ export function scoreForFirst(report, turn, names) {
   if (report.mate_plies !== null && report.mate_plies !== undefined) {
     const plies = report.mate_plies * sign;
     const winner = plies > 0 ? names.first : names.second;
-    return `${winner} wins in ${Math.abs(report.mate_plies)}`;
+    return t("analysis.wins_in", { side: winner, n: Math.abs(report.mate_plies) });
   }
   const cp = (report.score_cp || 0) * sign;
   return `${cp >= 0 ? "+" : "−"}${(Math.abs(cp) / 100).toFixed(2)}`;
@@ -24,8 +26,9 @@ export class AnalysisPanel {
 
   show(report, turn) {
     byId("eval").textContent = scoreForFirst(report, turn, this.names);
-    byId("search-stats").textContent =
-      `${report.engine} · depth ${report.depth} · ${report.nodes.toLocaleString("en")} nodes · ${Math.round(report.time_ms)} ms${report.source === "tablebase" ? " · tablebase" : ""}`;
+    byId("search-stats").textContent = t("analysis.stats", {
+      engine: engineName(report.engine), depth: report.depth, nodes: report.nodes.toLocaleString(language()), ms: Math.round(report.time_ms),
+    }) + (report.source === "tablebase" ? t("analysis.tablebase") : "");
     byId("pv").textContent = report.pv.join(" ");
   }
 

@@ -1,11 +1,21 @@
 // The JSON API of `gamesolver serve` (documented at /api/openapi.json).
+import { language, t } from "./i18n.js";
 
-/** An error answer of the API: `status`, `kind` (e.g. "illegal_move") and message. */
+/**
+ * An error answer of the API: `status`, `kind` (e.g. "illegal_move") and
+ * message. The server writes its messages in English; in another language
+ * the message is led by the kind's name in that language when there is one
+ * (`error.kind.illegal_move`).
+ */
 export class ApiError extends Error {
   constructor(status, body) {
-    super(body && body.message ? body.message : `HTTP ${status}`);
+    const kind = body && body.error ? body.error : "http";
+    const message = body && body.message ? body.message : t("error.http", { status });
+    const key = `error.kind.${kind}`;
+    const lead = language() === "en" ? key : t(key);
+    super(lead === key ? message : t("error.led", { lead, message }));
     this.status = status;
-    this.kind = body && body.error ? body.error : "http";
+    this.kind = kind;
   }
 }
 
@@ -48,7 +58,7 @@ export function analyseLive(request, { onInfo, onDone, onError }) {
   source.addEventListener("error", (event) => {
     if (finished) return;
     finish();
-    let message = "the analysis stream failed (server busy or bad request)";
+    let message = t("analysis.stream_failed");
     if (event.data) { try { message = JSON.parse(event.data).message; } catch { /* keep */ } }
     onError && onError(message);
   });

@@ -1,4 +1,5 @@
 // Small DOM helpers shared by the pages.
+import { t } from "./i18n.js";
 
 /** Creates an element: `el("td", { class: "num" }, "12")`. */
 export function el(tag, attributes = {}, ...children) {
@@ -52,10 +53,15 @@ export async function copyText(text, input) {
   }
 }
 
-/** A value name ("win"/"draw"/"loss") with its distance, e.g. "win in 5". */
+/** A value ("win"/"draw"/"loss") in the page's language: "win", "胜". */
+export function valueName(value) {
+  return t(`value.${value}`);
+}
+
+/** A value with its distance in the page's language, e.g. "win in 5", "5 步胜". */
 export function valueText(value, distance) {
-  if (value === "draw") return distance ? `draw (${distance})` : "draw";
-  return `${value} in ${distance}`;
+  if (value === "draw") return distance ? t("value.draw_in", { n: distance }) : t("value.draw");
+  return t(`value.${value}_in`, { n: distance });
 }
 
 /** Fills a <select> with options; keeps `selected` when given. */

@@ -1,7 +1,8 @@
 // One game in a page: start position + moves (the server is stateless), the
 // toolbar (new game, undo, copy, paste), the move list and the keyboard.
 import { post } from "./api.js";
-import { byId, copyText, el, setStatus } from "./dom.js";
+import { byId, copyText, el, fill, setStatus } from "./dom.js";
+import { onLanguageChange, t, translateTree } from "./i18n.js";
 
 export class GameSession {
   /**
@@ -49,7 +50,7 @@ export class GameSession {
 
   async play(move) {
     if (!this.view || !this.view.legal_moves.includes(move)) {
-      setStatus(`${move} is not a legal move here`, true);
+      setStatus(t("session.illegal", { move }), true);
       return false;
     }
     await this.goToLine(this.start, [...this.moves, move]);
@@ -81,22 +82,25 @@ export class GameSession {
   renderMoveList() {
     const list = byId("move-list");
     list.replaceChildren(...this.moves.map((move, index) =>
-      el("li", {}, el("button", { class: "linklike", title: "go back to after this move", onclick: () => this.goTo(index + 1) }, move))));
+      el("li", {}, el("button", { class: "linklike", title: t("session.go_back"), onclick: () => this.goTo(index + 1) }, move))));
     list.scrollTop = list.scrollHeight;
   }
 
   /**
    * Builds the shared toolbar in #game-toolbar (new game, undo, copy, paste,
-   * move list) and wires it and the keys u (undo) and n (new game).
+   * move list) and wires it and the keys u (undo) and n (new game); its
+   * text follows the page's language.
    */
   wireToolbar() {
     byId("game-toolbar").replaceChildren(...toolbarMarkup());
+    translateTree(byId("game-toolbar"));
+    onLanguageChange(() => { fill(byId("keys"), keysLine()); this.renderMoveList(); });
     byId("new-game").addEventListener("click", () => this.newGame());
     byId("undo").addEventListener("click", () => this.undo(this.undoPlies()));
     byId("copy-position").addEventListener("click", async () => {
       const text = this.view ? this.view.position : "";
       const copied = await copyText(text, byId("position-text"));
-      setStatus(copied ? "position copied" : "position selected: copy it with Ctrl-C");
+      setStatus(copied ? t("session.copied") : t("session.selected"));
     });
     const setPosition = () => {
       const text = byId("position-text").value.trim();
@@ -116,26 +120,35 @@ export class GameSession {
   }
 }
 
+/** The toolbar's elements; their text comes from `data-i18n` keys (`translateTree`). */
 function toolbarMarkup() {
   return [
     el("div", { class: "controls" },
-      el("button", { id: "new-game", type: "button", title: "new game (n)" }, "New game"),
-      el("button", { id: "undo", type: "button", title: "undo (u or Backspace)" }, "Undo"),
-      el("button", { id: "copy-position", type: "button" }, "Copy position")),
+      el("button", { id: "new-game", type: "button", "data-i18n": "session.new_game", "data-i18n-title": "session.new_game_key" }),
+      el("button", { id: "undo", type: "button", "data-i18n": "session.undo", "data-i18n-title": "session.undo_key" }),
+      el("button", { id: "copy-position", type: "button", "data-i18n": "session.copy" })),
     el("div", { class: "fen-row" },
-      el("label", { for: "position-text", class: "muted" }, "Position"),
-      el("input", { id: "position-text", type: "text", spellcheck: "false", autocomplete: "off", "aria-label": "position text (paste one and press Enter)" }),
-      el("button", { id: "set-position", type: "button" }, "Set position")),
-    el("h2", {}, "Moves"),
-    el("ol", { id: "move-list", class: "moves", "aria-label": "moves played" }),
-    el("p", { class: "muted" }, "Keys: ", el("kbd", {}, "Tab"), " to a square and ", el("kbd", {}, "Enter"), " to play, ",
-      el("kbd", {}, "u"), " undo, ", el("kbd", {}, "n"), " new game."),
+      el("label", { for: "position-text", class: "muted", "data-i18n": "session.position" }),
+      el("input", { id: "position-text", type: "text", spellcheck: "false", autocomplete: "off", "data-i18n-aria-label": "session.position_text" }),
+      el("button", { id: "set-position", type: "button", "data-i18n": "session.set_position" })),
+    el("h2", { "data-i18n": "session.moves" }),
+    el("ol", { id: "move-list", class: "moves", "data-i18n-aria-label": "session.moves_played" }),
+    el("p", { class: "muted", id: "keys" }, keysLine()),
   ];
+}
+
+/** The keys line, its keys as <kbd> inside the translated sentence. */
+function keysLine() {
+  const keys = { tab: "Tab", enter: "Enter", u: "u", n: "n" };
+  return t("session.keys").split(/(\{\w+\})/).map((part) => {
+    const name = part.match(/^\{(\w+)\}$/);
+    return name && keys[name[1]] ? el("kbd", {}, keys[name[1]]) : part;
+  });
 }
 
 /** "Game over: …" for a finished game (names maps first/second to names), else null. */
 export function resultText(view, names) {
   if (!view.result) return null;
-  if (view.result === "draw") return "Game over: draw";
-  return `Game over: ${names[view.result]} wins`;
+  if (view.result === "draw") return t("result.draw");
+  return t("result.wins", { side: names[view.result] });
 }

@@ -71,3 +71,18 @@ export function translateTree(root) {
     for (const node of root.querySelectorAll(`[${data}]`)) node.setAttribute(attr, t(node.getAttribute(data)));
   }
 }
+
+/** Whether `key` has a text in the current language or in English (for names that may keep their own form). */
+export function has(key) {
+  return key in strings[language()] || key in strings.en;
+}
+
+/** The keys that have an English text but none in `lang` (for the tests: every string has both). */
+export function missing(lang) {
+  return Object.keys(strings.en).filter((key) => !(key in strings[lang]));
+}
+
+/** The English text of every key (for the tests: none of it may show once the page is in Chinese). */
+export function englishTexts() {
+  return { ...strings.en };
+}

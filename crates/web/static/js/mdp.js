@@ -4,7 +4,9 @@
 import { post } from "./api.js";
 import { byId, copyText, el, fill, fillSelect, setStatus } from "./dom.js";
 import { lineChart } from "./chart.js";
-import { boardModule, currentGame, renderNav, sideNames } from "./site.js";
+import { onLanguageChange, t } from "./i18n.js";
+import { boardModule, currentGame, gameTitle, renderNav, sideNames } from "./site.js";
+import "./strings/mdp.js";
 
 /** The API's names of the agent's side (`x` moves first). */
 const MARKS = { first: "x", second: "o" };
@@ -16,6 +18,7 @@ let moves = [];
 let current = null;
 let solved = null;
 let generation = 0;
+let module = null;
 
 function problem() {
   const request = { game: game.name, opponent: byId("opponent").value, side: byId("agent").value, method: byId("method").value, exact: true };
@@ -29,20 +32,33 @@ function agentMark() {
 
 async function solve() {
   const mine = ++generation;
-  setStatus("solving…");
+  setStatus(t("mdp.solving"));
   try {
     solved = await post("/mdp/solve", problem());
     if (mine !== generation) return;
-    byId("optimum").textContent = solved.optimum_exact ? `${solved.optimum_exact} ≈ ${solved.optimum.toFixed(4)}` : solved.optimum.toFixed(4);
-    const o = solved.outcome;
-    byId("odds").textContent = `policy: win ${o.win_exact || o.win.toFixed(4)}, draw ${o.draw_exact || o.draw.toFixed(4)}, loss ${o.loss_exact || o.loss.toFixed(4)}`;
-    byId("trace-title").textContent = `Trace: V(start) per ${solved.trace_unit}`;
-    lineChart(byId("chart"), solved.trace, { xLabel: solved.trace_unit, reference: solved.optimum });
-    setStatus("solved");
+    showSolution();
+    setStatus(t("mdp.solved"));
     await refresh();
   } catch (error) {
     setStatus(error.message, true);
   }
+}
+
+/** A trace unit of the API ("round", "sweep", "batch") in the page's language. */
+function unitName(unit) {
+  const key = `mdp.unit_${unit}`;
+  const text = t(key);
+  return text === key ? unit : text;
+}
+
+/** The solution's value, outcome odds and trace, in the page's language. */
+function showSolution() {
+  if (!solved) return;
+  byId("optimum").textContent = solved.optimum_exact ? `${solved.optimum_exact} ≈ ${solved.optimum.toFixed(4)}` : solved.optimum.toFixed(4);
+  const o = solved.outcome;
+  byId("odds").textContent = t("mdp.odds", { win: o.win_exact || o.win.toFixed(4), draw: o.draw_exact || o.draw.toFixed(4), loss: o.loss_exact || o.loss.toFixed(4) });
+  byId("trace-title").textContent = t("mdp.trace_per", { unit: unitName(solved.trace_unit) });
+  lineChart(byId("chart"), solved.trace, { xLabel: unitName(solved.trace_unit), reference: solved.optimum });
 }
 
 async function refresh() {
@@ -58,12 +74,12 @@ async function refresh() {
   showGame(view);
   if (view.result) {
     draw(view);
-    setStatus(view.result === "draw" ? "draw" : `${view.result === agentMark() ? "the agent" : "the opponent"} wins`);
+    setStatus(t(view.result === "draw" ? "mdp.draw" : view.result === agentMark() ? "mdp.agent_wins" : "mdp.opponent_wins"));
     return;
   }
   if (view.turn !== agentMark()) {
     draw(view);
-    setStatus("the opponent is moving…");
+    setStatus(t("mdp.opponent_moving"));
     moves = [...moves, await opponentMove(view)];
     return refresh();
   }
@@ -79,9 +95,9 @@ async function refresh() {
   draw(view, (move) => {
     const v = byMove.get(move);
     if (!v) return null;
-    return { label: v.exact || v.value.toFixed(3), big: true, best: values.best.includes(move), title: `value ${v.exact || v.value}` };
+    return { label: v.exact || v.value.toFixed(3), big: true, best: values.best.includes(move), title: t("mdp.value", { value: v.exact || v.value }) };
   });
-  setStatus(`agent to move: optimal ${values.best.join(", ")}`);
+  setStatus(t("mdp.agent_to_move", { best: values.best.join(", ") }));
 }
 
 /** The opponent's move by its model: uniform, or uniform among perfect moves. */
@@ -122,7 +138,7 @@ function newGame(position = "start") {
 byId("new-game").addEventListener("click", () => newGame());
 byId("copy-position").addEventListener("click", async () => {
   const copied = await copyText(current ? current.position : "", byId("position-text"));
-  setStatus(copied ? "position copied" : "position selected: copy it with Ctrl-C");
+  setStatus(copied ? t("session.copied") : t("session.selected"));
 });
 const setPosition = () => { const text = byId("position-text").value.trim(); if (text) newGame(text); };
 byId("set-position").addEventListener("click", setPosition);
@@ -137,15 +153,27 @@ byId("undo").addEventListener("click", () => {
   moves = moves.slice(0, Math.max(0, moves.length - 2));
   refresh();
 });
+/** The texts that follow the page's language: title and the agent's sides. */
+function showTexts() {
+  const names = sideNames(module);
+  document.title = t("mdp.document_title", { game: gameTitle(game) });
+  byId("title").textContent = t("mdp.title", { game: gameTitle(game) });
+  fillSelect(byId("agent"), [[MARKS.first, t("mdp.side_first", { side: names.first })], [MARKS.second, t("mdp.side_second", { side: names.second })]],
+    byId("agent").value || MARKS.first);
+}
+
 async function init() {
   renderNav();
   game = await currentGame();
-  const module = await boardModule(game);
-  const names = sideNames(module);
-  document.title = `${game.title} MDP · gamesolver`;
-  byId("title").textContent = `${game.title} against a fixed opponent (MDP)`;
-  fillSelect(byId("agent"), [[MARKS.first, `${names.first} (first)`], [MARKS.second, `${names.second} (second)`]], MARKS.first);
+  module = await boardModule(game);
+  showTexts();
   board = module.createBoard(byId("board"), { onMove: play });
+  onLanguageChange(() => {
+    showTexts();
+    showSolution();
+    // The status again in the new language, unless the opponent's move is under way (it will write it).
+    if (current && (current.result || current.turn === agentMark())) refresh();
+  });
   await solve();
 }
 

@@ -1,8 +1,11 @@
 // What every page shares: the registered games (`/api/games`), the loaded
 // tablebase, the navigation bar generated from them, the game a page's URL
-// names, and that game's board module (or the generic text board).
+// names, and that game's board module (or the generic text board); the
+// language switch in the navigation bar.
 import { get } from "./api.js";
 import { el, fill } from "./dom.js";
+import { LANGUAGES, has, language, onLanguageChange, setLanguage, t, translateTree } from "./i18n.js";
+import "./strings/site.js";
 import * as textBoard from "./text-board.js";
 
 let registry = null;
@@ -25,9 +28,25 @@ export function hasTables(game, info) {
   return Boolean(info && info.loaded && info.game === game.name);
 }
 
+/** A game's title in the page's language (its declaration's `titles`, else the English `title`). */
+export function gameTitle(game) {
+  return (game.titles && game.titles[language()]) || game.title;
+}
+
 /** A game's title without its parenthesis ("Jungle (Dou Shou Qi)" → "Jungle"), for links. */
 export function shortTitle(game) {
-  return game.title.replace(/\s*\(.*\)\s*$/, "");
+  return gameTitle(game).replace(/\s*\(.*\)\s*$/, "");
+}
+
+/** An engine kind of the API ("alphabeta", "mcts") in the page's language, else as the API names it. */
+export function engineName(engine) {
+  return has(`engine.${engine}`) ? t(`engine.${engine}`) : engine;
+}
+
+/** A rules preset of `game` in the page's language (its board module may name it: `NAME.rules.PRESET`), else as the API names it. */
+export function rulesName(game, rules) {
+  const key = `${game.name}.rules.${rules}`;
+  return has(key) ? t(key) : rules;
 }
 
 /** The URL of `game`'s page, or of one of its sub-pages (`stats`, `mdp`). */
@@ -38,40 +57,59 @@ export function gameUrl(game, page = "") {
 /** The pages of `game`: [url, label, description] for its play page, its statistics and its planning page. */
 export function pagesOf(game, info) {
   const caps = game.capabilities;
-  const plays = caps.solved_table ? "perfect play from the solved table, every move coloured by its value and distance"
-    : caps.search ? `the ${game.engines.join(" or ")} engine with live analysis` : "both sides";
+  const plays = caps.solved_table ? t("index.play_solved")
+    : caps.search ? t("index.play_engine", { engines: game.engines.map(engineName).join(t("index.engines_or")) }) : t("index.play_both");
   const extras = [
-    caps.solved_table ? "the positions per ply" : null,
-    hasTables(game, info) ? "the tablebase explorer: every move coloured by value and distance, the main line" : null,
-    caps.tablebase && !hasTables(game, info) ? "its tablebases when the server is started with them" : null,
+    caps.solved_table ? t("index.per_ply") : null,
+    hasTables(game, info) ? t("index.explorer") : null,
+    caps.tablebase && !hasTables(game, info) ? t("index.tables_later") : null,
   ].filter(Boolean);
-  const pages = [[gameUrl(game), shortTitle(game), `Play against ${plays}${extras.length ? `; ${extras.join("; ")}` : ""}.`]];
+  const sep = t("index.list_sep");
+  const pages = [[gameUrl(game), shortTitle(game), t("index.play", { what: plays, extras: extras.map((e) => `${sep}${e}`).join("") })]];
   if (hasTables(game, info)) {
-    pages.push([gameUrl(game, "stats"), `${shortTitle(game)} tables`, "Won, drawn and lost positions per material, the longest wins."]);
+    pages.push([gameUrl(game, "stats"), t("nav.tables", { game: shortTitle(game) }), t("index.stats_text")]);
   }
   if (caps.mdp) {
-    pages.push([gameUrl(game, "mdp"), `${shortTitle(game)} MDP`, "Against a random or minimax opponent: the optimal policy as exact fractions."]);
+    pages.push([gameUrl(game, "mdp"), t("nav.mdp", { game: shortTitle(game) }), t("index.mdp_text")]);
   }
   return pages;
 }
 
-/** Fills the page's `#nav` with the start page, every game's pages and the API; marks the current one. */
+/**
+ * Fills the page's `#nav` with the start page, every game's pages, the API
+ * and the language switch; marks the current page. The first call also
+ * sets `<html lang>` and translates the page's static text, and draws the
+ * bar again whenever the visitor switches language.
+ */
 export async function renderNav() {
   const nav = document.getElementById("nav");
   if (!nav) return;
+  if (!nav.dataset.ready) {
+    nav.dataset.ready = "1";
+    document.documentElement.lang = language() === "zh" ? "zh-Hans" : "en";
+    translateTree(document);
+    onLanguageChange(() => renderNav());
+  }
   const [list, info] = await Promise.all([games(), tablebase()]);
   const link = (href, label, extra = {}) => el("a", { href, "aria-current": location.pathname === href ? "page" : null, ...extra }, label);
   const links = [link("/", "gamesolver", { class: "brand" })];
   for (const game of list) for (const [href, label] of pagesOf(game, info)) links.push(link(href, label));
   links.push(link("/api/openapi.json", "API"));
-  fill(nav, links.flatMap((a) => [a, " "]));
+  fill(nav, links.flatMap((a) => [a, " "]), languageSwitch());
+}
+
+/** The language switch: a select of the languages, each named in itself. */
+function languageSwitch() {
+  const select = el("select", { id: "language", "aria-label": t("nav.language"), onchange: (event) => setLanguage(event.target.value) },
+    Object.entries(LANGUAGES).map(([code, name]) => el("option", { value: code, lang: code, selected: code === language() }, name)));
+  return el("label", { class: "language", title: t("nav.language") }, select);
 }
 
 /** The game the URL names (`/game/NAME/…`), by name or alias; throws if none. */
 export async function currentGame() {
   const name = decodeURIComponent(location.pathname.split("/")[2] || "");
   const game = (await games()).find((g) => g.name === name || g.aliases.includes(name));
-  if (!game) throw new Error(`no game ${name}`);
+  if (!game) throw new Error(t("error.no_game", { name }));
   return game;
 }
 
@@ -88,7 +126,8 @@ export async function boardModule(game) {
   return module;
 }
 
-/** The display names of the two sides of a board module. */
+/** The display names of the two sides of a board module (read when called: a module may name them in the page's language). */
 export function sideNames(board) {
-  return board.sides || { first: "first", second: "second" };
+  const sides = board.sides || { first: t("sides.first"), second: t("sides.second") };
+  return { first: sides.first, second: sides.second };
 }

@@ -4,6 +4,7 @@
 // Click a head to see its targets (coloured by value and distance when the
 // page gives them), then a target to play the move.
 import { el } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** The head of a move: the square it leaves, or its drop (`C*`). */
 export function headOf(move) {
@@ -78,7 +79,7 @@ export class Picker {
       last && (headOf(last) === square || last.slice(2, 4) === square) ? "last" : ""];
     return el("button", {
       type: "button", class: all.filter(Boolean).join(" "), "data-square": square,
-      "aria-label": `${square}${where}: ${describe || "empty"}${target ? ", target" : ""}${note ? `, ${note.title}` : ""}`,
+      "aria-label": `${square}${where}: ${describe || t("board.empty")}${target ? t("board.target") : ""}${note ? `, ${note.title}` : ""}`,
       title: note ? note.title : null, disabled: !options.interactive, onclick: () => this.click(square),
     }, children, note && note.label ? el("span", { class: "val" }, note.label) : null);
   }

@@ -2,27 +2,31 @@
 // the URL names (/game/NAME/stats).
 import { get } from "./api.js";
 import { byId, el, fill, setStatus } from "./dom.js";
-import { boardModule, currentGame, gameUrl, hasTables, renderNav, sideNames, tablebase } from "./site.js";
+import { language, onLanguageChange, t } from "./i18n.js";
+import { boardModule, currentGame, gameTitle, gameUrl, hasTables, renderNav, sideNames, tablebase } from "./site.js";
+import "./strings/stats.js";
 
-const count = (n) => n.toLocaleString("en");
 const OUTCOMES = ["win", "draw", "loss"];
 
-async function init() {
-  renderNav();
-  const game = await currentGame();
-  const names = sideNames(await boardModule(game));
-  document.title = `${game.title} tablebase statistics · gamesolver`;
-  byId("title").textContent = `${game.title} tablebase: statistics per material`;
+let rows = null; // the statistics, fetched once
+
+async function show(game, module) {
+  const count = (n) => n.toLocaleString(language());
+  const names = sideNames(module);
+  document.title = t("stats.document_title", { game: gameTitle(game) });
+  byId("title").textContent = t("stats.title", { game: gameTitle(game) });
   if (!hasTables(game, await tablebase())) {
-    setStatus(`this server has no ${game.title} tablebase: start it with gamesolver serve --tablebase DIR`, true);
+    setStatus(t("stats.no_tables", { game: gameTitle(game) }), true);
     return;
   }
-  fill(byId("stats-head"), el("th", {}, "Material"),
+  fill(byId("stats-head"), el("th", {}, t("stats.material")),
     ["first", "second"].map((side) => OUTCOMES.map((outcome, i) =>
-      el("th", { class: "num" }, i === 0 ? `${names[side]} to move W` : outcome[0].toUpperCase()))),
-    el("th", { class: "num" }, "Longest win"), el("th", {}, "Example"));
-  setStatus("loading the statistics…");
-  const rows = await get("/tablebase/stats");
+      el("th", { class: "num" }, i === 0 ? t("stats.to_move_w", { side: names[side] }) : t(`stats.${outcome}_short`)))),
+    el("th", { class: "num" }, t("stats.longest_win")), el("th", {}, t("stats.example")));
+  if (!rows) {
+    setStatus(t("stats.loading"));
+    rows = await get("/tablebase/stats");
+  }
   fill(byId("stats-table").querySelector("tbody"), rows.map((row) => el("tr", { "data-material": row.material },
     el("td", {}, row.material),
     [row.bottom_to_move, row.top_to_move].map((counts) => counts.map((n, i) => el("td", { class: `num ${OUTCOMES[i]}` }, count(n)))),
@@ -30,7 +34,15 @@ async function init() {
     el("td", {}, row.longest_win_example
       ? el("a", { href: `${gameUrl(game)}?position=${encodeURIComponent(row.longest_win_example)}`, class: "pv" }, row.longest_win_example)
       : "–"))));
-  setStatus(`${rows.length} materials`);
+  setStatus(t("stats.materials", { n: rows.length }));
+}
+
+async function init() {
+  renderNav();
+  const game = await currentGame();
+  const module = await boardModule(game);
+  onLanguageChange(() => show(game, module).catch((error) => setStatus(error.message, true)));
+  await show(game, module);
 }
 
 init().catch((error) => setStatus(error.message, true));

@@ -2,9 +2,9 @@
 // one button per legal move (coloured by value when the page knows them).
 // It exports what a game's board module exports (docs/ARCHITECTURE.md).
 import { el, fill } from "./dom.js";
+import { t } from "./i18n.js";
 
-export const sides = { first: "first player", second: "second player" };
-export const moveHint = "type a move";
+export const sides = { get first() { return t("sides.first"); }, get second() { return t("sides.second"); } };
 
 export const css = `
 .text-board pre { font-family: ui-monospace, monospace; background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: .5rem; white-space: pre-wrap; word-break: break-all; }
@@ -17,8 +17,8 @@ export function createBoard(container, { onMove }) {
   return {
     draw(view, { interactive, annotate }) {
       fill(container,
-        el("pre", { "aria-label": "position" }, view.position),
-        el("div", { class: "move-buttons", role: "group", "aria-label": "legal moves" },
+        el("pre", { "aria-label": t("board.position") }, view.position),
+        el("div", { class: "move-buttons", role: "group", "aria-label": t("board.legal_moves") },
           view.legal_moves.map((move) => {
             const note = annotate(move);
             return el("button", {
