@@ -8,6 +8,7 @@ import { get, post } from "./api.js";
 import { byId, el, fill, fillSelect, param, setStatus, valueText } from "./dom.js";
 import { AnalysisPanel } from "./analysis.js";
 import { GameSession, resultText } from "./game-session.js";
+import { ReviewPanel } from "./review.js";
 import { boardModule, currentGame, hasTables, renderNav, sideNames, tablebase } from "./site.js";
 
 /** How long the analysis of the person's position runs. */
@@ -224,6 +225,7 @@ async function init() {
   board = module.createBoard(byId("board"), { onMove: (move) => session.play(move) });
   setUpControls(module);
   session.wireToolbar();
+  new ReviewPanel(game, session, names, () => byId("rules").value || undefined).mount(byId("review-panel"));
   for (const id of ["side", "rules"]) byId(id).addEventListener("change", () => session.load());
   byId("show-values").addEventListener("change", () => session.view && redraw(session.view));
   byId("play-typed").addEventListener("click", playTyped);
