@@ -50,7 +50,12 @@ fn our_engine_in_codingame_format_plays_whole_games_from_openings() {
         assert_eq!(game.rules.as_deref(), Some("codingame"));
         let replayed = game.replay(&registry).unwrap();
         assert!(replayed.end.is_terminal(), "{text}");
-        assert_eq!(replayed.start.to_text(), uttt.parse(game.start.as_deref().unwrap(), Some("codingame")).unwrap().to_text());
+        assert_eq!(
+            replayed.start.to_text(),
+            uttt.parse(game.start.as_deref().unwrap(), Some("codingame"))
+                .unwrap()
+                .to_text()
+        );
     }
 }
 

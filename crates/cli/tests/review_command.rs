@@ -36,7 +36,12 @@ fn a_fixed_game_at_a_fixed_depth_is_reviewed_as_pinned() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|m| format!("{} {} {} {}", m["move"], m["class"], m["drop"], m["accuracy"]))
+        .map(|m| {
+            format!(
+                "{} {} {} {}",
+                m["move"], m["class"], m["drop"], m["accuracy"]
+            )
+        })
         .collect();
     let graph: Vec<f64> = review["positions"]
         .as_array()
@@ -52,9 +57,15 @@ fn a_fixed_game_at_a_fixed_depth_is_reviewed_as_pinned() {
 }
 
 /// The moves of the pinned review: move, class, drop, accuracy.
-const PINNED_MOVES: [&str; 5] = ["", "", "", "", ""];
+const PINNED_MOVES: [&str; 5] = [
+    "\"40\" \"best\" 0.0 100.0",
+    "\"36\" \"best\" 0.0 100.0",
+    "\"4\" \"blunder\" 0.2546 30.9",
+    "\"44\" \"blunder\" 0.3362 20.7",
+    "\"80\" \"mistake\" 0.1497 50.6",
+];
 /// The first player's expected score at each position of the pinned review.
-const PINNED_GRAPH: [f64; 6] = [0.0; 6];
+const PINNED_GRAPH: [f64; 6] = [0.764, 0.5595, 0.7491, 0.4945, 0.8307, 0.681];
 
 /// Inside the tables every position's value and distance and every move's
 /// class are `tablebase probe`'s.
@@ -63,7 +74,16 @@ fn a_review_inside_the_tables_agrees_with_the_probe_on_every_move() {
     let temp = tempfile::tempdir().unwrap();
     let dir = temp.path().join("tables");
     let dir = dir.to_str().unwrap();
-    ok(&["tablebase", "build", "jungle", "--max-pieces", "2", "--quiet", "--dir", dir]);
+    ok(&[
+        "tablebase",
+        "build",
+        "jungle",
+        "--max-pieces",
+        "2",
+        "--quiet",
+        "--dir",
+        dir,
+    ]);
     // The elephants: best moves, a slower one, and a throw-away of the win.
     let probe = |fen: &str| json(&["tablebase", "probe", "jungle", fen, "--dir", dir, "--json"]);
     let mut fens = vec![E_E.to_string()];
@@ -91,7 +111,15 @@ fn a_review_inside_the_tables_agrees_with_the_probe_on_every_move() {
     let mut record = gamesolver_api::SavedGame::new("jungle", moves.clone());
     record.start = Some(E_E.to_string());
     let game = write(temp.path(), "elephants.txt", &record.to_text().unwrap());
-    let review = json(&["review", &game, "--tablebase", dir, "--depth", "1", "--json"]);
+    let review = json(&[
+        "review",
+        &game,
+        "--tablebase",
+        dir,
+        "--depth",
+        "1",
+        "--json",
+    ]);
     let positions = review["positions"].as_array().unwrap();
     for (index, fen) in fens.iter().enumerate() {
         let position = &positions[index];
@@ -125,7 +153,11 @@ fn a_review_inside_the_tables_agrees_with_the_probe_on_every_move() {
                 (Some("win"), Some("draw")) => Value::from("missed-win"),
                 _ => Value::Null,
             };
-            assert_eq!(m.get("exact").cloned().unwrap_or(Value::Null), note, "{fen}: {m}");
+            assert_eq!(
+                m.get("exact").cloned().unwrap_or(Value::Null),
+                note,
+                "{fen}: {m}"
+            );
         }
     }
 }
@@ -141,23 +173,35 @@ fn a_game_record_is_a_position_for_the_commands_that_read_one() {
     let at = format!("@{game}");
     let answer = json(&["query", "tictactoe", &at, "--json"]);
     assert_eq!(answer["position"], "O.X.X....");
-    assert_eq!(answer["best"], serde_json::json!(["6"]), "{answer}");
+    assert_eq!(answer["best"], serde_json::json!([6]), "{answer}");
     let best = json(&["bestmove", "tictactoe", &at, "--depth", "9", "--json"]);
     assert_eq!(best["bestmove"], "6", "{best}");
     assert!(ok(&["perft", "tictactoe", &at, "1"]).contains('6'));
     let refused = fails_cleanly(&["bestmove", "uttt", &at]);
-    assert!(refused.contains("a game of tictactoe, not of uttt"), "{refused}");
+    assert!(
+        refused.contains("a game of tictactoe, not of uttt"),
+        "{refused}"
+    );
 }
 
 #[test]
 fn bad_records_are_refused_with_what_is_wrong() {
     let temp = tempfile::tempdir().unwrap();
     for (text, expected) in [
-        ("[Game \"tictactoe\"]\n1. 4 4 *\n", "move 2 (4) cannot be played"),
+        (
+            "[Game \"tictactoe\"]\n1. 4 4 *\n",
+            "move 2 (4) cannot be played",
+        ),
         ("[Game \"chess\"]\n1. e4 *\n", "unknown game"),
         ("1. 4 0\n", "no [Game"),
-        ("[Game \"tictactoe\"]\n[Result \"0-1\"]\n1. 0 3 2. 1 4 3. 2 *\n", "the moves end the game 1-0"),
-        ("[Game \"tictactoe\"]\n1. 0 3 2. 1 4 3. 2 5 *\n", "after the end"),
+        (
+            "[Game \"tictactoe\"]\n[Result \"0-1\"]\n1. 0 3 2. 1 4 3. 2 *\n",
+            "the moves end the game 1-0",
+        ),
+        (
+            "[Game \"tictactoe\"]\n1. 0 3 2. 1 4 3. 2 5 *\n",
+            "after the end",
+        ),
     ] {
         let game = write(temp.path(), "bad.txt", text);
         let error = fails_cleanly(&["review", &game, "--depth", "1"]);
@@ -173,11 +217,19 @@ fn play_saves_the_game_it_played() {
     let temp = tempfile::tempdir().unwrap();
     let path = temp.path().join("played.txt");
     let out = piped(
-        &["play", "tictactoe", "--movetime", "5", "--save", path.to_str().unwrap()],
+        &[
+            "play",
+            "tictactoe",
+            "--movetime",
+            "5",
+            "--save",
+            path.to_str().unwrap(),
+        ],
         "4\nquit\n",
     );
     assert!(out.contains("game saved to"), "{out}");
-    let record = gamesolver_api::SavedGame::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let record =
+        gamesolver_api::SavedGame::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(record.game, "tictactoe");
     assert_eq!(record.first.as_deref(), Some("you"));
     assert_eq!(record.moves.len(), 2, "{record:?}");

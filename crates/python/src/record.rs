@@ -54,8 +54,7 @@ pub fn write_game(
         None => def.start(rules),
     }
     .or_raise()?;
-    let mut record =
-        SavedGame::of_game(registry(), start.as_ref(), &moves).map_err(record_err)?;
+    let mut record = SavedGame::of_game(registry(), start.as_ref(), &moves).map_err(record_err)?;
     record.first = first;
     record.second = second;
     record.date = date;

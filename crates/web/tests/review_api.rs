@@ -29,8 +29,15 @@ async fn a_record_is_written_and_read_back() {
     assert_eq!(status, StatusCode::OK, "{written}");
     let text = written["text"].as_str().unwrap();
     assert!(text.starts_with("[Game \"jungle\"]\n"), "{text}");
-    assert!(text.contains("[First \"me\"]") && text.contains("1. g3g4 a7a6 *"), "{text}");
-    let (status, read) = call(&app, json_post("/api/record/read", &json!({"text": text}).to_string())).await;
+    assert!(
+        text.contains("[First \"me\"]") && text.contains("1. g3g4 a7a6 *"),
+        "{text}"
+    );
+    let (status, read) = call(
+        &app,
+        json_post("/api/record/read", &json!({"text": text}).to_string()),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{read}");
     assert_eq!(read["game"], "jungle");
     assert_eq!(read["moves"], json!(["g3g4", "a7a6"]));
@@ -39,7 +46,10 @@ async fn a_record_is_written_and_read_back() {
     let (status, error) = call(&app, json_post("/api/record/read", &bad.to_string())).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(error["error"], "bad_record");
-    assert!(error["message"].as_str().unwrap().contains("move 2"), "{error}");
+    assert!(
+        error["message"].as_str().unwrap().contains("move 2"),
+        "{error}"
+    );
 }
 
 #[tokio::test]
@@ -64,7 +74,13 @@ async fn a_review_runs_in_the_background_to_its_classes() {
     assert_eq!(status_body["done"], 5, "{status_body}");
     assert_eq!(review["moves"][3]["class"], "blunder", "{review}");
     assert_eq!(review["positions"][0]["source"], "exact");
-    let (status, missing) = call(&app, Request::get("/api/review/999999").body(Body::empty()).unwrap()).await;
+    let (status, missing) = call(
+        &app,
+        Request::get("/api/review/999999")
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(missing["error"], "no_review");
 }
@@ -73,9 +89,18 @@ async fn a_review_runs_in_the_background_to_its_classes() {
 async fn bad_reviews_are_refused_before_they_start() {
     let app = app();
     for (body, kind) in [
-        (json!({"game": "uttt", "moves": ["40", "40"]}), "illegal_move"),
-        (json!({"game": "uttt", "moves": [], "movetime_ms": 5000}), "bad_limit"),
-        (json!({"game": "uttt", "moves": [], "depth": 0}), "bad_limit"),
+        (
+            json!({"game": "uttt", "moves": ["40", "40"]}),
+            "illegal_move",
+        ),
+        (
+            json!({"game": "uttt", "moves": [], "movetime_ms": 5000}),
+            "bad_limit",
+        ),
+        (
+            json!({"game": "uttt", "moves": [], "depth": 0}),
+            "bad_limit",
+        ),
         (json!({"game": "chess", "moves": []}), "unknown_game"),
     ] {
         let (status, error) = call(&app, json_post("/api/review", &body.to_string())).await;

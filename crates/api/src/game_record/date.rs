@@ -31,7 +31,13 @@ mod tests {
     fn days_are_written_as_pgn_does() {
         assert_eq!(record_date(UNIX_EPOCH), "1970.01.01");
         // 2024-02-29 12:00 UTC and 2026-12-02.
-        assert_eq!(record_date(UNIX_EPOCH + Duration::from_secs(1_709_208_000)), "2024.02.29");
-        assert_eq!(record_date(UNIX_EPOCH + Duration::from_secs(1_795_000_000)), "2026.11.18");
+        assert_eq!(
+            record_date(UNIX_EPOCH + Duration::from_secs(1_709_208_000)),
+            "2024.02.29"
+        );
+        assert_eq!(
+            record_date(UNIX_EPOCH + Duration::from_secs(1_795_000_000)),
+            "2026.11.18"
+        );
     }
 }

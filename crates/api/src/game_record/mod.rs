@@ -23,8 +23,8 @@ mod write;
 
 pub use date::record_date;
 pub use error::RecordError;
-pub use replay::Replayed;
 pub use parse::parse_games;
+pub use replay::Replayed;
 
 use gamesolver_core::{Outcome, Player};
 

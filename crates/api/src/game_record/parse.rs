@@ -14,7 +14,11 @@ pub fn parse_games(text: &str) -> Result<Vec<SavedGame>, RecordError> {
         let trimmed = raw.trim();
         if comment_from.is_none() && trimmed.starts_with('[') {
             if current.as_ref().is_some_and(|b| b.in_moves) {
-                games.push(current.take().map_or(Err(RecordError::Empty), Builder::finish)?);
+                games.push(
+                    current
+                        .take()
+                        .map_or(Err(RecordError::Empty), Builder::finish)?,
+                );
             }
             let builder = current.get_or_insert_with(Builder::default);
             let (name, value) = tag_line(trimmed, line)?;
@@ -185,7 +189,8 @@ mod tests {
 
     #[test]
     fn several_games_follow_each_other() {
-        let text = "[Game \"tictactoe\"]\n1. 4 0 1-0\n[Game \"tictactoe\"]\n[Result \"0-1\"]\n1. 0 *\n";
+        let text =
+            "[Game \"tictactoe\"]\n1. 4 0 1-0\n[Game \"tictactoe\"]\n[Result \"0-1\"]\n1. 0 *\n";
         let games = parse_games(text).unwrap();
         assert_eq!(games.len(), 2);
         assert_eq!(games[0].result, GameResult::FirstWins);

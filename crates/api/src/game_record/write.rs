@@ -106,7 +106,10 @@ mod tests {
         game.set_tag("Event", "x".into()).unwrap();
         let text = game.to_text().unwrap();
         assert!(text.lines().all(|line| line.len() <= LINE_WIDTH), "{text}");
-        assert!(text.starts_with("[Game \"uttt\"]\n[Rules \"codingame\"]\n"), "{text}");
+        assert!(
+            text.starts_with("[Game \"uttt\"]\n[Rules \"codingame\"]\n"),
+            "{text}"
+        );
         assert!(text.contains("1. 0 2 2. 4 6"), "{text}");
         assert!(text.trim_end().ends_with("1/2-1/2"), "{text}");
         assert_eq!(SavedGame::parse(&text).unwrap(), game);

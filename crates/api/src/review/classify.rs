@@ -82,8 +82,14 @@ mod tests {
         assert_eq!(classify(0.05, false), MoveClass::Inaccuracy);
         assert_eq!(classify(0.12, false), MoveClass::Mistake);
         assert_eq!(classify(0.5, false), MoveClass::Blunder);
-        assert_eq!(exact_note(Verdict::Win, Verdict::Loss), Some(ExactNote::ThrewAwayWin));
-        assert_eq!(exact_note(Verdict::Win, Verdict::Draw), Some(ExactNote::MissedWin));
+        assert_eq!(
+            exact_note(Verdict::Win, Verdict::Loss),
+            Some(ExactNote::ThrewAwayWin)
+        );
+        assert_eq!(
+            exact_note(Verdict::Win, Verdict::Draw),
+            Some(ExactNote::MissedWin)
+        );
         assert_eq!(exact_note(Verdict::Win, Verdict::Win), None);
         assert_eq!(exact_note(Verdict::Draw, Verdict::Loss), None);
     }

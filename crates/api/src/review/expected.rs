@@ -55,11 +55,18 @@ mod tests {
         assert!((expected_of_cp(-400) - 0.186_6).abs() < 1e-3);
         assert_eq!(expected_of_mate(5), 1.0);
         assert_eq!(expected_of_mate(-2), 0.0);
-        assert_eq!(expected_of_exact(Verdict::Win, Some(Category::CursedWin)), 0.5);
+        assert_eq!(
+            expected_of_exact(Verdict::Win, Some(Category::CursedWin)),
+            0.5
+        );
         assert_eq!(expected_of_exact(Verdict::Loss, None), 0.0);
         assert!((move_accuracy(0.0) - 100.0).abs() < 1e-3);
         assert_eq!(move_accuracy(-0.2), move_accuracy(0.0));
         assert_eq!(move_accuracy(1.0), 0.0);
-        assert!((move_accuracy(0.1) - 63.6).abs() < 0.1, "{}", move_accuracy(0.1));
+        assert!(
+            (move_accuracy(0.1) - 63.6).abs() < 0.1,
+            "{}",
+            move_accuracy(0.1)
+        );
     }
 }

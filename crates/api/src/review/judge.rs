@@ -61,9 +61,11 @@ impl Judge for FacadeJudge<'_> {
             game: state.game(),
             what: "engine to review positions no table covers",
         })?;
-        Ok(Judgement::Search(
-            engine.search(state, &self.limits, &mut |_| {})?,
-        ))
+        Ok(Judgement::Search(engine.search(
+            state,
+            &self.limits,
+            &mut |_| {},
+        )?))
     }
 }
 

@@ -220,7 +220,11 @@ pub fn review_game(
 }
 
 /// Position `ply`'s evaluation.
-fn evaluate(ply: usize, state: &dyn State, judge: &mut dyn Judge) -> Result<PositionEval, FacadeError> {
+fn evaluate(
+    ply: usize,
+    state: &dyn State,
+    judge: &mut dyn Judge,
+) -> Result<PositionEval, FacadeError> {
     let turn = state.turn();
     let mut eval = PositionEval {
         ply,
@@ -271,7 +275,11 @@ fn evaluate(ply: usize, state: &dyn State, judge: &mut dyn Judge) -> Result<Posi
     };
     eval.expected = round(expected, 4);
     eval.expected_first = round(
-        if turn == Player::First { expected } else { 1.0 - expected },
+        if turn == Player::First {
+            expected
+        } else {
+            1.0 - expected
+        },
         4,
     );
     Ok(eval)
@@ -292,11 +300,21 @@ fn judge_move(
     } else {
         1.0 - after.expected
     };
-    let drop = (before.expected - expected_after).max(0.0);
     let best = before.best.iter().any(|b| b == mv);
+    // A best move drops nothing: what the evaluation of the next position
+    // adds is the search's horizon, not the move.
+    let drop = if best {
+        0.0
+    } else {
+        (before.expected - expected_after).max(0.0)
+    };
     let exact = match (exact_value(before), exact_value(after)) {
         (Some(was), Some(now)) => {
-            let now = if mover_after == mover { now } else { opposite(now) };
+            let now = if mover_after == mover {
+                now
+            } else {
+                opposite(now)
+            };
             classify::exact_note(was, now)
         }
         _ => None,
@@ -310,7 +328,11 @@ fn judge_move(
         exact,
         drop: round(drop, 4),
         accuracy: round(expected::move_accuracy(drop), 1),
-        better: if best { None } else { before.best.first().cloned() },
+        better: if best {
+            None
+        } else {
+            before.best.first().cloned()
+        },
     }
 }
 

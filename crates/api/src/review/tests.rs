@@ -78,10 +78,15 @@ fn moves_are_classified_by_the_drop_of_the_movers_expected_score() {
     let start = registry.get("ttt").unwrap().start(None).unwrap();
     let owned: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
     let mut calls = Vec::new();
-    let review = review_game(start.as_ref(), &owned, &mut Scripted(script), &mut |done, total| {
-        calls.push((done, total));
-        true
-    })
+    let review = review_game(
+        start.as_ref(),
+        &owned,
+        &mut Scripted(script),
+        &mut |done, total| {
+            calls.push((done, total));
+            true
+        },
+    )
     .unwrap();
     assert_eq!(calls.last(), Some(&(5, 5)));
     let e = |cp| round(expected::expected_of_cp(cp), 4);
@@ -120,13 +125,21 @@ fn exact_positions_give_notes_and_finished_games_their_outcome() {
     ]);
     let start = registry.get("ttt").unwrap().start(None).unwrap();
     let owned: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-    let review =
-        review_game(start.as_ref(), &owned, &mut Scripted(script), &mut |_, _| true).unwrap();
+    let review = review_game(
+        start.as_ref(),
+        &owned,
+        &mut Scripted(script),
+        &mut |_, _| true,
+    )
+    .unwrap();
     assert_eq!(review.positions[5].source, EvalSource::Final);
     assert_eq!(review.positions[5].expected_first, 1.0);
     assert_eq!(review.moves[1].class, MoveClass::Blunder);
     assert_eq!(review.moves[1].drop, 0.5);
-    assert_eq!(review.moves[1].exact, None, "a draw lost is no win thrown away");
+    assert_eq!(
+        review.moves[1].exact, None,
+        "a draw lost is no win thrown away"
+    );
     assert_eq!(review.moves[4].class, MoveClass::Best);
     let mut script = HashMap::from([
         (p[0].clone(), exact(Verdict::Draw, "0")),
@@ -138,14 +151,23 @@ fn exact_positions_give_notes_and_finished_games_their_outcome() {
     after.play("8").unwrap();
     script.insert(after.to_text(), exact(Verdict::Draw, "1"));
     let moves = ["0".to_string(), "3".to_string(), "8".to_string()];
-    let review =
-        review_game(start.as_ref(), &moves, &mut Scripted(script.clone()), &mut |_, _| true)
-            .unwrap();
+    let review = review_game(
+        start.as_ref(),
+        &moves,
+        &mut Scripted(script.clone()),
+        &mut |_, _| true,
+    )
+    .unwrap();
     assert_eq!(review.moves[2].exact, Some(ExactNote::MissedWin));
     assert_eq!(review.moves[2].better.as_deref(), Some("1"));
     script.insert(after.to_text(), exact(Verdict::Win, "1"));
-    let review =
-        review_game(start.as_ref(), &moves, &mut Scripted(script), &mut |_, _| true).unwrap();
+    let review = review_game(
+        start.as_ref(),
+        &moves,
+        &mut Scripted(script),
+        &mut |_, _| true,
+    )
+    .unwrap();
     assert_eq!(review.moves[2].exact, Some(ExactNote::ThrewAwayWin));
     assert_eq!(review.moves[2].class, MoveClass::Blunder);
 }
@@ -155,8 +177,16 @@ fn illegal_moves_and_cancellation_are_errors() {
     let registry = registry();
     let start = registry.get("ttt").unwrap().start(None).unwrap();
     let mut judge = Scripted(HashMap::new());
-    let error = review_game(start.as_ref(), &["9".to_string()], &mut judge, &mut |_, _| true);
-    assert!(matches!(error, Err(FacadeError::IllegalMove { .. }) | Err(FacadeError::BadPosition(_))));
+    let error = review_game(
+        start.as_ref(),
+        &["9".to_string()],
+        &mut judge,
+        &mut |_, _| true,
+    );
+    assert!(matches!(
+        error,
+        Err(FacadeError::IllegalMove { .. }) | Err(FacadeError::BadPosition(_))
+    ));
     let p = texts(&registry, &[]);
     let mut judge = Scripted(HashMap::from([(p[0].clone(), exact(Verdict::Draw, "4"))]));
     let error = review_game(start.as_ref(), &[], &mut judge, &mut |_, _| false);

@@ -104,7 +104,15 @@ fn write_text(out: &mut dyn Write, review: &GameReview) -> anyhow::Result<()> {
         let after = &review.positions[m.ply];
         let exact = m
             .exact
-            .map(|note| format!(" ({})", serde_json::to_value(note).unwrap_or_default().as_str().unwrap_or("")))
+            .map(|note| {
+                format!(
+                    " ({})",
+                    serde_json::to_value(note)
+                        .unwrap_or_default()
+                        .as_str()
+                        .unwrap_or("")
+                )
+            })
             .unwrap_or_default();
         writeln!(
             out,
@@ -148,7 +156,13 @@ fn evaluation(position: &gamesolver_api::review::PositionEval) -> String {
     let what = match (&position.score, position.value, position.distance) {
         (Some(score), _, _) => score.clone(),
         (None, Some(value), Some(distance)) => {
-            format!("{} in {distance}", serde_json::to_value(value).unwrap_or_default().as_str().unwrap_or(""))
+            format!(
+                "{} in {distance}",
+                serde_json::to_value(value)
+                    .unwrap_or_default()
+                    .as_str()
+                    .unwrap_or("")
+            )
         }
         _ => String::new(),
     };

@@ -107,10 +107,7 @@ pub async fn start(
     if total > MAX_REVIEW_POSITIONS {
         return Err(ApiError::bad_request(
             "too_many_moves",
-            format!(
-                "a review takes at most {} moves",
-                MAX_REVIEW_POSITIONS - 1
-            ),
+            format!("a review takes at most {} moves", MAX_REVIEW_POSITIONS - 1),
         ));
     }
     // Checks every move before a slot is taken.
