@@ -269,6 +269,7 @@ impl SearchReport {
 }
 
 /// A value for the side to move (or for the mover, for a move).
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Verdict {
@@ -294,6 +295,7 @@ impl From<Wdl> for Verdict {
 /// capture draw), from the position's counter: a cursed win is won by the
 /// distance to the end but drawn by the rule, a blessed loss the other
 /// side of one (see `gamesolver_retro::zeroing`).
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Category {

@@ -13,6 +13,7 @@ pub mod game_arg;
 mod json;
 mod mdp_report;
 pub mod numbers;
+pub mod position_arg;
 pub mod search_args;
 mod svg_chart;
 mod terminal;

@@ -15,6 +15,7 @@ mod mdp_command;
 mod number_props;
 mod perft_command;
 mod refusals;
+mod review_command;
 mod serve_signals;
 mod tablebase_command;
 mod tablebase_report;

@@ -43,16 +43,19 @@ fn our_engine_in_codingame_format_plays_whole_games_from_openings() {
     let registry = gamesolver_engines::builtin();
     let uttt = registry.get("uttt").unwrap();
     let text = std::fs::read_to_string(&saved).unwrap();
-    assert_eq!(text.lines().count(), 4, "{text}");
-    for line in text.lines() {
-        let fields: Vec<&str> = line.split('\t').collect();
-        assert_eq!(fields.len(), 6, "{line}");
-        assert_eq!(fields[5], "-", "{line}");
-        let mut position = uttt.parse(fields[3], Some("codingame")).unwrap();
-        for mv in fields[4].split_whitespace() {
-            position.play(mv).unwrap();
-        }
-        assert!(position.is_terminal(), "{line}");
+    let games = gamesolver_api::parse_games(&text).unwrap();
+    assert_eq!(games.len(), 4, "{text}");
+    for game in &games {
+        assert_eq!(game.tag("Forfeit"), None, "{text}");
+        assert_eq!(game.rules.as_deref(), Some("codingame"));
+        let replayed = game.replay(&registry).unwrap();
+        assert!(replayed.end.is_terminal(), "{text}");
+        assert_eq!(
+            replayed.start.to_text(),
+            uttt.parse(game.start.as_deref().unwrap(), Some("codingame"))
+                .unwrap()
+                .to_text()
+        );
     }
 }
 

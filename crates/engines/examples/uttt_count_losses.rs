@@ -52,7 +52,13 @@ fn main() -> ExitCode {
     let mut games = Vec::new();
     for path in &paths {
         match std::fs::read_to_string(path) {
-            Ok(text) => games.extend(text.lines().filter_map(|l| parse_line(path, l))),
+            Ok(text) => match gamesolver_api::parse_games(&text) {
+                Ok(records) => games.extend(records.iter().filter_map(|r| game_of(path, r))),
+                Err(e) => {
+                    eprintln!("error: {path}: {e}");
+                    return ExitCode::FAILURE;
+                }
+            },
             Err(e) => {
                 eprintln!("error: {path}: {e}");
                 return ExitCode::FAILURE;
@@ -134,32 +140,33 @@ fn spread(values: &mut [u32]) -> String {
     )
 }
 
-/// A `--save-games` line: number, A's side, verdict, opening, moves,
-/// forfeit; forfeited games and unreadable lines are skipped.
-fn parse_line(path: &str, line: &str) -> Option<SavedGame> {
-    let fields: Vec<&str> = line.split('\t').collect();
-    if fields.len() < 6 || fields[5] != "-" {
+/// A game of a `--save-games` file (game records, engine A's player
+/// written `A: CMD`); forfeited games and unreadable ones are skipped.
+fn game_of(path: &str, record: &gamesolver_api::SavedGame) -> Option<SavedGame> {
+    let number = record.tag("Round").unwrap_or("?").to_string();
+    if record.tag("Forfeit").is_some() {
         return None;
     }
-    let ours = match fields[1] {
-        "X" => Player::First,
-        "O" => Player::Second,
-        _ => return None,
+    let ours = if record.first.as_deref()?.starts_with("A:") {
+        Player::First
+    } else {
+        Player::Second
     };
-    let start = match Board::parse_variant(fields[3], Variant::CodinGame) {
+    let start = match Board::parse_variant(record.start.as_deref()?, Variant::CodinGame) {
         Ok(board) => board,
         Err(e) => {
-            eprintln!("{path}: game {}: {e}", fields[0]);
+            eprintln!("{path}: game {number}: {e}");
             return None;
         }
     };
-    let moves = fields[4]
-        .split_whitespace()
-        .map(str::parse)
+    let moves = record
+        .moves
+        .iter()
+        .map(|m| m.parse())
         .collect::<Result<Vec<Cell>, _>>()
         .ok()?;
     Some(SavedGame {
-        number: fields[0].to_string(),
+        number,
         ours,
         start,
         moves,

@@ -20,6 +20,7 @@ mod mdp;
 mod numbers;
 mod parallel;
 mod position_arg;
+mod record;
 mod registry;
 mod report;
 mod solved;
@@ -48,6 +49,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::perft, m)?)?;
     m.add_function(wrap_pyfunction!(batch::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(solved::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(record::read_game, m)?)?;
+    m.add_function(wrap_pyfunction!(record::write_game, m)?)?;
+    m.add_function(wrap_pyfunction!(record::review, m)?)?;
     m.add_function(wrap_pyfunction!(mdp::mdp_solve, m)?)?;
     m.add("TERMINAL", state::TERMINAL)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

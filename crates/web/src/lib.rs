@@ -52,6 +52,7 @@ mod mdp_cache;
 mod openapi;
 mod parse_errors;
 mod replay;
+mod review_jobs;
 mod router;
 mod search_task;
 mod server;

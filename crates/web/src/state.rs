@@ -11,6 +11,7 @@ use crate::api::tablebase::MaterialStats;
 use crate::config::ServeConfig;
 use crate::gate::SearchGate;
 use crate::mdp_cache::MdpCache;
+use crate::review_jobs::ReviewJobs;
 
 /// The server's shared state (cheap to clone).
 #[derive(Clone)]
@@ -23,6 +24,7 @@ struct Shared {
     tablebases: Vec<LoadedTablebase>,
     stats: OnceCell<Vec<MaterialStats>>,
     mdp: MdpCache,
+    reviews: ReviewJobs,
 }
 
 /// A tablebase opened at start-up.
@@ -50,7 +52,13 @@ impl AppState {
             tablebases,
             stats: OnceCell::new(),
             mdp: MdpCache::default(),
+            reviews: ReviewJobs::default(),
         })))
+    }
+
+    /// The game reviews running or kept.
+    pub fn reviews(&self) -> &ReviewJobs {
+        &self.0.reviews
     }
 
     /// The games served.

@@ -463,7 +463,8 @@ async fn the_openapi_document_describes_every_endpoint() {
             .starts_with("3.")
     );
     let paths = document["paths"].as_object().expect("paths");
-    assert_eq!(paths.len(), 14);
+    assert_eq!(paths.len(), 18);
+    assert!(paths.contains_key("/api/review/{id}"));
     assert!(paths.contains_key("/api/games/{game}/options"));
     assert!(document["components"]["schemas"]["PositionValues"].is_object());
     assert!(document["components"]["schemas"]["ErrorBody"].is_object());

@@ -9,6 +9,7 @@ mod api;
 mod connections;
 mod engine_options;
 mod openapi_document;
+mod review_api;
 mod table_faults;
 mod tablebase;
 mod toy_game;

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use gamesolver_api::{EngineKind, EngineSpec, Registry, SearchReport};
 
 use crate::json::write_json;
+use crate::position_arg::parse_position;
 use crate::search_args::{LimitArgs, RuleArgs};
 
 /// Arguments of `gamesolver bestmove`.
@@ -17,7 +18,8 @@ pub struct Args {
     pub game: String,
     /// The position, or `start`: for ultimate tic-tac-toe 81 cells, a space,
     /// the forced board 0-8 or `*`; for Jungle the FEN (board, space, `w` or
-    /// `b`). The two words may come unquoted.
+    /// `b`). The two words may come unquoted. `@FILE`: the position after
+    /// the last move of a game record.
     #[arg(required = true, num_args = 1..=2, value_name = "POSITION")]
     pub position: Vec<String>,
     /// How long to think.
@@ -43,7 +45,7 @@ pub struct Args {
 pub fn run_with(registry: &Registry, args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let game = registry.get(&args.game)?;
     let rules = args.rules.rules.as_deref();
-    let state = game.parse(&args.position.join(" "), rules)?;
+    let state = parse_position(registry, game, &args.position.join(" "), rules)?;
     // As the web API and the engine protocol answer: a game over (a draw
     // by the 200-ply rule or a repetition included) has no move to search.
     anyhow::ensure!(

@@ -10,7 +10,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, ensure};
-use gamesolver_api::{DEFAULT_OPENING_PLIES, GameDef, Registry, State};
+use gamesolver_api::{
+    DEFAULT_OPENING_PLIES, GameDef, GameResult, Registry, SavedGame, State, record_date,
+};
 use gamesolver_arena::engine::EngineCommand;
 use gamesolver_arena::openings::{parse_state_openings, random_state_openings};
 use gamesolver_arena::referee::{GameRecord, Seat, play_game};
@@ -79,9 +81,10 @@ pub struct Args {
     /// Print one line per game.
     #[arg(long)]
     pub verbose: bool,
-    /// Write every game to FILE, one tab-separated line each: game number,
-    /// A's side, the verdict, the opening, the moves played after it
-    /// (space-separated) and the forfeit's reason (`-` if none).
+    /// Write every game to FILE as game records, one after the other
+    /// (docs/FORMATS.md): the opening as the start, `A: CMD` and `B: CMD`
+    /// as the players, tag `Round` the game's number, a forfeit's reason
+    /// in tags `Termination` and `Forfeit`.
     #[arg(long, value_name = "FILE")]
     pub save_games: Option<PathBuf>,
 }
@@ -261,7 +264,14 @@ fn run_match(
             }
         };
         if let Some(file) = saved.as_mut() {
-            save_game(file, game + 1, opening.as_ref(), a_player, verdict, &record)?;
+            save_game(
+                file,
+                game + 1,
+                opening.as_ref(),
+                a_player,
+                &record,
+                &args.engines,
+            )?;
         }
         if let (Some(reason), false) = (&record.forfeit, args.verbose) {
             writeln!(out, "game {}: {reason}", game + 1)?;
@@ -338,24 +348,51 @@ fn write_times(
     Ok(())
 }
 
-/// One line of `--save-games`: number, A's side, verdict, opening, moves,
-/// forfeit.
+/// One game of `--save-games` as a game record (docs/FORMATS.md): the
+/// opening as its start, engine A's and B's commands as the players
+/// (`A: CMD`), the game's number as tag `Round`, a forfeit's reason as
+/// tags `Termination` and `Forfeit`.
 fn save_game(
     file: &mut dyn Write,
     number: usize,
     opening: &dyn State,
     a_player: Player,
-    verdict: &str,
     record: &GameRecord<String>,
+    engines: &[String],
 ) -> anyhow::Result<()> {
-    writeln!(
-        file,
-        "{number}\t{}\t{verdict}\t{}\t{}\t{}",
-        opening.player_name(a_player),
-        opening.to_text(),
-        record.moves.join(" "),
-        record.forfeit.as_deref().unwrap_or("-")
-    )?;
+    let a = format!("A: {}", engines.first().map_or("", String::as_str));
+    let b = format!("B: {}", engines.get(1).map_or("", String::as_str));
+    let (first, second) = if a_player == Player::First {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let mut end = opening.clone_box();
+    for mv in &record.moves {
+        if end.play(mv).is_err() {
+            break;
+        }
+    }
+    let mut saved = SavedGame {
+        game: opening.game().to_string(),
+        rules: Some(opening.rules().to_string()),
+        start: Some(opening.to_text()),
+        first: Some(first),
+        second: Some(second),
+        date: Some(record_date(std::time::SystemTime::now())),
+        result: GameResult::of(Some(record.outcome)),
+        termination: record
+            .forfeit
+            .clone()
+            .or_else(|| end.end_reason().map(str::to_string)),
+        moves: record.moves.clone(),
+        ..SavedGame::default()
+    };
+    saved.set_tag("Round", number.to_string())?;
+    if let Some(reason) = &record.forfeit {
+        saved.set_tag("Forfeit", reason.clone())?;
+    }
+    write!(file, "{}\n", saved.to_text()?)?;
     Ok(())
 }
 

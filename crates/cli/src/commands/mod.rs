@@ -12,6 +12,7 @@ pub mod mdp;
 pub mod perft;
 pub mod play;
 pub mod query;
+pub mod review;
 pub mod selfplay;
 pub mod serve;
 pub mod solve;
@@ -46,6 +47,8 @@ pub enum Command {
     Match(match_cmd::Args),
     /// Play against the engine in the terminal.
     Play(play::Args),
+    /// Review a game record: every position evaluated, every move classified.
+    Review(review::Args),
     /// Endgame tablebases: build, probe, stats, verify.
     Tablebase(tablebase::Args),
     /// Play a fixed opponent optimally: the game as a Markov decision process.
@@ -68,6 +71,7 @@ pub fn run(registry: &Registry, command: Command, out: &mut dyn Write) -> anyhow
         Command::Engine(args) => engine::run_with(registry, &args, out),
         Command::Match(args) => match_cmd::run_with(registry, &args, out),
         Command::Play(args) => play::run_with(registry, &args, out),
+        Command::Review(args) => review::run_with(registry, &args, out),
         Command::Tablebase(args) => tablebase::run_with(registry, &args, out),
         Command::Mdp(args) => mdp::run_with(registry, &args, out),
         Command::Serve(args) => serve::run_with(registry, &args, out),

@@ -44,7 +44,7 @@ pub fn run_with(registry: &Registry, args: &Args, out: &mut dyn Write) -> anyhow
     let rules = args.rules.as_deref();
     let state = match text {
         None => game.start(rules)?,
-        Some(text) => game.parse(&text, rules)?,
+        Some(text) => crate::position_arg::parse_position(registry, game, &text, rules)?,
     };
     report(state.as_ref(), depth, args.divide, out)
 }

@@ -6,10 +6,10 @@
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
-use anyhow::anyhow;
+use anyhow::{Context, anyhow};
 use gamesolver_api::{
-    AnyEngine, EngineKind, EngineSpec, GameDef, Registry, SearchLimits, State, TerminalRenderer,
-    TerminalStyle,
+    AnyEngine, EngineKind, EngineSpec, GameDef, Registry, SavedGame, SearchLimits, State,
+    TerminalRenderer, TerminalStyle, record_date,
 };
 use gamesolver_arena::repetition::Repetitions;
 use gamesolver_core::{Outcome, Player};
@@ -58,6 +58,10 @@ pub struct Args {
     /// No terminal colours.
     #[arg(long)]
     pub plain: bool,
+    /// Write the game to FILE as a game record when it ends or you quit
+    /// (docs/FORMATS.md; `gamesolver review FILE` reviews it).
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
 }
 
 /// Any game without a terminal board: its position text, moves as the
@@ -135,7 +139,22 @@ pub fn play_session(
         repetitions: Repetitions::of(game, start.rules()),
     };
     let table = table_of(game, args);
-    session.run(&table, start, engine.as_mut(), input, out)
+    let end = session.run(&table, start.clone(), engine.as_mut(), input, out)?;
+    if let Some(path) = &args.save {
+        let mut record = SavedGame::of_game(registry, start.as_ref(), &end.history())?;
+        let engine_name = format!("gamesolver {}", engine.name());
+        let (first, second) = match human {
+            Player::First => ("you".to_string(), engine_name),
+            Player::Second => (engine_name, "you".to_string()),
+        };
+        record.first = Some(first);
+        record.second = Some(second);
+        record.date = Some(record_date(std::time::SystemTime::now()));
+        std::fs::write(path, record.to_text()?)
+            .with_context(|| format!("cannot write the game to {}", path.display()))?;
+        writeln!(out, "game saved to {}", path.display())?;
+    }
+    Ok(())
 }
 
 /// A human against an engine.
@@ -147,7 +166,8 @@ struct Session {
 }
 
 impl Session {
-    /// Plays from `start` until the game ends or the human quits.
+    /// Plays from `start` until the game ends or the human quits; the
+    /// last position (its history: the game's moves).
     fn run(
         &self,
         table: &Table<'_>,
@@ -155,7 +175,7 @@ impl Session {
         engine: &mut dyn AnyEngine,
         input: &mut dyn BufRead,
         out: &mut dyn Write,
-    ) -> anyhow::Result<()> {
+    ) -> anyhow::Result<Box<dyn State>> {
         let mut history = vec![start];
         writeln!(out, "{}", table.renderer.move_help())?;
         loop {
@@ -166,13 +186,13 @@ impl Session {
             write!(out, "\n{}", table.draw(position.as_ref()))?;
             if let Some(outcome) = position.outcome() {
                 writeln!(out, "{}", verdict(outcome, self.human))?;
-                return Ok(());
+                return Ok(position);
             }
             if let Some(rule) = &self.repetitions
                 && rule.drawn_in(&history)
             {
                 writeln!(out, "Draw by {}.", rule.reason())?;
-                return Ok(());
+                return Ok(position);
             }
             if position.turn() != self.human {
                 history.push(self.engine_move(table, engine, position, out)?);
@@ -182,10 +202,10 @@ impl Session {
             out.flush()?;
             let mut line = String::new();
             if input.read_line(&mut line)? == 0 {
-                return Ok(());
+                return Ok(position);
             }
             match line.trim() {
-                "quit" | "q" => return Ok(()),
+                "quit" | "q" => return Ok(position),
                 "undo" | "u" => {
                     if history.len() > 2 {
                         history.truncate(history.len() - 2);
@@ -257,6 +277,7 @@ mod tests {
             tablebase: None,
             cn: chinese,
             plain: true,
+            save: None,
         };
         let mut out = Vec::new();
         let registry = gamesolver_engines::builtin();

@@ -15,7 +15,8 @@ pub struct Args {
     /// 9 characters of X, O and `.`).
     #[arg(value_parser = game_arg::registered(), ignore_case = true)]
     pub game: GameName,
-    /// The position, e.g. `O...X....` (cells 0..8 row-major from the top-left).
+    /// The position, e.g. `O...X....` (cells 0..8 row-major from the top-left),
+    /// or `@FILE`: the position after the last move of a game record.
     pub position: String,
     /// Read the solved table from this file (written by `solve --out`)
     /// instead of solving in memory.
@@ -30,7 +31,7 @@ pub struct Args {
 pub fn run_with(registry: &Registry, args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let game = registry.get(&args.game)?;
     let oracle = game_arg::require(game, "solved table", |g| g.solved())?;
-    let state = game.parse(&args.position, None)?;
+    let state = crate::position_arg::parse_position(registry, game, &args.position, None)?;
     let answer = oracle.query_report(state.as_ref(), args.table.as_deref())?;
     if args.json {
         writeln!(out, "{}", answer.json)?;

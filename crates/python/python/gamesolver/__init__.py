@@ -45,6 +45,9 @@ from ._native import (
     registered_names,
     solve,
 )
+from ._native import read_game as _read_game
+from ._native import review as _review
+from ._native import write_game
 from . import mdp
 
 __all__ = [
@@ -62,6 +65,52 @@ __all__ = [
     "mdp",
     "perft",
     "random_playouts",
+    "read_game",
     "registered_names",
+    "review",
     "solve",
+    "write_game",
 ]
+
+
+def _record_text(record):
+    """The text of a game record given as text or as a path to a file."""
+    import os
+
+    if isinstance(record, os.PathLike) or (
+        isinstance(record, str) and "\n" not in record and os.path.isfile(record)
+    ):
+        with open(record, encoding="utf-8") as f:
+            return f.read()
+    return record
+
+
+def read_game(record):
+    """Reads a game record (its text, or a path to a file; docs/FORMATS.md).
+
+    Returns a dict with the record's ``game``, ``rules``, ``start``,
+    ``first``, ``second``, ``date``, ``result``, ``termination``, ``tags``
+    and ``moves``, and under ``state`` the ``State`` after its last move
+    (every move checked by the game's rules; a bad record raises
+    ``ValueError``).
+    """
+    data, state = _read_game(_record_text(record))
+    data["state"] = state
+    return data
+
+
+def review(record, movetime_ms=None, depth=None, tablebase=None):
+    """Reviews a game record (its text, or a path to a file).
+
+    Every position is evaluated (the game's solved table, or the tables of
+    ``tablebase`` where they cover it, else the engine for ``movetime_ms``,
+    100 by default, or to ``depth``) and every move classified by the drop
+    of the mover's expected score: a dict with ``positions``, ``moves`` and
+    each side's accuracy under ``sides`` (docs/REVIEW.md).
+    """
+    return _review(
+        _record_text(record),
+        movetime_ms=movetime_ms,
+        depth=depth,
+        tablebase=None if tablebase is None else str(tablebase),
+    )

@@ -321,3 +321,20 @@ class VectorGames:
     def game(self) -> Game: ...
     @property
     def agent_player(self) -> Optional[int]: ...
+
+def read_game(text: str) -> Tuple[Dict[str, Any], State]: ...
+def write_game(
+    game: str,
+    moves: List[str],
+    start: Optional[str] = None,
+    rules: Optional[str] = None,
+    first: Optional[str] = None,
+    second: Optional[str] = None,
+    date: Optional[str] = None,
+) -> str: ...
+def review(
+    text: str,
+    movetime_ms: Optional[int] = None,
+    depth: Optional[int] = None,
+    tablebase: Optional[str] = None,
+) -> Dict[str, Any]: ...

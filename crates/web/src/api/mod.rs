@@ -6,6 +6,8 @@ pub mod games;
 pub mod mdp;
 pub mod position;
 pub mod position_view;
+pub mod record;
+pub mod review;
 pub mod solved;
 pub mod stream;
 pub mod tablebase;

@@ -9,6 +9,7 @@ import { byId, el, fill, fillSelect, param, setStatus, valueName, valueText } fr
 import { AnalysisPanel } from "./analysis.js";
 import { GameSession, resultText } from "./game-session.js";
 import { onLanguageChange, t } from "./i18n.js";
+import { ReviewPanel } from "./review.js";
 import { pieceStyleChoice } from "./piece-style.js";
 import { boardModule, currentGame, engineName, gameTitle, hasTables, renderNav, rulesName, sideNames, tablebase } from "./site.js";
 import "./strings/game.js";
@@ -249,6 +250,7 @@ async function init() {
   board = module.createBoard(byId("board"), { onMove: (move) => session.play(move) });
   setUpControls(module);
   session.wireToolbar();
+  new ReviewPanel(game, session, names, () => byId("rules").value || undefined).mount(byId("review-panel"));
   for (const id of ["side", "rules"]) byId(id).addEventListener("change", () => session.load());
   byId("show-values").addEventListener("change", () => session.view && redraw(session.view));
   byId("play-typed").addEventListener("click", playTyped);

@@ -43,6 +43,8 @@ pub struct Location {
 
 /// A tablebase action's game, its capability and its directory.
 pub(crate) struct Tables<'r> {
+    /// The games served (for positions read from game records).
+    pub(crate) registry: &'r Registry,
     /// The game.
     pub(crate) game: &'r dyn GameDef,
     /// Its tablebase capability.
@@ -77,6 +79,7 @@ impl<'r> Tables<'r> {
             .clone()
             .unwrap_or_else(|| PathBuf::from("tables").join(game.info().name));
         Ok(Tables {
+            registry,
             game,
             tables,
             dir,

@@ -19,7 +19,8 @@ pub struct Args {
     pub game: TablebaseGame,
     /// The position in the game's notation, e.g. Jungle's FEN
     /// `7/7/7/7/7/7/1l5/7/L6 w` (quotes optional; the long form's half-move
-    /// field, `… w - - 150 80`, is the counter of the 200-ply rule).
+    /// field, `… w - - 150 80`, is the counter of the 200-ply rule), or
+    /// `@FILE`: the position after the last move of a game record.
     #[arg(required = true, num_args = 1.., value_name = "FEN")]
     pub fen: Vec<String>,
     /// Where the tables are.
@@ -33,7 +34,8 @@ pub struct Args {
 /// Probes the position and prints the answer.
 pub fn run(tables: &Tables<'_>, args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let fen = args.fen.join(" ");
-    let state = tables.game.parse(&fen, tables.rules)?;
+    let state =
+        crate::position_arg::parse_position(tables.registry, tables.game, &fen, tables.rules)?;
     write_probe(tables, state.as_ref(), args.json, out)
 }
 
