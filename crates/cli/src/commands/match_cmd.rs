@@ -392,7 +392,7 @@ fn save_game(
     if let Some(reason) = &record.forfeit {
         saved.set_tag("Forfeit", reason.clone())?;
     }
-    write!(file, "{}\n", saved.to_text()?)?;
+    writeln!(file, "{}", saved.to_text()?)?;
     Ok(())
 }
 
