@@ -12,6 +12,7 @@ mod jungle_tablebase;
 mod jungle_tablebase_3;
 mod loopy_random_graphs;
 mod table_file;
+mod stats_file;
 mod tablebase_build;
 mod tbfile;
 mod tictactoe_solution;

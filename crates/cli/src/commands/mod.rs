@@ -11,6 +11,7 @@ pub mod match_cmd;
 pub mod mdp;
 pub mod perft;
 pub mod play;
+pub mod puzzles;
 pub mod query;
 pub mod selfplay;
 pub mod serve;
@@ -48,6 +49,9 @@ pub enum Command {
     Play(play::Args),
     /// Endgame tablebases: build, probe, stats, verify.
     Tablebase(tablebase::Args),
+    /// Tablebase puzzles: positions with one winning (or fastest) move,
+    /// drawn from the tables with a seed and graded by length.
+    Puzzles(puzzles::Args),
     /// Play a fixed opponent optimally: the game as a Markov decision process.
     Mdp(mdp::Args),
     /// Play, analyse and explore every game in the browser (HTTP server).
@@ -69,6 +73,7 @@ pub fn run(registry: &Registry, command: Command, out: &mut dyn Write) -> anyhow
         Command::Match(args) => match_cmd::run_with(registry, &args, out),
         Command::Play(args) => play::run_with(registry, &args, out),
         Command::Tablebase(args) => tablebase::run_with(registry, &args, out),
+        Command::Puzzles(args) => puzzles::run_with(registry, &args, out),
         Command::Mdp(args) => mdp::run_with(registry, &args, out),
         Command::Serve(args) => serve::run_with(registry, &args, out),
     }

@@ -6,6 +6,7 @@ pub mod games;
 pub mod mdp;
 pub mod position;
 pub mod position_view;
+pub mod puzzles;
 pub mod solved;
 pub mod stream;
 pub mod tablebase;

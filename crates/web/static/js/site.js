@@ -3,6 +3,8 @@
 // names, and that game's board module (or the generic text board).
 import { get } from "./api.js";
 import { el, fill } from "./dom.js";
+import { t } from "./i18n.js";
+import "./strings/puzzles.js";
 import * as textBoard from "./text-board.js";
 
 let registry = null;
@@ -20,9 +22,9 @@ export function tablebase() {
   return tables;
 }
 
-/** Whether the server's tablebase belongs to `game`. */
+/** Whether the server opened tables of `game` (it may have several games' tables). */
 export function hasTables(game, info) {
-  return Boolean(info && info.loaded && info.game === game.name);
+  return Boolean(info && info.loaded && (info.games || [info.game]).includes(game.name));
 }
 
 /** A game's title without its parenthesis ("Jungle (Dou Shou Qi)" → "Jungle"), for links. */
@@ -30,12 +32,12 @@ export function shortTitle(game) {
   return game.title.replace(/\s*\(.*\)\s*$/, "");
 }
 
-/** The URL of `game`'s page, or of one of its sub-pages (`stats`, `mdp`). */
+/** The URL of `game`'s page, or of one of its sub-pages (`stats`, `puzzles`, `mdp`). */
 export function gameUrl(game, page = "") {
   return `/game/${encodeURIComponent(game.name)}${page ? `/${page}` : ""}`;
 }
 
-/** The pages of `game`: [url, label, description] for its play page, its statistics and its planning page. */
+/** The pages of `game`: [url, label, description] for its play page, its statistics and puzzles (with tables) and its planning page. */
 export function pagesOf(game, info) {
   const caps = game.capabilities;
   const plays = caps.solved_table ? "perfect play from the solved table, every move coloured by its value and distance"
@@ -48,6 +50,7 @@ export function pagesOf(game, info) {
   const pages = [[gameUrl(game), shortTitle(game), `Play against ${plays}${extras.length ? `; ${extras.join("; ")}` : ""}.`]];
   if (hasTables(game, info)) {
     pages.push([gameUrl(game, "stats"), `${shortTitle(game)} tables`, "Won, drawn and lost positions per material, the longest wins."]);
+    pages.push([gameUrl(game, "puzzles"), t("puzzles.page", { game: shortTitle(game) }), t("puzzles.card")]);
   }
   if (caps.mdp) {
     pages.push([gameUrl(game, "mdp"), `${shortTitle(game)} MDP`, "Against a random or minimax opponent: the optimal policy as exact fractions."]);
