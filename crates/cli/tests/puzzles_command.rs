@@ -80,10 +80,20 @@ fn jungle_puzzles_have_one_answer_and_follow_the_seed() {
     assert_eq!(set["seed"], 4);
     assert_eq!(set["puzzles"].as_array().unwrap().len(), 12, "{set}");
     check_against_probes("jungle", dir, &set);
-    assert_eq!(set, puzzles("jungle", dir, &["--count", "12", "--seed", "4"]));
-    assert_ne!(set, puzzles("jungle", dir, &["--count", "12", "--seed", "5"]));
+    assert_eq!(
+        set,
+        puzzles("jungle", dir, &["--count", "12", "--seed", "4"])
+    );
+    assert_ne!(
+        set,
+        puzzles("jungle", dir, &["--count", "12", "--seed", "5"])
+    );
 
-    let long = puzzles("jungle", dir, &["--count", "5", "--seed", "1", "--grade", "4"]);
+    let long = puzzles(
+        "jungle",
+        dir,
+        &["--count", "5", "--seed", "1", "--grade", "4"],
+    );
     let list = long["puzzles"].as_array().unwrap();
     assert!(!list.is_empty(), "{long}");
     assert!(list.iter().all(|p| p["grade"] == 4), "{long}");
@@ -91,7 +101,15 @@ fn jungle_puzzles_have_one_answer_and_follow_the_seed() {
 
     let out = temp.path().join("set.json");
     let summary = run(&[
-        "puzzles", "jungle", "--dir", dir, "--count", "12", "--seed", "4", "--out",
+        "puzzles",
+        "jungle",
+        "--dir",
+        dir,
+        "--count",
+        "12",
+        "--seed",
+        "4",
+        "--out",
         out.to_str().unwrap(),
     ])
     .unwrap();
@@ -108,7 +126,13 @@ fn dobutsu_puzzles_come_from_the_same_capability() {
     let set = puzzles("dobutsu", dir, &["--count", "8", "--seed", "2"]);
     assert_eq!(set["game"], "dobutsu");
     assert_eq!(set["puzzles"].as_array().unwrap().len(), 8, "{set}");
-    assert!(set["puzzles"].as_array().unwrap().iter().all(|p| p["material"] == "LC"));
+    assert!(
+        set["puzzles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["material"] == "LC")
+    );
     check_against_probes("dobutsu", dir, &set);
 }
 
@@ -116,15 +140,36 @@ fn dobutsu_puzzles_come_from_the_same_capability() {
 fn bad_puzzle_requests_are_refused() {
     let temp = tempfile::tempdir().unwrap();
     let dir = temp.path().to_str().unwrap();
-    assert!(run(&["puzzles", "uttt", "--dir", dir]).unwrap_err().contains("tablebase"));
+    assert!(
+        run(&["puzzles", "uttt", "--dir", dir])
+            .unwrap_err()
+            .contains("tablebase")
+    );
     assert!(run(&["puzzles", "jungle", "--dir", dir, "--count", "0"]).is_err());
     assert!(run(&["puzzles", "jungle", "--dir", dir, "--grade", "6"]).is_err());
     assert!(
-        run(&["puzzles", "jungle", "--dir", dir, "--grade", "2", "--min-distance", "3"]).is_err()
+        run(&[
+            "puzzles",
+            "jungle",
+            "--dir",
+            dir,
+            "--grade",
+            "2",
+            "--min-distance",
+            "3"
+        ])
+        .is_err()
     );
     build("jungle", &["--material", "C-c"], dir);
     let error = run(&[
-        "puzzles", "jungle", "--dir", dir, "--min-distance", "9", "--max-distance", "3",
+        "puzzles",
+        "jungle",
+        "--dir",
+        dir,
+        "--min-distance",
+        "9",
+        "--max-distance",
+        "3",
     ])
     .unwrap_err();
     assert!(error.contains("--min-distance 9"), "{error}");
@@ -143,7 +188,10 @@ fn statistics_files_are_written_read_and_verified() {
 
     // Without it the tier is counted: the same numbers.
     std::fs::remove_file(&stats_file).unwrap();
-    assert_eq!(run(&["tablebase", "stats", "jungle", "--dir", dir, "--json"]).unwrap(), from_file);
+    assert_eq!(
+        run(&["tablebase", "stats", "jungle", "--dir", dir, "--json"]).unwrap(),
+        from_file
+    );
     let verified = run(&["tablebase", "verify", "jungle", "--dir", dir]).unwrap();
     assert!(verified.contains("0 statistics files agree"), "{verified}");
     run(&["tablebase", "stats", "jungle", "--dir", dir, "--write"]).unwrap();
@@ -154,7 +202,10 @@ fn statistics_files_are_written_read_and_verified() {
     let at = bytes.len() - 10;
     bytes[at] ^= 1;
     std::fs::write(&stats_file, &bytes).unwrap();
-    assert_eq!(run(&["tablebase", "stats", "jungle", "--dir", dir, "--json"]).unwrap(), from_file);
+    assert_eq!(
+        run(&["tablebase", "stats", "jungle", "--dir", dir, "--json"]).unwrap(),
+        from_file
+    );
     let error = run(&["tablebase", "verify", "jungle", "--dir", dir]).unwrap_err();
     assert!(error.contains("statistics files do not belong"), "{error}");
 }

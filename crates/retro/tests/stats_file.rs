@@ -39,8 +39,14 @@ fn the_build_writes_companions_equal_to_a_count() {
     for tier in 0..TIERS {
         assert!(tablebase.stats_path(tier).is_file());
         let expected = counted(&tablebase, tier);
-        assert_eq!(tablebase.stored_stats(tier).unwrap(), StoredStats::Valid(expected.clone()));
-        let read = tablebase.tier_stats_until(tier, &|| false).unwrap().unwrap();
+        assert_eq!(
+            tablebase.stored_stats(tier).unwrap(),
+            StoredStats::Valid(expected.clone())
+        );
+        let read = tablebase
+            .tier_stats_until(tier, &|| false)
+            .unwrap()
+            .unwrap();
         assert_eq!(read.stats, expected);
         assert_eq!(read.recounted, None, "read from the companion");
         assert_eq!(tablebase.check_stats(tier).unwrap(), Some(Ok(())));
@@ -57,10 +63,16 @@ fn missing_damaged_and_foreign_companions_are_counted_again() {
     std::fs::remove_file(tablebase.stats_path(1)).unwrap();
     assert_eq!(tablebase.stored_stats(1).unwrap(), StoredStats::Missing);
     let read = tablebase.tier_stats_until(1, &|| false).unwrap().unwrap();
-    assert_eq!((read.stats, read.recounted), (expected.clone(), Some(StoredStats::Missing)));
+    assert_eq!(
+        (read.stats, read.recounted),
+        (expected.clone(), Some(StoredStats::Missing))
+    );
     assert_eq!(tablebase.check_stats(1).unwrap(), None);
     assert_eq!(tablebase.write_missing_stats(&[0, 1, 2]).unwrap(), 1);
-    assert_eq!(tablebase.stored_stats(1).unwrap(), StoredStats::Valid(expected.clone()));
+    assert_eq!(
+        tablebase.stored_stats(1).unwrap(),
+        StoredStats::Valid(expected.clone())
+    );
 
     // Damaged: a flipped byte fails the checksum.
     let path = tablebase.stats_path(1);
@@ -79,7 +91,14 @@ fn missing_damaged_and_foreign_companions_are_counted_again() {
     std::fs::copy(tablebase.stats_path(0), &path).unwrap();
     let why = stale(tablebase.stored_stats(1).unwrap());
     assert!(why.contains("tier"), "{why}");
-    assert_eq!(tablebase.tier_stats_until(1, &|| false).unwrap().unwrap().stats, expected);
+    assert_eq!(
+        tablebase
+            .tier_stats_until(1, &|| false)
+            .unwrap()
+            .unwrap()
+            .stats,
+        expected
+    );
 }
 
 #[test]
@@ -93,7 +112,14 @@ fn a_companion_of_an_earlier_table_is_stale() {
     std::fs::copy(first.stats_path(2), second.stats_path(2)).unwrap();
     let why = stale(second.stored_stats(2).unwrap());
     assert!(why.contains("another version of the table"), "{why}");
-    assert_eq!(second.tier_stats_until(2, &|| false).unwrap().unwrap().stats, counted(&second, 2));
+    assert_eq!(
+        second
+            .tier_stats_until(2, &|| false)
+            .unwrap()
+            .unwrap()
+            .stats,
+        counted(&second, 2)
+    );
 }
 
 #[test]
@@ -118,7 +144,10 @@ fn wrong_counts_under_a_valid_checksum_fail_the_check() {
     let crc = crc32fast::hash(&bytes[..end]);
     bytes[end..].copy_from_slice(&crc.to_le_bytes());
     std::fs::write(&path, &bytes).unwrap();
-    assert!(matches!(tablebase.stored_stats(2).unwrap(), StoredStats::Valid(_)));
+    assert!(matches!(
+        tablebase.stored_stats(2).unwrap(),
+        StoredStats::Valid(_)
+    ));
     let verdict = tablebase.check_stats(2).unwrap().unwrap();
     assert!(verdict.unwrap_err().contains("disagrees"));
 }

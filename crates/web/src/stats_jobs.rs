@@ -46,7 +46,9 @@ impl StatsJob {
     pub fn progress(&self) -> Result<StatsProgress, ApiError> {
         match self.result.get() {
             Some(Ok(rows)) => Ok(StatsProgress::Ready(rows.clone())),
-            Some(Err((status, kind, message))) => Err(ApiError::new(*status, kind, message.clone())),
+            Some(Err((status, kind, message))) => {
+                Err(ApiError::new(*status, kind, message.clone()))
+            }
             None => Ok(StatsProgress::Counting {
                 done: self.done.load(Ordering::Relaxed),
                 total: self.total.load(Ordering::Relaxed),
@@ -77,7 +79,10 @@ impl StatsJobs {
     /// The count of `game`'s opened tables, started on a blocking thread if
     /// none runs or has succeeded (a failed count is tried again).
     pub fn start(&self, app: &AppState, game: &'static str) -> Arc<StatsJob> {
-        let mut jobs = self.jobs.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut jobs = self
+            .jobs
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(job) = jobs.get(game)
             && !matches!(job.result.get(), Some(Err(_)))
         {

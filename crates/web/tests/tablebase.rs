@@ -159,7 +159,10 @@ async fn per_game_stats_are_ready_at_once_and_equal_the_old_path() {
             call(&server, get(&format!("/api/games/{name}/tablebase/stats"))).await;
         assert_eq!(status, StatusCode::OK, "{answer}");
         assert_eq!(answer["game"], "jungle");
-        assert_eq!(answer["ready"], true, "the build wrote the statistics files");
+        assert_eq!(
+            answer["ready"], true,
+            "the build wrote the statistics files"
+        );
         assert_eq!(answer["done"], answer["total"]);
         assert_eq!(answer["materials"], old);
     }
@@ -204,7 +207,10 @@ async fn a_count_without_statistics_files_reports_its_progress_then_the_rows() {
         assert_eq!(status, StatusCode::OK, "{text}");
         let answer: Value = serde_json::from_str(&text).expect("JSON");
         answers += 1;
-        assert!(answer["done"].as_u64() <= answer["total"].as_u64(), "{answer}");
+        assert!(
+            answer["done"].as_u64() <= answer["total"].as_u64(),
+            "{answer}"
+        );
         if answer["ready"] == true {
             assert_eq!(answer["materials"], expected);
             break;
@@ -236,14 +242,22 @@ async fn puzzles_are_drawn_from_the_games_tables() {
             .iter()
             .filter(|m| m["value"] == "win")
             .collect();
-        let fastest = winning.iter().map(|m| m["distance"].as_u64()).min().flatten();
+        let fastest = winning
+            .iter()
+            .map(|m| m["distance"].as_u64())
+            .min()
+            .flatten();
         let quickest: Vec<_> = winning
             .iter()
             .filter(|m| m["distance"].as_u64() == fastest)
             .collect();
         assert_eq!(quickest.len(), 1, "{puzzle}");
         assert_eq!(quickest[0]["move"], puzzle["answer"], "{puzzle}");
-        let kind = if winning.len() == 1 { "only" } else { "fastest" };
+        let kind = if winning.len() == 1 {
+            "only"
+        } else {
+            "fastest"
+        };
         assert_eq!(puzzle["kind"], kind, "{puzzle}");
     }
     let (_, again) = call(&server, get("/api/games/jungle/puzzles?count=6&seed=3")).await;
@@ -254,7 +268,8 @@ async fn puzzles_are_drawn_from_the_games_tables() {
         ("grade=9", "bad_limit"),
         ("seed=x", "bad_query"),
     ] {
-        let (status, answer) = call(&server, get(&format!("/api/games/jungle/puzzles?{query}"))).await;
+        let (status, answer) =
+            call(&server, get(&format!("/api/games/jungle/puzzles?{query}"))).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{query}: {answer}");
         assert_eq!(answer["error"], kind, "{query}");
     }

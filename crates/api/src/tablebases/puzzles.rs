@@ -296,7 +296,10 @@ pub fn check_puzzle(
         }
     }
     if puzzle.kind == PuzzleKind::Fastest
-        && !report.moves.iter().any(|m| m.mv != puzzle.answer && m.value == Verdict::Win)
+        && !report
+            .moves
+            .iter()
+            .any(|m| m.mv != puzzle.answer && m.value == Verdict::Win)
     {
         return Err(format!(
             "{}: the only winning move is marked fastest",
@@ -304,7 +307,10 @@ pub fn check_puzzle(
         ));
     }
     if puzzle.grade != grade(puzzle.distance) {
-        return Err(format!("{}: grade {} for a win in {}", puzzle.position, puzzle.grade, puzzle.distance));
+        return Err(format!(
+            "{}: grade {} for a win in {}",
+            puzzle.position, puzzle.grade, puzzle.distance
+        ));
     }
     Ok(())
 }

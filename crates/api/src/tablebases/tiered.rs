@@ -315,7 +315,9 @@ impl<G: TieredGame> Tablebases for TieredTablebases<G> {
             let stats = match tables.tier_stats_until(tier, stop) {
                 Ok(Some(counted)) => {
                     match counted.recounted {
-                        Some(StoredStats::Stale(why)) => scan.recounted.push(format!("{tier}: {why}")),
+                        Some(StoredStats::Stale(why)) => {
+                            scan.recounted.push(format!("{tier}: {why}"))
+                        }
                         Some(_) => scan.recounted.push(format!("{tier}: no statistics file")),
                         None => {}
                     }

@@ -17,7 +17,9 @@ use gamesolver_core::{TierLayout, WdlCounts};
 
 use super::store::Tablebase;
 use super::tier_stats::{LongestWin, TierStats};
-use crate::binfile::{FileError, Frame, check_identity, open_regular, read_bounded, write_atomically};
+use crate::binfile::{
+    FileError, Frame, check_identity, open_regular, read_bounded, write_atomically,
+};
 use crate::tbfile::TablebaseIdentity;
 
 /// The file name extension of a tier's statistics companion.
@@ -99,12 +101,10 @@ impl<L: TierLayout> Tablebase<L> {
         if !path.exists() {
             return Ok(StoredStats::Missing);
         }
-        Ok(
-            match read_companion(&path, &self.identity(tier), seal) {
-                Ok(stats) => StoredStats::Valid(stats),
-                Err(error) => StoredStats::Stale(chain(&error)),
-            },
-        )
+        Ok(match read_companion(&path, &self.identity(tier), seal) {
+            Ok(stats) => StoredStats::Valid(stats),
+            Err(error) => StoredStats::Stale(chain(&error)),
+        })
     }
 
     /// The statistics of `tier`: its companion's if it belongs to the table,
@@ -157,7 +157,12 @@ impl<L: TierLayout> Tablebase<L> {
             ));
         }
         let out = self.stats_path(tier);
-        let bytes = encode(&self.identity(tier), seal, &stats, &out.display().to_string())?;
+        let bytes = encode(
+            &self.identity(tier),
+            seal,
+            &stats,
+            &out.display().to_string(),
+        )?;
         write_atomically(&out, &bytes)?;
         Ok(stats)
     }

@@ -82,8 +82,7 @@ impl TierStats {
     pub fn consistent(&self) -> bool {
         let sums = (0..2).all(|side| {
             let histogram = &self.win_distances[side];
-            histogram.iter().sum::<u64>() == self.counts[side].win
-                && histogram.last() != Some(&0)
+            histogram.iter().sum::<u64>() == self.counts[side].win && histogram.last() != Some(&0)
         });
         let longest = self
             .win_distances

@@ -92,7 +92,11 @@ pub async fn info(State(app): State<AppState>) -> Json<TablebaseInfo> {
         game: table.map(|t| t.game.to_string()),
         rules: table.map(|t| t.oracle.rules().to_string()),
         max_pieces: table.map(|t| t.oracle.max_pieces()),
-        games: app.tablebases().iter().map(|t| t.game.to_string()).collect(),
+        games: app
+            .tablebases()
+            .iter()
+            .map(|t| t.game.to_string())
+            .collect(),
     })
 }
 
@@ -204,7 +208,10 @@ pub async fn game_stats(
 
 /// The tables the server opened for `game` (a name or alias): 404 for an
 /// unknown game or one without tables here.
-pub(crate) fn loaded_for<'a>(app: &'a AppState, game: &str) -> Result<&'a LoadedTablebase, ApiError> {
+pub(crate) fn loaded_for<'a>(
+    app: &'a AppState,
+    game: &str,
+) -> Result<&'a LoadedTablebase, ApiError> {
     let def = app.registry().get(game).map_err(|error| match error {
         FacadeError::UnknownGame { .. } => {
             ApiError::new(StatusCode::NOT_FOUND, "unknown_game", error.to_string())

@@ -62,7 +62,10 @@ pub fn run(tables: &Tables<'_>, args: &Args, out: &mut dyn Write) -> anyhow::Res
     let mut scan = tables.scan()?;
     if args.write {
         let written = tables.tables.write_stats(tables.rules, &mut scan)?;
-        eprintln!("wrote {written} statistics file(s) in {}", tables.dir.display());
+        eprintln!(
+            "wrote {written} statistics file(s) in {}",
+            tables.dir.display()
+        );
     }
     if !args.heat_map && (args.which.material.is_some() || args.which.piece.is_some()) {
         bail!("--material and --piece choose the animal of --heat-map; add --heat-map");
