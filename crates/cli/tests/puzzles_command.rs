@@ -129,7 +129,10 @@ fn dobutsu_puzzles_need_the_whole_games_tables() {
     let dir = temp.path().to_str().unwrap();
     build("dobutsu", &["--material", "LC"], dir);
     let error = run(&["puzzles", "dobutsu", "--dir", dir, "--count", "3"]).unwrap_err();
-    assert!(error.contains("cannot read the dobutsu position"), "{error}");
+    assert!(
+        error.contains("cannot read the dobutsu position"),
+        "{error}"
+    );
 }
 
 #[test]
