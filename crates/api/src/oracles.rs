@@ -114,5 +114,15 @@ pub trait TablebaseOracle: Send + Sync {
     fn stats_until(
         &self,
         stop: &(dyn Fn() -> bool + Sync),
+    ) -> Result<Vec<MaterialStatsReport>, FacadeError> {
+        self.stats_progress(&|_, _| {}, stop)
+    }
+    /// [`TablebaseOracle::stats_until`] that calls `progress(done, total)`
+    /// after each material (read from its statistics companion, or counted
+    /// from its table when it has none of its own).
+    fn stats_progress(
+        &self,
+        progress: &(dyn Fn(usize, usize) + Sync),
+        stop: &(dyn Fn() -> bool + Sync),
     ) -> Result<Vec<MaterialStatsReport>, FacadeError>;
 }

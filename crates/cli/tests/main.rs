@@ -14,6 +14,7 @@ mod match_sprt;
 mod mdp_command;
 mod number_props;
 mod perft_command;
+mod puzzles_command;
 mod refusals;
 mod review_command;
 mod serve_signals;

@@ -11,6 +11,7 @@ mod dobutsu_tables;
 mod jungle_tablebase;
 mod jungle_tablebase_3;
 mod loopy_random_graphs;
+mod stats_file;
 mod table_file;
 mod tablebase_build;
 mod tbfile;

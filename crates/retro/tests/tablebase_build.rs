@@ -39,8 +39,8 @@ fn build_probe_resume() {
         .collect();
     assert_eq!(
         names.len(),
-        6,
-        "partial file removed, one distance and one WDL file per tier: {names:?}"
+        9,
+        "partial file removed, one distance, one WDL and one statistics file per tier: {names:?}"
     );
     assert_eq!(names.iter().filter(|n| n.ends_with(".gstb")).count(), 3);
 

@@ -33,6 +33,7 @@ const ASSETS: &[Asset] = embed!(
     "pages/index.html",
     "pages/game.html",
     "pages/stats.html",
+    "pages/puzzles.html",
     "pages/mdp.html",
     "css/app.css",
     "js/api.js",
@@ -54,13 +55,20 @@ const ASSETS: &[Asset] = embed!(
     "js/strings/review.js",
     "js/index.js",
     "js/stats.js",
+    "js/puzzles.js",
+    "js/strings/puzzles.js",
     "js/chart.js",
     "js/mdp.js",
     "favicon.svg",
 );
 
 /// A game's pages: `/game/NAME/SUFFIX` → the page's name.
-const GAME_PAGES: &[(&str, &str)] = &[("", "game"), ("stats", "stats"), ("mdp", "mdp")];
+const GAME_PAGES: &[(&str, &str)] = &[
+    ("", "game"),
+    ("stats", "stats"),
+    ("puzzles", "puzzles"),
+    ("mdp", "mdp"),
+];
 
 /// Where a page's `<main>` goes in the shell `page.html`.
 const MAIN_MARK: &str = "<!-- main -->";

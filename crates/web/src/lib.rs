@@ -57,6 +57,7 @@ mod router;
 mod search_task;
 mod server;
 mod state;
+mod stats_jobs;
 
 pub use config::ServeConfig;
 pub use error::{ApiError, ErrorBody};

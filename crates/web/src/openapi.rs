@@ -27,6 +27,8 @@ use crate::api;
         api::tablebase::info,
         api::tablebase::probe,
         api::tablebase::stats,
+        api::tablebase::game_stats,
+        api::puzzles::puzzles,
         api::analyse::analyse,
         api::analyse::engine_move,
         api::stream::analyse_stream,

@@ -30,6 +30,11 @@ fn api_routes() -> Router<AppState> {
     Router::new()
         .route("/games", get(api::games::list))
         .route("/games/{game}/options", get(api::games::options))
+        .route(
+            "/games/{game}/tablebase/stats",
+            get(api::tablebase::game_stats),
+        )
+        .route("/games/{game}/puzzles", get(api::puzzles::puzzles))
         .route("/legal-moves", post(api::position::legal_moves))
         .route("/play", post(api::position::play))
         .route("/solved", post(api::solved::query))

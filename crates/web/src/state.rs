@@ -5,13 +5,12 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use gamesolver_api::{FacadeError, Registry, TablebaseOracle};
-use tokio::sync::OnceCell;
 
-use crate::api::tablebase::MaterialStats;
 use crate::config::ServeConfig;
 use crate::gate::SearchGate;
 use crate::mdp_cache::MdpCache;
 use crate::review_jobs::ReviewJobs;
+use crate::stats_jobs::StatsJobs;
 
 /// The server's shared state (cheap to clone).
 #[derive(Clone)]
@@ -22,7 +21,7 @@ struct Shared {
     gate: SearchGate,
     body_timeout: std::time::Duration,
     tablebases: Vec<LoadedTablebase>,
-    stats: OnceCell<Vec<MaterialStats>>,
+    stats: StatsJobs,
     mdp: MdpCache,
     reviews: ReviewJobs,
 }
@@ -50,7 +49,7 @@ impl AppState {
             gate: SearchGate::new(config.max_searches, config.queue_limit),
             body_timeout: config.body_timeout,
             tablebases,
-            stats: OnceCell::new(),
+            stats: StatsJobs::default(),
             mdp: MdpCache::default(),
             reviews: ReviewJobs::default(),
         })))
@@ -97,8 +96,8 @@ impl AppState {
         &self.0.mdp
     }
 
-    /// The cache of the first tablebase's material statistics.
-    pub fn stats_cache(&self) -> &OnceCell<Vec<MaterialStats>> {
+    /// The statistics of each game's tables, counted once.
+    pub fn stats_jobs(&self) -> &StatsJobs {
         &self.0.stats
     }
 }

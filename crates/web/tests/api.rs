@@ -463,9 +463,12 @@ async fn the_openapi_document_describes_every_endpoint() {
             .starts_with("3.")
     );
     let paths = document["paths"].as_object().expect("paths");
-    assert_eq!(paths.len(), 18);
+    assert_eq!(paths.len(), 20);
     assert!(paths.contains_key("/api/review/{id}"));
     assert!(paths.contains_key("/api/games/{game}/options"));
+    assert!(paths.contains_key("/api/games/{game}/tablebase/stats"));
+    assert!(paths.contains_key("/api/games/{game}/puzzles"));
+    assert!(document["components"]["schemas"]["PuzzleSet"].is_object());
     assert!(document["components"]["schemas"]["PositionValues"].is_object());
     assert!(document["components"]["schemas"]["ErrorBody"].is_object());
     // The façade's search report, described once (crates/engines, feature
@@ -538,7 +541,7 @@ async fn every_game_has_the_generic_page_and_its_board_module() {
     let registry = gamesolver_engines::builtin();
     for game in registry.games() {
         let name = game.info().name;
-        for suffix in ["", "/stats", "/mdp"] {
+        for suffix in ["", "/stats", "/puzzles", "/mdp"] {
             let path = format!("/game/{name}{suffix}");
             let (status, kind, _, body) = page(app(), &path).await;
             assert_eq!(status, StatusCode::OK, "{path}");

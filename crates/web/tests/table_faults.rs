@@ -113,7 +113,15 @@ async fn every_endpoint_after_a_table_went_bad() {
                 .unwrap(),
         )
         .await;
-        names_the_file(status, &text);
+        match how {
+            // The statistics file is sealed with the table's size and
+            // checksum field: a table cut or replaced is counted again
+            // (and fails, naming it); bytes flipped inside it leave the
+            // statistics of the table as built, which stand (`tablebase
+            // verify` reads every byte).
+            Damage::FlippedInPlace => assert_eq!(status, StatusCode::OK, "{text}"),
+            Damage::CutInPlace | Damage::ReplacedByAForeignFile => names_the_file(status, &text),
+        }
         for engine in ["alphabeta", "mcts"] {
             for path in ["/api/analyse", "/api/engine-move"] {
                 let body =

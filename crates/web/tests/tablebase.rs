@@ -145,6 +145,138 @@ async fn stats_list_every_material_with_its_longest_win() {
     assert_eq!(probed["report"]["distance"], elephant_cat["longest_win"]);
 }
 
+fn get(path: &str) -> Request<Body> {
+    Request::get(path).body(Body::empty()).expect("request")
+}
+
+#[tokio::test]
+async fn per_game_stats_are_ready_at_once_and_equal_the_old_path() {
+    let server = server();
+    let (status, old) = call(&server, get("/api/tablebase/stats")).await;
+    assert_eq!(status, StatusCode::OK);
+    for name in ["jungle", "Jungle"] {
+        let (status, answer) =
+            call(&server, get(&format!("/api/games/{name}/tablebase/stats"))).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        assert_eq!(answer["game"], "jungle");
+        assert_eq!(
+            answer["ready"], true,
+            "the build wrote the statistics files"
+        );
+        assert_eq!(answer["done"], answer["total"]);
+        assert_eq!(answer["materials"], old);
+    }
+    let (status, answer) = call(&server, get("/api/games/dobutsu/tablebase/stats")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{answer}");
+    assert_eq!(answer["error"], "no_tablebase");
+    let (status, answer) = call(&server, get("/api/games/chess/tablebase/stats")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{answer}");
+    assert_eq!(answer["error"], "unknown_game");
+    let (_, info) = call(&server, get("/api/tablebase")).await;
+    assert_eq!(info["games"], json!(["jungle"]));
+}
+
+#[tokio::test]
+async fn a_count_without_statistics_files_reports_its_progress_then_the_rows() {
+    let tables = tempfile::tempdir().expect("temporary folder");
+    build_tablebase(tables.path(), Variant::Standard, &Material::all_with(2))
+        .expect("two-piece tables");
+    let expected = {
+        let config = ServeConfig {
+            tablebase: Some(tables.path().to_path_buf()),
+            ..ServeConfig::default()
+        };
+        let state = AppState::new(&config, gamesolver_engines::builtin()).expect("opens");
+        let (_, text) = send(router(state), get("/api/tablebase/stats")).await;
+        serde_json::from_str::<Value>(&text).expect("JSON")
+    };
+    for entry in std::fs::read_dir(tables.path()).expect("listed") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|e| e == "gsst") {
+            std::fs::remove_file(path).expect("removed");
+        }
+    }
+    let config = ServeConfig {
+        tablebase: Some(tables.path().to_path_buf()),
+        ..ServeConfig::default()
+    };
+    let app = router(AppState::new(&config, gamesolver_engines::builtin()).expect("opens"));
+    let mut answers = 0;
+    loop {
+        let (status, text) = send(app.clone(), get("/api/games/jungle/tablebase/stats")).await;
+        assert_eq!(status, StatusCode::OK, "{text}");
+        let answer: Value = serde_json::from_str(&text).expect("JSON");
+        answers += 1;
+        assert!(
+            answer["done"].as_u64() <= answer["total"].as_u64(),
+            "{answer}"
+        );
+        if answer["ready"] == true {
+            assert_eq!(answer["materials"], expected);
+            break;
+        }
+        assert_eq!(answer["materials"], json!([]), "{answer}");
+        assert!(answers < 600, "the count ends");
+    }
+}
+
+#[tokio::test]
+async fn puzzles_are_drawn_from_the_games_tables() {
+    let server = server();
+    let (status, set) = call(&server, get("/api/games/jungle/puzzles?count=6&seed=3")).await;
+    assert_eq!(status, StatusCode::OK, "{set}");
+    assert_eq!(set["format"], "gamesolver-puzzles");
+    let list = set["puzzles"].as_array().expect("puzzles");
+    assert_eq!(list.len(), 6, "{set}");
+    for puzzle in list {
+        let (_, probed) = probe(
+            &server,
+            json!({ "game": "jungle", "position": puzzle["position"] }),
+        )
+        .await;
+        let report = &probed["report"];
+        assert_eq!(report["value"], "win");
+        let winning: Vec<&Value> = report["moves"]
+            .as_array()
+            .expect("moves")
+            .iter()
+            .filter(|m| m["value"] == "win")
+            .collect();
+        let fastest = winning
+            .iter()
+            .map(|m| m["distance"].as_u64())
+            .min()
+            .flatten();
+        let quickest: Vec<_> = winning
+            .iter()
+            .filter(|m| m["distance"].as_u64() == fastest)
+            .collect();
+        assert_eq!(quickest.len(), 1, "{puzzle}");
+        assert_eq!(quickest[0]["move"], puzzle["answer"], "{puzzle}");
+        let kind = if winning.len() == 1 {
+            "only"
+        } else {
+            "fastest"
+        };
+        assert_eq!(puzzle["kind"], kind, "{puzzle}");
+    }
+    let (_, again) = call(&server, get("/api/games/jungle/puzzles?count=6&seed=3")).await;
+    assert_eq!(again, set, "the same seed, the same set");
+    for (query, kind) in [
+        ("count=0", "bad_limit"),
+        ("count=101", "bad_limit"),
+        ("grade=9", "bad_limit"),
+        ("seed=x", "bad_query"),
+    ] {
+        let (status, answer) =
+            call(&server, get(&format!("/api/games/jungle/puzzles?{query}"))).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{query}: {answer}");
+        assert_eq!(answer["error"], kind, "{query}");
+    }
+    let (status, _) = call(&server, get("/api/games/uttt/puzzles")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
 /// Issue 26 finding 9: on a server with a tablebase, MCTS is served too
 /// (the table answers inside it, the tree search outside), on every
 /// search endpoint.

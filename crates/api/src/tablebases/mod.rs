@@ -10,6 +10,7 @@
 //! ([`TieredGame`]).
 
 mod oracle;
+mod puzzles;
 mod report;
 mod report_page;
 mod scan;
@@ -28,6 +29,10 @@ use crate::oracles::{Rendered, TablebaseOracle};
 use crate::state::State;
 
 pub use oracle::TieredOracle;
+pub use puzzles::{
+    MAX_GRADE, MAX_PUZZLES, PUZZLE_FORMAT, PUZZLE_VERSION, Puzzle, PuzzleKind, PuzzleRequest,
+    PuzzleSet, check_puzzle, draw_puzzles, grade, grade_range, puzzle_of,
+};
 pub use report::{TierWdlRow, VerifyReport};
 pub use report_page::{ReportHeading, escape_html, tier_report_page};
 pub use scan::TierScan;
@@ -122,8 +127,10 @@ pub trait Tablebases: Send + Sync {
     /// the entries that cannot be used.
     fn scan(&self, dir: &Path, rules: Option<&str>) -> Result<TierScan, FacadeError>;
 
-    /// Every scanned tier counted (a file that cannot be used is recorded
-    /// in `scan`); `stop` is asked between blocks of a file.
+    /// Every scanned tier's statistics, read from its statistics companion
+    /// or else counted from its table (recorded in `scan.recounted`; a
+    /// file that cannot be used is recorded in `scan`); `stop` is asked
+    /// between blocks of a file.
     fn stats(
         &self,
         rules: Option<&str>,
@@ -131,8 +138,15 @@ pub trait Tablebases: Send + Sync {
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Result<Vec<TierStatsRow>, FacadeError>;
 
+    /// Writes the statistics companion of every scanned tier that lacks
+    /// one of its own (missing, stale or damaged), so that
+    /// [`Tablebases::stats`] reads it at once; the number written (a tier
+    /// that cannot be counted is recorded in `scan`).
+    fn write_stats(&self, rules: Option<&str>, scan: &mut TierScan) -> Result<usize, FacadeError>;
+
     /// Every stored position of the scanned tiers checked against its
-    /// children, and each WDL file against its distance file.
+    /// children, each WDL file against its distance file and each
+    /// statistics companion against a recount.
     fn verify(&self, rules: Option<&str>, scan: &mut TierScan)
     -> Result<VerifyReport, FacadeError>;
 

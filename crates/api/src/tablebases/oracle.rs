@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use gamesolver_core::TierLayout;
-use gamesolver_retro::tablebase::{Tablebase, TierStats};
+use gamesolver_retro::tablebase::Tablebase;
 
 use super::tiered::TieredGame;
 use crate::error::{FacadeError, error_chain};
@@ -101,8 +101,9 @@ impl<G: TieredGame> TablebaseOracle for TieredOracle<G> {
         })
     }
 
-    fn stats_until(
+    fn stats_progress(
         &self,
+        progress: &(dyn Fn(usize, usize) + Sync),
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Result<Vec<MaterialStatsReport>, FacadeError> {
         let error = |e: &dyn std::error::Error| FacadeError::TableFile(error_chain(e));
@@ -110,15 +111,16 @@ impl<G: TieredGame> TablebaseOracle for TieredOracle<G> {
         let mut tiers = self.tables.tiers().map_err(|e| error(&e))?;
         tiers.sort_by_key(|&t| (self.game.pieces(t), t.to_string()));
         let mut reports = Vec::new();
-        for tier in tiers {
-            let Some(file) = self.tables.open_tier(tier).map_err(|e| error(&e))? else {
-                continue;
-            };
-            let Some(stats) =
-                TierStats::of_file_until(layout, tier, &file, stop).map_err(|e| error(&e))?
+        let total = tiers.len();
+        for (done, tier) in tiers.into_iter().enumerate() {
+            let Some(counted) = self
+                .tables
+                .tier_stats_until(tier, stop)
+                .map_err(|e| error(&e))?
             else {
                 return Err(FacadeError::Cancelled);
             };
+            let stats = counted.stats;
             let [first, second] = stats.counts;
             let example = stats
                 .longest_win
@@ -131,6 +133,7 @@ impl<G: TieredGame> TablebaseOracle for TieredOracle<G> {
                 longest_win_example: example.map(|p| p.to_string()),
                 win_distances: stats.win_distances,
             });
+            progress(done + 1, total);
         }
         Ok(reports)
     }

@@ -13,6 +13,11 @@ pub struct VerifyReport {
     pub failed: usize,
     /// WDL files found and agreeing with their distance files.
     pub wdl_files: usize,
+    /// Statistics companions found and agreeing with a recount.
+    pub stats_files: usize,
+    /// Statistics companions that are stale, damaged or wrong (the tiers'
+    /// statistics are then counted from their tables).
+    pub stats_failed: usize,
     /// The failures, a few per tier, as lines of text.
     pub failures: String,
 }

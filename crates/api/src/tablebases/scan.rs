@@ -19,6 +19,9 @@ pub struct TierScan {
     pub problems: Vec<String>,
     /// The `*.gstb` entries that are no tier file of the game (ignored).
     pub ignored: Vec<PathBuf>,
+    /// The tiers whose statistics had to be counted from their tables
+    /// (no statistics companion of their own), and why.
+    pub recounted: Vec<String>,
 }
 
 impl TierScan {
@@ -43,6 +46,7 @@ impl TierScan {
             tiers: tiers.into_iter().map(|(_, name)| name).collect(),
             problems: found.rejected.iter().map(describe).collect(),
             ignored: found.ignored,
+            recounted: Vec::new(),
         })
     }
 

@@ -8,7 +8,7 @@ use std::path::Path;
 use gamesolver_core::{Game, TierLayout};
 use gamesolver_retro::loopy::schedule_waves;
 use gamesolver_retro::tablebase::{
-    BuildError, BuildObserver, Tablebase, TierBuilt, TierStats, build_within, estimate,
+    BuildError, BuildObserver, StoredStats, Tablebase, TierBuilt, build_within, estimate,
 };
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -312,21 +312,17 @@ impl<G: TieredGame> Tablebases for TieredTablebases<G> {
             if stop() {
                 return Err(FacadeError::Cancelled);
             }
-            let file = match tables.open_tier(tier) {
-                Ok(Some(file)) => file,
-                Ok(None) => {
-                    scan.problems.push(format!(
-                        "{tier}: its file disappeared after the directory was listed"
-                    ));
-                    continue;
+            let stats = match tables.tier_stats_until(tier, stop) {
+                Ok(Some(counted)) => {
+                    match counted.recounted {
+                        Some(StoredStats::Stale(why)) => {
+                            scan.recounted.push(format!("{tier}: {why}"))
+                        }
+                        Some(_) => scan.recounted.push(format!("{tier}: no statistics file")),
+                        None => {}
+                    }
+                    counted.stats
                 }
-                Err(error) => {
-                    scan.reject(&tier.to_string(), &error);
-                    continue;
-                }
-            };
-            let stats = match TierStats::of_file_until(layout, tier, &file, stop) {
-                Ok(Some(stats)) => stats,
                 Ok(None) => return Err(FacadeError::Cancelled),
                 Err(error) => {
                     scan.reject(&tier.to_string(), &error);
@@ -346,6 +342,18 @@ impl<G: TieredGame> Tablebases for TieredTablebases<G> {
             ));
         }
         Ok(rows)
+    }
+
+    fn write_stats(&self, rules: Option<&str>, scan: &mut TierScan) -> Result<usize, FacadeError> {
+        let tables = self.tables(&scan.dir, rules)?;
+        let mut written = 0;
+        for tier in self.scanned(scan) {
+            match tables.write_missing_stats(&[tier]) {
+                Ok(n) => written += n,
+                Err(error) => scan.reject(&tier.to_string(), &error),
+            }
+        }
+        Ok(written)
     }
 
     fn verify(

@@ -1,6 +1,6 @@
 //! `verify` over any tier layout: every stored position of every scanned
-//! tier re-checked against its children, and each WDL file against its
-//! distance file.
+//! tier re-checked against its children, each WDL file against its
+//! distance file, and each statistics companion against a recount.
 //!
 //! The tiers other tiers lead to are loaded into memory first (so probing
 //! them decompresses nothing); then the tiers are checked in parallel,
@@ -44,6 +44,13 @@ pub(super) fn verify<L: TierLayout>(
             Ok(Err(wrong)) => report.failed += wrong,
             Err(error) => scan.problems.push(format!("{}: {error}", check.tier)),
         }
+        match check.stats {
+            Ok(found) => report.stats_files += usize::from(found),
+            Err(why) => {
+                report.stats_failed += 1;
+                let _ = writeln!(report.failures, "{}: {why}", check.tier);
+            }
+        }
         match check.wdl {
             Ok(Ok(found)) => report.wdl_files += usize::from(found),
             Ok(Err(wrong)) => report.failed += wrong,
@@ -78,6 +85,9 @@ struct TierCheck<T> {
     /// Whether a WDL file was found (and agrees), or how many of its
     /// positions disagree; an error if it cannot be used.
     wdl: Result<Result<bool, usize>, String>,
+    /// Whether a statistics companion was found (and agrees with a
+    /// recount), or why it is wrong.
+    stats: Result<bool, String>,
     /// The failures listed.
     text: String,
 }
@@ -87,10 +97,17 @@ impl<T: Copy + std::fmt::Display> TierCheck<T> {
         let mut text = String::new();
         let positions = verify_one(tablebase, tier, &mut text);
         let wdl = check_wdl(tablebase, tier, &mut text);
+        let stats = match tablebase.check_stats(tier) {
+            Ok(None) => Ok(false),
+            Ok(Some(Ok(()))) => Ok(true),
+            Ok(Some(Err(why))) => Err(why),
+            Err(error) => Err(error_chain(&error)),
+        };
         TierCheck {
             tier,
             positions,
             wdl,
+            stats,
             text,
         }
     }

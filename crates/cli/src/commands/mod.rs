@@ -11,6 +11,7 @@ pub mod match_cmd;
 pub mod mdp;
 pub mod perft;
 pub mod play;
+pub mod puzzles;
 pub mod query;
 pub mod review;
 pub mod selfplay;
@@ -51,6 +52,9 @@ pub enum Command {
     Review(review::Args),
     /// Endgame tablebases: build, probe, stats, verify.
     Tablebase(tablebase::Args),
+    /// Tablebase puzzles: positions with one winning (or fastest) move,
+    /// drawn from the tables with a seed and graded by length.
+    Puzzles(puzzles::Args),
     /// Play a fixed opponent optimally: the game as a Markov decision process.
     Mdp(mdp::Args),
     /// Play, analyse and explore every game in the browser (HTTP server).
@@ -73,6 +77,7 @@ pub fn run(registry: &Registry, command: Command, out: &mut dyn Write) -> anyhow
         Command::Play(args) => play::run_with(registry, &args, out),
         Command::Review(args) => review::run_with(registry, &args, out),
         Command::Tablebase(args) => tablebase::run_with(registry, &args, out),
+        Command::Puzzles(args) => puzzles::run_with(registry, &args, out),
         Command::Mdp(args) => mdp::run_with(registry, &args, out),
         Command::Serve(args) => serve::run_with(registry, &args, out),
     }

@@ -1,8 +1,10 @@
 //! Statistics of a Jungle tablebase, per material and per material class,
 //! and the board heat maps of one piece: the numbers of `gamesolver
 //! tablebase stats`, of its HTML report, of the façade's
-//! `TablebaseOracle::stats` (web, Python). Every count is one streaming,
-//! parallel pass over a stored file ([`TierStats::of_file`]).
+//! `TablebaseOracle::stats` (web, Python). A material's counts are read
+//! from its statistics companion, written by the build, or else counted
+//! in one streaming, parallel pass over its stored file
+//! ([`Tablebase::tier_stats_until`]).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -43,13 +45,14 @@ pub fn material_stats_until(
     material: Material,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Result<Option<MaterialStats>, FileError> {
-    let Some(file) = tablebase.open_tier(material)? else {
+    if !tablebase.path(material).exists() {
         return Ok(None);
-    };
+    }
     let layout = tablebase.layout();
-    let Some(stats) = TierStats::of_file_until(layout, material, &file, stop)? else {
+    let Some(counted) = tablebase.tier_stats_until(material, stop)? else {
         return Ok(None);
     };
+    let stats = counted.stats;
     let longest_win_example = stats
         .longest_win
         .and_then(|w| layout.position(material, w.index));

@@ -236,8 +236,9 @@ impl TablebaseOracle for JungleTablebase {
         rule_report(&self.handle, game).map_err(FacadeError::TableFile)
     }
 
-    fn stats_until(
+    fn stats_progress(
         &self,
+        progress: &(dyn Fn(usize, usize) + Sync),
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Result<Vec<MaterialStatsReport>, FacadeError> {
         let error = |e: &dyn std::fmt::Display| FacadeError::TableFile(e.to_string());
@@ -246,7 +247,9 @@ impl TablebaseOracle for JungleTablebase {
             .handle
             .materials()
             .map_err(|e| FacadeError::Tablebase(e.to_string()))?;
-        for material in materials {
+        let total = materials.len();
+        for (done, material) in materials.into_iter().enumerate() {
+            progress(done, total);
             let counted = material_stats_until(&self.handle.tablebase, material, stop)
                 .map_err(|e| error(&e))?;
             if stop() {
@@ -265,6 +268,7 @@ impl TablebaseOracle for JungleTablebase {
                 win_distances: m.stats.win_distances,
             });
         }
+        progress(total, total);
         Ok(reports)
     }
 }

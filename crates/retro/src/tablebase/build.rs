@@ -234,6 +234,7 @@ pub fn build_within<L: TierLayout>(
         .collect();
     observer.planned(&plan);
     let probed = probed_tiers(tablebase.layout(), &waves);
+    let every_tier: Vec<L::Tier> = waves.iter().flatten().copied().collect();
     let backlog = &Backlog::default();
     let mut reports = std::thread::scope(|scope| {
         let (sender, solved) = mpsc::channel();
@@ -257,6 +258,9 @@ pub fn build_within<L: TierLayout>(
         reports.extend(done_here?);
         Ok::<_, BuildError>(reports)
     })?;
+    // The last step: each tier's statistics companion, so that the
+    // statistics are read at once (reused tiers without one get one too).
+    tablebase.write_missing_stats(&every_tier)?;
     let order: BTreeMap<&str, usize> = plan
         .iter()
         .enumerate()

@@ -75,6 +75,24 @@ impl TierStats {
         all
     }
 
+    /// Whether the parts agree: each side's wins are its histogram's sum,
+    /// the histograms have no trailing zeros, and the longest win is the
+    /// longest distance of either (a check of a stored copy).
+    #[must_use]
+    pub fn consistent(&self) -> bool {
+        let sums = (0..2).all(|side| {
+            let histogram = &self.win_distances[side];
+            histogram.iter().sum::<u64>() == self.counts[side].win && histogram.last() != Some(&0)
+        });
+        let longest = self
+            .win_distances
+            .iter()
+            .map(|h| h.len().checked_sub(1))
+            .max()
+            .flatten();
+        sums && longest == self.longest_win.map(|w| usize::from(w.distance))
+    }
+
     /// Counts `weight` positions of value `solution` at `index`, with side
     /// `side` (0 or 1) to move.
     fn add(&mut self, side: usize, index: u64, solution: Solution, weight: u64) {

@@ -72,10 +72,13 @@ pub fn scan_tier_files<T: Display>(
 }
 
 /// Whether `path` is named like a companion of a tier file: its WDL file
-/// or its distance-to-zeroing file.
+/// its distance-to-zeroing file or its statistics.
 fn is_companion_file(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|e| e == crate::wdlfile::EXTENSION || e == super::DTZ_EXTENSION)
+    path.extension().is_some_and(|e| {
+        e == crate::wdlfile::EXTENSION
+            || e == super::DTZ_EXTENSION
+            || e == crate::tablebase::STATS_EXTENSION
+    })
 }
 
 /// The tier of the entry `path` named `<stem>.gstb`, or why it is none.

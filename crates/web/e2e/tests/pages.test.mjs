@@ -72,7 +72,7 @@ test("the OpenAPI document lists the API the pages use", async () => {
     assert.equal(response.status(), 200);
     const document = await response.json();
     assert.match(document.openapi, /^3\./);
-    for (const path of ["/api/games", "/api/legal-moves", "/api/play", "/api/solved", "/api/tablebase/probe", "/api/analyse", "/api/analyse/stream", "/api/engine-move", "/api/mdp/solve", "/api/tablebase/stats"]) {
+    for (const path of ["/api/games", "/api/legal-moves", "/api/play", "/api/solved", "/api/tablebase/probe", "/api/analyse", "/api/analyse/stream", "/api/engine-move", "/api/mdp/solve", "/api/tablebase/stats", "/api/games/{game}/tablebase/stats", "/api/games/{game}/puzzles"]) {
       assert.ok(document.paths[path], `${path} documented`);
     }
     const bad = await page.request.post(`${shared.server.url}/api/play`, { data: { game: "chess", move: "e4" } });

@@ -6,6 +6,7 @@ pub mod games;
 pub mod mdp;
 pub mod position;
 pub mod position_view;
+pub mod puzzles;
 pub mod record;
 pub mod review;
 pub mod solved;

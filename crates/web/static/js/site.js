@@ -6,6 +6,7 @@ import { get } from "./api.js";
 import { el, fill } from "./dom.js";
 import { LANGUAGES, has, language, onLanguageChange, setLanguage, t, translateTree } from "./i18n.js";
 import "./strings/site.js";
+import "./strings/puzzles.js";
 import * as textBoard from "./text-board.js";
 
 let registry = null;
@@ -23,9 +24,9 @@ export function tablebase() {
   return tables;
 }
 
-/** Whether the server's tablebase belongs to `game`. */
+/** Whether the server opened tables of `game` (it may have several games' tables). */
 export function hasTables(game, info) {
-  return Boolean(info && info.loaded && info.game === game.name);
+  return Boolean(info && info.loaded && (info.games || [info.game]).includes(game.name));
 }
 
 /** A game's title in the page's language (its declaration's `titles`, else the English `title`). */
@@ -49,12 +50,12 @@ export function rulesName(game, rules) {
   return has(key) ? t(key) : rules;
 }
 
-/** The URL of `game`'s page, or of one of its sub-pages (`stats`, `mdp`). */
+/** The URL of `game`'s page, or of one of its sub-pages (`stats`, `puzzles`, `mdp`). */
 export function gameUrl(game, page = "") {
   return `/game/${encodeURIComponent(game.name)}${page ? `/${page}` : ""}`;
 }
 
-/** The pages of `game`: [url, label, description] for its play page, its statistics and its planning page. */
+/** The pages of `game`: [url, label, description] for its play page, its statistics and puzzles (with tables) and its planning page. */
 export function pagesOf(game, info) {
   const caps = game.capabilities;
   const plays = caps.solved_table ? t("index.play_solved")
@@ -68,6 +69,7 @@ export function pagesOf(game, info) {
   const pages = [[gameUrl(game), shortTitle(game), t("index.play", { what: plays, extras: extras.map((e) => `${sep}${e}`).join("") })]];
   if (hasTables(game, info)) {
     pages.push([gameUrl(game, "stats"), t("nav.tables", { game: shortTitle(game) }), t("index.stats_text")]);
+    pages.push([gameUrl(game, "puzzles"), t("puzzles.page", { game: shortTitle(game) }), t("puzzles.card")]);
   }
   if (caps.mdp) {
     pages.push([gameUrl(game, "mdp"), t("nav.mdp", { game: shortTitle(game) }), t("index.mdp_text")]);

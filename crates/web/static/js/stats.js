@@ -4,11 +4,23 @@ import { get } from "./api.js";
 import { byId, el, fill, setStatus } from "./dom.js";
 import { language, onLanguageChange, t } from "./i18n.js";
 import { boardModule, currentGame, gameTitle, gameUrl, hasTables, renderNav, sideNames, tablebase } from "./site.js";
+import "./strings/puzzles.js";
 import "./strings/stats.js";
 
 const OUTCOMES = ["win", "draw", "loss"];
 
 let rows = null; // the statistics, fetched once
+
+/** The game's statistics, asked again while the server still counts them (its progress shown). */
+async function statsOf(game) {
+  setStatus(t("stats.counting-start"));
+  for (;;) {
+    const answer = await get(`/games/${encodeURIComponent(game.name)}/tablebase/stats`);
+    if (answer.ready) return answer.materials;
+    setStatus(answer.total ? t("stats.counting", { done: answer.done, total: answer.total }) : t("stats.counting-start"));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
 
 async function show(game, module) {
   const count = (n) => n.toLocaleString(language());
@@ -23,10 +35,7 @@ async function show(game, module) {
     ["first", "second"].map((side) => OUTCOMES.map((outcome, i) =>
       el("th", { class: "num" }, i === 0 ? t("stats.to_move_w", { side: names[side] }) : t(`stats.${outcome}_short`)))),
     el("th", { class: "num" }, t("stats.longest_win")), el("th", {}, t("stats.example")));
-  if (!rows) {
-    setStatus(t("stats.loading"));
-    rows = await get("/tablebase/stats");
-  }
+  rows ??= await statsOf(game);
   fill(byId("stats-table").querySelector("tbody"), rows.map((row) => el("tr", { "data-material": row.material },
     el("td", {}, row.material),
     [row.bottom_to_move, row.top_to_move].map((counts) => counts.map((n, i) => el("td", { class: `num ${OUTCOMES[i]}` }, count(n)))),

@@ -33,6 +33,11 @@ pub struct Args {
     /// The tier and piece of `--heat-map`.
     #[command(flatten)]
     pub which: HeatMapArgs,
+    /// First write the statistics file (`<tier>.gsst`) of every tier that
+    /// has none of its own, as a build does, so that later statistics are
+    /// read at once.
+    #[arg(long)]
+    pub write: bool,
 }
 
 /// Which piece a heat map is drawn for.
@@ -55,6 +60,13 @@ pub struct HeatMapArgs {
 /// output if any file could not be used.
 pub fn run(tables: &Tables<'_>, args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let mut scan = tables.scan()?;
+    if args.write {
+        let written = tables.tables.write_stats(tables.rules, &mut scan)?;
+        eprintln!(
+            "wrote {written} statistics file(s) in {}",
+            tables.dir.display()
+        );
+    }
     if !args.heat_map && (args.which.material.is_some() || args.which.piece.is_some()) {
         bail!("--material and --piece choose the animal of --heat-map; add --heat-map");
     }
@@ -76,6 +88,14 @@ pub fn run(tables: &Tables<'_>, args: &Args, out: &mut dyn Write) -> anyhow::Res
         write_json(out, &rows)?;
     } else {
         write_rows(out, &rows)?;
+    }
+    if !scan.recounted.is_empty() {
+        eprintln!(
+            "note: {} tier(s) counted from their tables, without a statistics file of their own \
+             (`--write` keeps one): {}",
+            scan.recounted.len(),
+            scan.recounted.join("; ")
+        );
     }
     fail_if_rejected(&scan)
 }

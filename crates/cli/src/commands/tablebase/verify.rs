@@ -42,5 +42,17 @@ pub fn run(tables: &Tables<'_>, out: &mut dyn Write) -> anyhow::Result<()> {
         "{} WDL files agree with the distance files",
         report.wdl_files
     )?;
+    if report.stats_failed > 0 {
+        bail!(
+            "{} statistics files do not belong to their tables or disagree with them \
+             (`gamesolver tablebase stats --write` counts them again)",
+            report.stats_failed
+        );
+    }
+    writeln!(
+        out,
+        "{} statistics files agree with a recount of their tables",
+        report.stats_files
+    )?;
     Ok(())
 }
