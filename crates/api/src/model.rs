@@ -70,6 +70,21 @@ pub trait GameModel: Send + Sync + Sized + 'static {
             .map(|mv| self.action_of(game, mv))
             .collect()
     }
+    /// [`GameModel::legal_actions`] appended to `out` (a game not over),
+    /// in the same order, with `moves` as scratch: no allocation once both
+    /// lists have grown. The default generates the moves into `moves` and
+    /// numbers them with [`GameModel::action_of`]; a game that overrides
+    /// `legal_actions` with a faster kernel overrides this too.
+    fn legal_actions_into(
+        &self,
+        game: &Self::G,
+        moves: &mut Vec<<Self::G as Game>::Move>,
+        out: &mut Vec<u32>,
+    ) {
+        moves.clear();
+        game.legal_moves(moves);
+        out.extend(moves.iter().map(|&mv| self.action_of(game, mv)));
+    }
     /// `n` uniformly random playouts from `start`, reproducible from
     /// `seed`: the generic loop ([`random_playouts_with`]) drawing with
     /// [`GameModel::random_move`]. A game with a faster kernel may play the
@@ -280,6 +295,7 @@ impl<M: GameModel> ModelDef<M> {
             model: Arc::clone(&self.model),
             game,
             history: Vec::new(),
+            moves: Vec::new(),
         })
     }
 }
@@ -372,6 +388,8 @@ pub struct ModelState<M: GameModel> {
     pub game: M::G,
     /// The moves played (written out only when asked for).
     history: Vec<<M::G as Game>::Move>,
+    /// Scratch for [`State::legal_actions_into`] (empty in a copy).
+    moves: Vec<<M::G as Game>::Move>,
 }
 
 impl<M: GameModel> fmt::Debug for ModelState<M> {
@@ -476,6 +494,13 @@ impl<M: GameModel> State for ModelState<M> {
         self.model.legal_actions(&self.game)
     }
 
+    fn legal_actions_into(&mut self, out: &mut Vec<u32>) {
+        if !self.game.is_finished() {
+            self.model
+                .legal_actions_into(&self.game, &mut self.moves, out);
+        }
+    }
+
     fn move_to_action(&self, mv: &str) -> Result<u32, FacadeError> {
         let parsed = self.parse_move(mv)?;
         Ok(self.model.action_of(&self.game, parsed))
@@ -495,6 +520,37 @@ impl<M: GameModel> State for ModelState<M> {
         let mv = self.legal_action(action)?;
         self.apply(mv);
         Ok(())
+    }
+
+    fn play_legal_action(&mut self, action: u32) -> Result<(), FacadeError> {
+        if self.game.is_finished() {
+            return Err(FacadeError::BadAction {
+                action,
+                reason: "the game is over".into(),
+            });
+        }
+        let mv = self
+            .model
+            .move_of(&self.game, action)
+            .ok_or_else(|| FacadeError::BadAction {
+                action,
+                reason: "no move has this number".into(),
+            })?;
+        debug_assert!(self.model.is_legal(&self.game, mv), "{mv} in {}", self.game);
+        self.apply(mv);
+        Ok(())
+    }
+
+    fn copy_from(&mut self, source: &dyn State) -> bool {
+        let Some(source) = source.as_any().downcast_ref::<ModelState<M>>() else {
+            return false;
+        };
+        if !Arc::ptr_eq(&self.model, &source.model) {
+            self.model = Arc::clone(&source.model);
+        }
+        self.game.clone_from(&source.game);
+        self.history.clone_from(&source.history);
+        true
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -544,6 +600,7 @@ impl<M: GameModel> State for ModelState<M> {
             model: Arc::clone(&self.model),
             game: self.game.clone(),
             history: self.history.clone(),
+            moves: Vec::new(),
         })
     }
 

@@ -29,6 +29,12 @@ pub trait State: Send + Sync + std::fmt::Debug {
     fn legal_moves(&self) -> Vec<String>;
     /// The legal moves as action numbers, in the same order.
     fn legal_actions(&self) -> Vec<u32>;
+    /// [`State::legal_actions`] appended to `out`, for batch front ends:
+    /// once `out` and the state's own scratch list have grown, no
+    /// allocation. The default copies [`State::legal_actions`].
+    fn legal_actions_into(&mut self, out: &mut Vec<u32>) {
+        out.extend(self.legal_actions());
+    }
     /// The action number of move text (which must be legal).
     fn move_to_action(&self, mv: &str) -> Result<u32, FacadeError>;
     /// The move text of an action number (which must be legal).
@@ -37,6 +43,24 @@ pub trait State: Send + Sync + std::fmt::Debug {
     fn play(&mut self, mv: &str) -> Result<(), FacadeError>;
     /// Plays a move given as an action number; unchanged on error.
     fn play_action(&mut self, action: u32) -> Result<(), FacadeError>;
+    /// Plays `action`, which the caller took from this state's
+    /// [`State::legal_actions`] (or [`State::legal_actions_into`]) and has
+    /// not played since, for batch front ends that checked the action
+    /// already: a bridge state skips the second legality check. An action
+    /// naming no move fails as in [`State::play_action`]; the default is
+    /// [`State::play_action`].
+    fn play_legal_action(&mut self, action: u32) -> Result<(), FacadeError> {
+        self.play_action(action)
+    }
+    /// Makes this state a copy of `source` (position and history) in
+    /// place, keeping its lists' memory, and says so; false (nothing
+    /// changed) when `source` is another game's or another kind of state,
+    /// which the caller then copies with [`State::clone_box`]. The default
+    /// copies nothing.
+    fn copy_from(&mut self, source: &dyn State) -> bool {
+        let _ = source;
+        false
+    }
     /// How the game ended, None while it goes on (draws by the game's
     /// history, such as repetitions, included).
     fn outcome(&self) -> Option<Outcome>;

@@ -44,13 +44,18 @@ pub fn cell_of_action<C: NumberedCell>(action: u32) -> Option<C> {
 /// The actions of the set bits of `mask` (bit `i` = cell `i`), lowest first.
 pub fn actions_of_mask(mask: u128) -> Vec<u32> {
     let mut actions = Vec::with_capacity(mask.count_ones() as usize);
+    push_actions_of_mask(mask, &mut actions);
+    actions
+}
+
+/// [`actions_of_mask`] appended to `out` (no allocation once it has grown).
+pub fn push_actions_of_mask(mask: u128, out: &mut Vec<u32>) {
     // Word by word: shifts and borrows of a `u128` cost twice as much.
     for (word, base) in [(mask as u64, 0), ((mask >> 64) as u64, 64)] {
         let mut bits = word;
         while bits != 0 {
-            actions.push(base + bits.trailing_zeros());
+            out.push(base + bits.trailing_zeros());
             bits &= bits - 1;
         }
     }
-    actions
 }

@@ -77,6 +77,39 @@ fn moves_and_actions_agree_and_illegal_ones_leave_the_state_alone() {
     }
 }
 
+/// The batch paths (legal actions into a list, playing a listed action,
+/// copying a state in place) give what the plain ones give, along a game
+/// of every game, and a state of another game is not copied.
+#[test]
+fn batch_paths_agree_with_the_plain_ones() {
+    let games: Vec<_> = registry().games().collect();
+    for (g, game) in games.iter().enumerate() {
+        let name = game.info().name;
+        let start = game.start(None).unwrap();
+        let mut fast = start.clone_box();
+        let mut plain = start.clone_box();
+        let mut listed = Vec::new();
+        for ply in 0..40 {
+            listed.clear();
+            fast.legal_actions_into(&mut listed);
+            assert_eq!(listed, plain.legal_actions(), "{name} ply {ply}");
+            let Some(&action) = listed.get(ply % listed.len().max(1)) else {
+                break;
+            };
+            fast.play_legal_action(action).unwrap();
+            plain.play_action(action).unwrap();
+            assert_eq!(fast.to_text(), plain.to_text(), "{name} ply {ply}");
+        }
+        assert!(fast.play_legal_action(u32::MAX).is_err(), "{name}");
+        assert!(fast.copy_from(start.as_ref()), "{name}");
+        assert_eq!(fast.to_text(), start.to_text());
+        assert!(fast.history().is_empty(), "{name}");
+        let other = games[(g + 1) % games.len()].start(None).unwrap();
+        assert!(!fast.copy_from(other.as_ref()), "{name}");
+        assert_eq!(fast.to_text(), start.to_text());
+    }
+}
+
 #[test]
 fn empty_text_is_refused() {
     for game in registry().games() {

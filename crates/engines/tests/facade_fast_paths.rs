@@ -44,6 +44,11 @@ fn check_against_the_list<M: GameModel>(model: &M, rules: &'static str, games: u
     for game in positions(model, rules, games) {
         let listed = listed_actions(model, &game);
         assert_eq!(model.legal_actions(&game), listed, "{name} {game}");
+        let mut moves = Vec::new();
+        let mut filled = vec![u32::MAX];
+        model.legal_actions_into(&game, &mut moves, &mut filled);
+        assert_eq!(filled[0], u32::MAX, "{name} {game}: appended, not replaced");
+        assert_eq!(filled[1..], listed[..], "{name} {game}");
         for action in 0..model.info().action_space {
             let legal = model
                 .move_of(&game, action)

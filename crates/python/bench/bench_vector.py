@@ -14,7 +14,11 @@ legal actions, for batches of 1, 64, 1,024 and 4,096 games:
   before timing, ``block_until_ready`` on the result;
 * **pyspiel** (OpenSpiel): N states stepped one by one in a Python loop
   (``legal_actions``, a random choice, ``apply_action``, a new state at the
-  end), the same number of states as the batch.
+  end), the same number of states as the batch. This loop does less than
+  the vector env, which also writes every game's observation and
+  legal-action mask each step; ``--pyspiel-observations`` adds those
+  (``observation_tensor()``, ``legal_actions_mask()`` per state), the
+  like-for-like loop of an RL trainer on pyspiel.
 
 And the engine opponent inside the batch: games per second of a random agent
 against ``opponent="engine", nodes=1000`` (``--engine-batch`` games at once).
@@ -25,7 +29,8 @@ reads its lines back; without it pgx is measured in this process if it can
 be imported, else left out; likewise pyspiel (``pip install open_spiel``).
 
     python bench/bench_vector.py [--seconds 2] [--rounds 3] [--batches 1,64,1024,4096]
-        [--pgx-python /path/to/pgx-venv/bin/python] [--copy] [--part all|ours|pgx|pyspiel|engine]
+        [--pgx-python /path/to/pgx-venv/bin/python] [--copy] [--pyspiel-observations]
+        [--part all|ours|pgx|pyspiel|engine]
 
 Timings are wall-clock: run on a quiet machine (docs/PERFORMANCE.md says
 under what load published figures were taken). Each figure is the best of
@@ -131,7 +136,7 @@ def pgx_rate(game: str, batch: int, seconds: float) -> float:
     return timed(stepper.step, batch, seconds, stepper.finish)
 
 
-def pyspiel_rate(game: str, batch: int, seconds: float) -> float:
+def pyspiel_rate(game: str, batch: int, seconds: float, observe: bool = False) -> float:
     import pyspiel
 
     g = pyspiel.load_game(PYSPIEL_GAMES[game])
@@ -145,7 +150,17 @@ def pyspiel_rate(game: str, batch: int, seconds: float) -> float:
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
 
-    return timed(step, batch, seconds)
+    def step_observed() -> None:
+        # What an RL loop needs of each state, as the vector env gives it.
+        for i, state in enumerate(states):
+            if state.is_terminal():
+                states[i] = state = g.new_initial_state()
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            state.observation_tensor()
+            state.legal_actions_mask()
+
+    return timed(step_observed if observe else step, batch, seconds)
 
 
 def importable(module: str) -> bool:
@@ -176,6 +191,9 @@ def main(argv: Optional[List[str]] = None) -> None:
     parser.add_argument("--games", default=None, help="comma-separated (default: every registered game)")
     parser.add_argument("--pgx-python", default=None)
     parser.add_argument("--copy", action="store_true", help="gamesolver returns copies (the default API)")
+    parser.add_argument("--pyspiel-observations", action="store_true",
+                        help="pyspiel's loop also asks each state for its observation tensor and "
+                             "legal-action mask (what the vector env writes every step)")
     parser.add_argument("--part", default="all", choices=["all", "ours", "pgx", "pyspiel", "engine"])
     parser.add_argument("--engine-batch", type=int, default=64)
     parser.add_argument("--json", action="store_true", help="one JSON line per figure")
@@ -207,7 +225,8 @@ def main(argv: Optional[List[str]] = None) -> None:
                     if pgx_here:
                         record(f"pgx/{game}/{batch}", pgx_rate(game, batch, args.seconds))
                 if "pyspiel" in parts and game in PYSPIEL_GAMES and importable("pyspiel"):
-                    record(f"pyspiel/{game}/{batch}", pyspiel_rate(game, batch, args.seconds))
+                    record(f"pyspiel/{game}/{batch}",
+                           pyspiel_rate(game, batch, args.seconds, args.pyspiel_observations))
         if "pgx" in parts and args.pgx_python is not None:
             pgx_games = [g for g in games if g in PGX_GAMES]
             if pgx_games:
@@ -225,7 +244,8 @@ def main(argv: Optional[List[str]] = None) -> None:
             print(json.dumps({"library": library, "game": game, "batch": int(batch), "steps_per_second": rate}))
         return
     print(f"# {platform.platform()}, {os.cpu_count()} CPUs, python {platform.python_version()}, "
-          f"best of {args.rounds} rounds of {args.seconds} s, gamesolver copy={args.copy}")
+          f"best of {args.rounds} rounds of {args.seconds} s, gamesolver copy={args.copy}, "
+          f"pyspiel observations={args.pyspiel_observations}")
     if all(k.startswith("engine-games/") for k in best):
         batches = []
     print("| game | batch | gamesolver steps/s | pgx steps/s | × pgx | pyspiel steps/s | × pyspiel |")

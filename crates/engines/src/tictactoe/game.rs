@@ -17,7 +17,7 @@ use super::eval::TicTacToeEval;
 use super::mdp::TicTacToeMdp;
 use super::solved::TicTacToeOracle;
 use super::tour::TOUR;
-use crate::cells::{action_of_cell, actions_of_mask, cell_of_action};
+use crate::cells::{action_of_cell, actions_of_mask, cell_of_action, push_actions_of_mask};
 
 /// Tic-tac-toe: cells 0..8, actions = cells.
 #[derive(Default)]
@@ -71,8 +71,12 @@ impl GameModel for TicTacToe {
 
     /// The empty cells (the game goes on), in increasing order.
     fn legal_actions(&self, game: &Board) -> Vec<u32> {
-        const CELLS: u16 = (1 << 9) - 1;
-        actions_of_mask(u128::from(CELLS & !(game.x_mask() | game.o_mask())))
+        actions_of_mask(u128::from(empty_cells(game)))
+    }
+
+    /// The empty cells, straight from the board's masks.
+    fn legal_actions_into(&self, game: &Board, _moves: &mut Vec<Cell>, out: &mut Vec<u32>) {
+        push_actions_of_mask(u128::from(empty_cells(game)), out);
     }
 
     fn write_observation(&self, game: &Board, observation: &mut Planes<'_>) {
@@ -117,3 +121,9 @@ impl GameModel for TicTacToe {
 
 /// The board of the web page, `board.js` beside this file: the 3 × 3 grid.
 static WEB_BOARD: WebBoard = WebBoard::new(include_str!("board.js"));
+
+/// The empty cells of `game` as a mask (bit `i` = cell `i`).
+fn empty_cells(game: &Board) -> u16 {
+    const CELLS: u16 = (1 << 9) - 1;
+    CELLS & !(game.x_mask() | game.o_mask())
+}

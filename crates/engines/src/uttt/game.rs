@@ -27,7 +27,7 @@ use super::host::UtttHost;
 use super::perft::perft;
 use super::terminal::UtttTerminal;
 use super::tour::TOUR;
-use crate::cells::{action_of_cell, actions_of_mask, cell_of_action};
+use crate::cells::{action_of_cell, actions_of_mask, cell_of_action, push_actions_of_mask};
 
 /// Ultimate tic-tac-toe: actions = global cells 0..80.
 #[derive(Default)]
@@ -106,6 +106,11 @@ impl GameModel for Uttt {
     /// `legal_moves` lists them).
     fn legal_actions(&self, game: &Board) -> Vec<u32> {
         actions_of_mask(game.legal_mask())
+    }
+
+    /// Straight from the move mask, as `legal_actions`.
+    fn legal_actions_into(&self, game: &Board, _moves: &mut Vec<Cell>, out: &mut Vec<u32>) {
+        push_actions_of_mask(game.legal_mask(), out);
     }
 
     /// A random set bit of the move mask: the same move as the generic

@@ -5,9 +5,14 @@
   in a game with a solved table (tic-tac-toe), as :class:`fractions.Fraction`;
 * :func:`exploitability`: how much a best-responding opponent takes from
   the agent, averaged over both seats (0 for a perfect agent);
-* :func:`table_accuracy`: in games with tablebases (Jungle endgames,
-  dōbutsu shōgi), the share of positions where the agent's move keeps the
-  position's exact value (a won position stays won, a drawn one drawn).
+* :func:`table_score`: in games with tablebases (Jungle endgames,
+  dōbutsu shōgi), the agent's exact expected result from each of a set of
+  start positions the tables cover, against the tables' perfect play or
+  uniform random play, by solving the game graph the policy and the
+  opponent span (cycles included: endless play is a draw);
+* :func:`table_accuracy`: in games with tablebases, the share of positions
+  where the agent's move keeps the position's exact value (a won position
+  stays won, a drawn one drawn).
 
 A policy is either a callable over a batch, ``policy(observations, masks)``
 with ``observations`` float32 ``(B, planes, rows, columns)`` and ``masks``
@@ -33,8 +38,18 @@ from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Union
 import numpy as np
 
 from . import _native
+from ._absorbing import absorption
 
-__all__ = ["ExactScore", "TableAccuracy", "exact_score", "exploitability", "table_accuracy"]
+__all__ = [
+    "ExactScore",
+    "StartScore",
+    "TableAccuracy",
+    "TableScore",
+    "exact_score",
+    "exploitability",
+    "table_accuracy",
+    "table_score",
+]
 
 Policy = Union[Callable[[np.ndarray, np.ndarray], Any], Mapping[str, Union[int, str]]]
 
@@ -292,3 +307,202 @@ def table_accuracy(
         else:
             draws_lost += 1
     return TableAccuracy(len(states), kept, wins_lost, draws_lost)
+
+
+@dataclass(frozen=True)
+class StartScore:
+    """The agent's exact expected result from one start position (the agent
+    plays the side to move there), as floats."""
+
+    #: The start position's text.
+    position: str
+    #: The tables' value of the start for the side to move ("win", "draw", "loss").
+    table_value: str
+    #: Expected return: P(win) - P(loss).
+    expected_return: float
+    win: float
+    draw: float
+    loss: float
+
+
+@dataclass(frozen=True)
+class TableScore:
+    """:func:`table_score`'s answer: each start's score and their mean."""
+
+    #: One entry per start position scored (the order given).
+    starts: List[StartScore]
+    #: Positions in the game graph the policy and the opponent span.
+    graph_positions: int
+
+    @property
+    def expected_return(self) -> float:
+        """The mean expected return over the starts."""
+        return sum(s.expected_return for s in self.starts) / len(self.starts) if self.starts else 0.0
+
+    @property
+    def score(self) -> float:
+        """The mean score with a draw as half a point."""
+        return sum(s.win + s.draw / 2 for s in self.starts) / len(self.starts) if self.starts else 0.0
+
+
+def table_score(
+    policy: Policy,
+    game: Union[str, _native.Game],
+    tablebase: _native.Tablebase,
+    positions: Iterable[Union[str, _native.State]],
+    *,
+    opponent: str = "perfect",
+    batch_size: int = 65536,
+    max_positions: int = 1_000_000,
+    max_component: int = 4096,
+) -> TableScore:
+    """The exact expected result of ``policy`` from each of ``positions``
+    (text or States of ``game``, the game of ``tablebase``; the agent plays
+    the side to move there) against ``opponent``: ``"perfect"``, the
+    tables' best moves uniformly (the shortest win, the longest defence,
+    any drawing move in a draw, as the environments' perfect opponent), or
+    ``"random"``, every legal move alike.
+
+    The game is played by its position rules (a den entered, the last
+    piece taken, no move left, a lion caught or home) on positions without
+    history, the convention the tables are built under: the repetition and
+    no-progress rules (Jungle's 200 plies without a capture) are not
+    applied, and play that goes round for ever is a draw. The positions
+    the policy and the opponent can reach (every action the policy gives a
+    positive probability, every opponent move) form a graph with cycles; the
+    probabilities of a win and a loss are its absorption probabilities,
+    solved exactly (up to floating-point rounding) component by component,
+    not sampled. The policy is asked about each position once, in batches
+    of up to ``batch_size`` (a wave of new positions at a time).
+
+    Raises ValueError when a start is over, not covered by the tables, or
+    when the graph grows past ``max_positions`` positions or a cycle past
+    ``max_component`` (see ``gamesolver._absorbing``)."""
+    if opponent not in ("perfect", "random"):
+        raise ValueError(f"unknown opponent {opponent!r}: use 'perfect' or 'random'")
+    game = _load(game, tablebase.rules)
+    starts: List[str] = []
+    values: List[str] = []
+    for position in positions:
+        text = position if isinstance(position, str) else str(position)
+        state = game.state_from_string(text)
+        text = str(state)
+        if state.is_terminal():
+            raise ValueError(f"the start {text} is already over")
+        report = tablebase.probe(state)
+        if report is None:
+            raise ValueError(f"the tables do not cover the start {text}")
+        starts.append(text)
+        values.append(report.value)
+    graph = _TableGraph(game, tablebase, opponent, max_positions)
+    for text in starts:
+        graph.add_start(text)
+    graph.expand(policy, batch_size)
+    solved = absorption(graph.edges(), graph.ends(), max_component)
+    results = []
+    for text, value in zip(starts, values):
+        agent = game.state_from_string(text).current_player()
+        win, loss = solved[graph.index[(text, agent)]]
+        results.append(StartScore(text, value, win - loss, win, max(0.0, 1.0 - win - loss), loss))
+    return TableScore(results, len(graph.keys))
+
+
+class _TableGraph:
+    """The positions reachable from the starts when the side to move at
+    each start plays ``policy`` and the other side ``opponent``, keyed by
+    (position text, agent's side); each made afresh from its text (no
+    history)."""
+
+    def __init__(self, game: _native.Game, tablebase, opponent: str, max_positions: int) -> None:
+        self.game = game
+        self.tablebase = tablebase
+        self.opponent = opponent
+        self.max_positions = max_positions
+        self.keys: List[tuple] = []
+        self.index: Dict[tuple, int] = {}
+        #: Per node: None (not expanded yet), a list of (probability, node),
+        #: or the node's returns when the game is over.
+        self.moves: List[Optional[List[tuple]]] = []
+        self.returns: List[Optional[List[float]]] = []
+        self.pending: List[int] = []
+
+    def _node(self, text: str, agent: int, state: Optional[_native.State] = None) -> int:
+        key = (text, agent)
+        found = self.index.get(key)
+        if found is not None:
+            return found
+        if len(self.keys) >= self.max_positions:
+            raise ValueError(
+                f"more than max_positions = {self.max_positions} positions are reachable: "
+                "raise it or score fewer starts"
+            )
+        node = len(self.keys)
+        self.index[key] = node
+        self.keys.append(key)
+        self.moves.append(None)
+        over = state is not None and state.is_terminal()
+        self.returns.append(state.returns() if over else None)
+        if not over:
+            self.pending.append(node)
+        return node
+
+    def add_start(self, text: str) -> None:
+        state = self.game.state_from_string(text)
+        self._node(text, state.current_player(), state)
+
+    def _children(self, text: str, actions: Dict[int, float], agent: int) -> List[tuple]:
+        out = []
+        for action, p in actions.items():
+            child = self.game.state_from_string(text)
+            child.apply_action(action)
+            child_text = str(child)
+            # Afresh from the text: the history (repetitions, the
+            # no-progress counter) is not part of a position here.
+            over = child.is_terminal()
+            out.append((p, self._node(child_text, agent, child if over else None)))
+        return out
+
+    def _opponent_actions(self, state: _native.State, text: str) -> Dict[int, float]:
+        if self.opponent == "random":
+            legal = state.legal_actions()
+        else:
+            report = self.tablebase.probe(state)
+            if report is None or not report.best:
+                raise ValueError(f"the tables do not answer the opponent's position {text}")
+            legal = [state.move_to_action(m) for m in report.best]
+        return {a: 1.0 / len(legal) for a in legal}
+
+    def expand(self, policy: Policy, batch_size: int) -> None:
+        """Expands every pending node, asking ``policy`` a wave at a time."""
+        while self.pending:
+            wave, self.pending = self.pending, []
+            agent_nodes = []
+            agent_states = []
+            for node in wave:
+                text, agent = self.keys[node]
+                state = self.game.state_from_string(text)
+                if state.current_player() == agent:
+                    agent_nodes.append(node)
+                    agent_states.append(state)
+                else:
+                    self.moves[node] = self._children(text, self._opponent_actions(state, text), agent)
+            for begin in range(0, len(agent_states), batch_size):
+                part = agent_states[begin : begin + batch_size]
+                dists = _policy_distributions(policy, part, self.game.num_distinct_actions(), batch_size)
+                for node, dist in zip(agent_nodes[begin : begin + batch_size], dists):
+                    text, agent = self.keys[node]
+                    floats = {a: float(p) for a, p in dist.items() if p > 0}
+                    self.moves[node] = self._children(text, floats, agent)
+
+    def edges(self) -> List[List[tuple]]:
+        return [m if m is not None else [] for m in self.moves]
+
+    def ends(self) -> List[Optional[tuple]]:
+        out: List[Optional[tuple]] = []
+        for (_, agent), returns in zip(self.keys, self.returns):
+            if returns is None:
+                out.append(None)
+            else:
+                r = returns[agent]
+                out.append((1.0 if r > 0 else 0.0, 1.0 if r < 0 else 0.0))
+        return out

@@ -71,6 +71,13 @@ def _seeds(seed: Seed, num_envs: int) -> Optional[list]:
 
 def _actions(actions: Any) -> np.ndarray:
     """The actions as a contiguous int64 vector (no copy if they are one)."""
+    if (
+        type(actions) is np.ndarray
+        and actions.dtype == np.int64
+        and actions.ndim == 1
+        and actions.flags.c_contiguous
+    ):
+        return actions  # the common case (``sample_legal_actions``), checked cheaply
     array = np.asarray(actions)
     if array.dtype.kind not in "iu":
         raise ValueError(f"actions must be integers, not {array.dtype}")

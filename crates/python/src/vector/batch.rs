@@ -7,17 +7,21 @@
 //! next step ignores that game's action, starts it afresh and returns the
 //! first observation of the new episode with reward 0 and both flags off.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
 use gamesolver_api::{FacadeError, State};
 use gamesolver_core::{Outcome, Player};
-use rayon::prelude::*;
 
 use super::opponent::Opponent;
 use super::rng::{GameRng, seeded};
 use crate::state::TERMINAL;
 
-/// Batches smaller than this are stepped on the calling thread (spreading
-/// them costs more than it saves).
-const PARALLEL_MIN_GAMES: usize = 256;
+/// The least work (nanoseconds of one core, as last measured) worth a
+/// part of its own: waking a pool thread and waiting for it costs some
+/// microseconds, so a batch of cheap games (tic-tac-toe) is split only when
+/// it is large, one of costly games (an engine opponent) from two games on.
+const MIN_PART_NANOS: u64 = 40_000;
 
 /// What every game of a batch shares.
 pub struct Setup {
@@ -33,6 +37,10 @@ pub struct Setup {
     pub observation_len: usize,
     /// Distinct actions.
     pub actions: usize,
+    /// The measured cost of stepping one game (nanoseconds of one core, a
+    /// running average; 0 before the first call), which chooses how many
+    /// parts a call is split into.
+    pub nanos_per_game: AtomicU64,
 }
 
 /// One game of the batch.
@@ -189,8 +197,34 @@ pub fn random_actions(slots: &mut [Slot], out: &mut [i64]) {
     }
 }
 
+/// How many parts `games` games are split into: as many as the cores
+/// while each part gets at least [`MIN_PART_NANOS`] of the work measured
+/// at the last calls.
+fn parts_for(setup: &Setup, games: usize) -> usize {
+    let threads = rayon::current_num_threads().max(1);
+    let work = setup
+        .nanos_per_game
+        .load(Ordering::Relaxed)
+        .saturating_mul(games as u64);
+    let worth = usize::try_from(work / MIN_PART_NANOS).unwrap_or(usize::MAX);
+    worth.clamp(1, threads.min(games).max(1))
+}
+
+/// Folds one call's time into the running cost per game.
+fn record_cost(setup: &Setup, games: usize, parts: usize, elapsed_nanos: u64) {
+    let sample = elapsed_nanos.saturating_mul(parts as u64) / games.max(1) as u64;
+    let old = setup.nanos_per_game.load(Ordering::Relaxed);
+    let new = if old == 0 {
+        sample
+    } else {
+        (old.saturating_mul(3) + sample) / 4
+    };
+    setup.nanos_per_game.store(new, Ordering::Relaxed);
+}
+
 /// Runs `what(i)` on every game, in contiguous parts spread over the
-/// cores (part `k` searches with engine `k` of an engine opponent).
+/// cores (part `k` searches with engine `k` of an engine opponent): the
+/// first part on the calling thread, the others on the pool's threads.
 fn in_parts(
     setup: &Setup,
     slots: &mut [Slot],
@@ -198,14 +232,10 @@ fn in_parts(
     what: &(dyn Fn(usize) -> Move + Sync),
     stop: Stop<'_>,
 ) -> Result<(), FacadeError> {
+    let began = Instant::now();
     let games = slots.len();
-    let threads = rayon::current_num_threads().max(1);
-    let parts = if games < PARALLEL_MIN_GAMES {
-        1
-    } else {
-        threads.min(games)
-    };
-    let per_part = games.div_ceil(parts.max(1)).max(1);
+    let parts = parts_for(setup, games);
+    let per_part = games.div_ceil(parts).max(1);
     let mut work = Vec::with_capacity(parts);
     let mut rest_rows = rows;
     for (part, chunk) in slots.chunks_mut(per_part).enumerate() {
@@ -232,11 +262,27 @@ fn in_parts(
         }
         Ok(())
     };
-    if parts == 1 {
+    let result = if work.len() == 1 {
         work.into_iter().try_for_each(run)
     } else {
-        work.into_par_iter().try_for_each(run)
-    }
+        let mut results: Vec<Result<(), FacadeError>> = Vec::new();
+        results.resize_with(work.len(), || Ok(()));
+        let run = &run;
+        let mut pairs = work.into_iter().zip(results.iter_mut());
+        let here = pairs.next();
+        rayon::in_place_scope(|scope| {
+            for (job, result) in pairs {
+                scope.spawn(move |_| *result = run(job));
+            }
+            if let Some((job, result)) = here {
+                *result = run(job);
+            }
+        });
+        results.into_iter().collect()
+    };
+    let elapsed = u64::try_from(began.elapsed().as_nanos()).unwrap_or(u64::MAX);
+    record_cost(setup, games, parts, elapsed);
+    result
 }
 
 /// One game's step, its row `j` of `rows` written.
@@ -251,22 +297,23 @@ fn step_one(
 ) -> Result<(), FacadeError> {
     let mut opponent_action = -1;
     match what {
+        // Checked against `slot.legal` by the caller (`Slot::accepts`).
         Move::Play(action) if !slot.done => {
-            slot.state.play_action(action)?;
+            slot.state.play_legal_action(action)?;
             slot.steps = slot.steps.saturating_add(1);
         }
         Move::Play(_) | Move::Reset => {
-            slot.state = setup.start.clone_box();
+            if !slot.state.copy_from(setup.start.as_ref()) {
+                slot.state = setup.start.clone_box();
+            }
             slot.steps = 0;
         }
     }
     if let Some(agent) = setup.agent {
         while !slot.state.is_terminal() && slot.state.turn() != agent {
-            let action =
-                setup
-                    .opponent
-                    .action(slot.state.as_ref(), &mut slot.rng, part, scratch)?;
-            slot.state.play_action(action)?;
+            let action = setup
+                .opponent
+                .play(slot.state.as_mut(), &mut slot.rng, part, scratch)?;
             opponent_action = i32::try_from(action).unwrap_or(i32::MAX);
         }
     }
@@ -294,7 +341,7 @@ fn write_row(
         .write_observation(&mut rows.observations[j * len..(j + 1) * len])?;
     slot.legal.clear();
     if outcome.is_none() {
-        slot.legal.extend(slot.state.legal_actions());
+        slot.state.legal_actions_into(&mut slot.legal);
     }
     let mask = &mut rows.masks[j * setup.actions..(j + 1) * setup.actions];
     mask.fill(0);

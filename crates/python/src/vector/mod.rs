@@ -10,6 +10,7 @@ mod rng;
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
 
 use gamesolver_api::{EngineSpec, FacadeError, GameDef, SearchLimits, check_hash_mb};
 use gamesolver_core::Player;
@@ -246,6 +247,7 @@ impl PyVectorGames {
             max_steps: optional_whole("max_steps", max_steps)?,
             observation_len: planes * rows * cols,
             actions,
+            nanos_per_game: AtomicU64::new(0),
         };
         let slots = (0..games)
             .map(|i| Slot::new(&setup, seeded(i as u64)))

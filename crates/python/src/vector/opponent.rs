@@ -98,44 +98,49 @@ impl Opponent {
         )
     }
 
-    /// The opponent's action in `state` (a game not over), drawn with
-    /// `rng` where a choice is random; `part` names the part of the batch
-    /// (which engine of a pool searches).
-    pub fn action(
+    /// Plays the opponent's move in `state` (a game not over), drawn with
+    /// `rng` where a choice is random, and returns its action; `part`
+    /// names the part of the batch (which engine of a pool searches),
+    /// `scratch` is a list to reuse.
+    pub fn play(
         &self,
-        state: &dyn State,
+        state: &mut dyn State,
         rng: &mut GameRng,
         part: usize,
         scratch: &mut Vec<u32>,
     ) -> Result<u32, FacadeError> {
-        match self {
-            Opponent::Random => random_action(state, rng, scratch),
-            Opponent::Engine(pool) => pool.best_action(part, state),
+        let action = match self {
+            Opponent::Random => return play_random(state, rng, scratch),
+            Opponent::Engine(pool) => pool.best_action(part, state)?,
             Opponent::Perfect { oracle, fallback } => match oracle.best_moves(state)? {
-                Some(best) => state.move_to_action(&best[rng.random_range(0..best.len())]),
+                Some(best) => state.move_to_action(&best[rng.random_range(0..best.len())])?,
                 None => match fallback {
-                    Some(pool) => pool.best_action(part, state),
-                    None => random_action(state, rng, scratch),
+                    Some(pool) => pool.best_action(part, state)?,
+                    None => return play_random(state, rng, scratch),
                 },
             },
-        }
+        };
+        state.play_action(action)?;
+        Ok(action)
     }
 }
 
-/// A uniformly random legal action of `state` (`scratch` receives the legal
-/// actions). Fails on a finished game.
-pub fn random_action(
-    state: &dyn State,
+/// Plays a uniformly random legal action of `state` and returns it
+/// (`scratch` receives the legal actions). Fails on a finished game.
+pub fn play_random(
+    state: &mut dyn State,
     rng: &mut GameRng,
     scratch: &mut Vec<u32>,
 ) -> Result<u32, FacadeError> {
     scratch.clear();
-    scratch.extend(state.legal_actions());
+    state.legal_actions_into(scratch);
     if scratch.is_empty() {
         return Err(FacadeError::BadAction {
             action: 0,
             reason: format!("no legal move in {}", state.to_text()),
         });
     }
-    Ok(scratch[rng.random_range(0..scratch.len())])
+    let action = scratch[rng.random_range(0..scratch.len())];
+    state.play_legal_action(action)?;
+    Ok(action)
 }
