@@ -12,3 +12,4 @@ mod openapi_document;
 mod table_faults;
 mod tablebase;
 mod toy_game;
+mod typed_errors;
