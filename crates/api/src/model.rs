@@ -396,34 +396,29 @@ pub fn typed<M: GameModel>(state: &dyn State) -> Result<&ModelState<M>, FacadeEr
     state
         .as_any()
         .downcast_ref::<ModelState<M>>()
-        .ok_or_else(|| {
-            FacadeError::bad_position(
-                PositionErrorKind::WrongGame,
-                state.to_text(),
-                format!(
-                    "a {} position was given where a {} position was expected",
-                    state.game(),
-                    type_name::<M>(1)
-                ),
-            )
-        })
+        .ok_or_else(|| wrong_game(state, type_name::<M>(1)))
+}
+
+/// `state` is not a position of the `expected` type.
+fn wrong_game(state: &dyn State, expected: &str) -> FacadeError {
+    FacadeError::bad_position(
+        PositionErrorKind::WrongGame,
+        state.to_text(),
+        format!(
+            "a {} position was given where a {expected} position was expected",
+            state.game()
+        ),
+    )
 }
 
 /// The typed position of `state`, if it is a `G` (whatever declaration
 /// made it): what a game's capabilities read, without naming the
 /// declaration.
 pub fn position_of<G: 'static>(state: &dyn State) -> Result<&G, FacadeError> {
-    state.position_any().downcast_ref::<G>().ok_or_else(|| {
-        FacadeError::bad_position(
-            PositionErrorKind::WrongGame,
-            state.to_text(),
-            format!(
-                "a {} position was given where a {} position was expected",
-                state.game(),
-                type_name::<G>(2)
-            ),
-        )
-    })
+    state
+        .position_any()
+        .downcast_ref::<G>()
+        .ok_or_else(|| wrong_game(state, type_name::<G>(2)))
 }
 
 /// A readable name of a type for messages: the last `segments` parts of
