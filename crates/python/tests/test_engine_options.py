@@ -49,11 +49,10 @@ def _score(engine, game):
 
 def test_engine_takes_options_checked_by_the_table():
     uttt = gamesolver.load_game("uttt")
-    free_choice = {o["name"]: o for o in uttt.engine_options()}["FreeChoice"]
     plain = _score(gamesolver.Engine(uttt, kind="alphabeta"), uttt)
-    # A free choice worth the most there is changes what depth 2 sees.
-    keen = gamesolver.Engine(uttt, kind="alphabeta", options={"FreeChoice": free_choice["max"]})
-    averse = gamesolver.Engine(uttt, kind="alphabeta", options={"freechoice": free_choice["min"]})
+    # A tempo bonus moves every leaf's score.
+    keen = gamesolver.Engine(uttt, kind="alphabeta", options={"Tempo": 5000})
+    averse = gamesolver.Engine(uttt, kind="alphabeta", options={"tempo": -5000})
     assert len({plain, _score(keen, uttt), _score(averse, uttt)}) > 1
     gamesolver.Engine(uttt, options={"LMR": False, "Tempo": 3})
 
