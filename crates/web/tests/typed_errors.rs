@@ -2,8 +2,7 @@
 //! position is a 400 `bad_position` with the fault as `reason` and the
 //! text as `input`; a move that cannot be played a 400 `illegal_move`
 //! with its reason; a damaged table file a 409 `table_file` with its
-//! cause; sound tables of other rules a 409 `tablebase` with
-//! `rules_mismatch`.
+//! cause.
 
 use axum::http::StatusCode;
 use gamesolver_engines::jungle::tablebase::build_tablebase;
@@ -134,14 +133,4 @@ async fn a_bad_position_and_a_damaged_file_differ_in_status_and_kind() {
         "{damaged}"
     );
     assert!(damaged.get("input").is_none(), "{damaged}");
-
-    let (status, other_rules) = post(
-        &app,
-        "/api/tablebase/probe",
-        json!({ "game": "jungle", "rules": "dog-over-wolf", "position": ELEPHANTS }),
-    )
-    .await;
-    assert_eq!(status, StatusCode::CONFLICT, "{other_rules}");
-    assert_eq!(other_rules["error"], "tablebase", "{other_rules}");
-    assert_eq!(other_rules["reason"], "rules_mismatch", "{other_rules}");
 }
