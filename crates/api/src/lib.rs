@@ -86,6 +86,7 @@ pub mod bench;
 mod capabilities;
 pub mod data_lines;
 mod engine_kind;
+mod engine_options;
 mod error;
 mod game_def;
 mod game_record;
@@ -112,7 +113,11 @@ pub use arena_rules::{ArenaRules, BotFormat, DEFAULT_OPENING_PLIES};
 pub use bench::{BadBenchPosition, Bench, BenchLine, BenchReport, BenchSet};
 pub use capabilities::Capabilities;
 pub use engine_kind::{EngineKind, UnknownEngine};
-pub use error::{FacadeError, error_chain};
+pub use engine_options::apply_options;
+pub use error::{
+    FacadeError, IoError, MoveErrorKind, PositionError, PositionErrorKind, TablebaseCause,
+    TablebaseError, error_chain, io_kind_name,
+};
 pub use game_def::GameDef;
 pub use game_record::{GameResult, RecordError, Replayed, SavedGame, parse_games, record_date};
 pub use host::ErasedHost;

@@ -5,6 +5,7 @@
 //! rest is shared.
 
 use std::any::Any;
+use std::collections::BTreeMap;
 use std::fmt::{self, Display};
 use std::io::{BufRead, Write};
 use std::marker::PhantomData;
@@ -14,6 +15,7 @@ use std::sync::Arc;
 use gamesolver_core::{Game, Outcome, Player};
 use gamesolver_search::{Engine, Mcts, StopFlag};
 
+use crate::engine_options::check_options;
 pub use crate::playouts::PLAYOUT_PLY_CAP;
 use crate::playouts::{PlayoutRng, random_move_from_list, random_playouts_with};
 use crate::protocol::common::{CommonOptions, CommonSettings, common_options};
@@ -23,8 +25,9 @@ use crate::protocol::{EngineHost, OptionSpec};
 use crate::state::observation_size;
 use crate::{
     AnyEngine, ArenaRules, Bench, EngineKind, EngineSpec, ErasedHost, FacadeError, GameDef,
-    GameInfo, MdpModel, Observation, Planes, PlayoutStats, SearchLimits, SearchReport,
-    SolvedOracle, State, Tablebases, TerminalRenderer, TourStep, WebBoard,
+    GameInfo, MdpModel, MoveErrorKind, Observation, Planes, PlayoutStats, PositionError,
+    PositionErrorKind, SearchLimits, SearchReport, SolvedOracle, State, TablebaseCause,
+    TablebaseError, Tablebases, TerminalRenderer, TourStep, WebBoard,
 };
 
 /// The seed engines use when none is given.
@@ -44,7 +47,7 @@ pub trait GameModel: Send + Sync + Sized + 'static {
     /// The start position under preset `rules` (one of `info().rules`).
     fn start(&self, rules: &'static str) -> Self::G;
     /// Reads position text under preset `rules`, or says what is wrong.
-    fn parse(&self, text: &str, rules: &'static str) -> Result<Self::G, String>;
+    fn parse(&self, text: &str, rules: &'static str) -> Result<Self::G, PositionError>;
     /// The preset `game` is played under.
     fn rules_of(&self, game: &Self::G) -> &'static str;
 
@@ -177,14 +180,14 @@ pub struct Built<G: Game> {
     pub engine: Box<dyn Engine<G> + Send>,
     /// True for positions the engine answers from a tablebase.
     pub from_table: Option<TableTest<G>>,
-    /// The table files that failed since the last call (each message names
+    /// The table files that failed since the last call (each error names
     /// one): a search during which one failed is an error, not an answer
     /// given without it.
     pub table_failures: Option<TableFailures>,
 }
 
 /// Collects the failures of an engine's table files since the last call.
-pub type TableFailures = Box<dyn Fn() -> Vec<String> + Send>;
+pub type TableFailures = Box<dyn Fn() -> Vec<TablebaseError> + Send>;
 
 impl<G: Game> Built<G> {
     /// An engine that always searches.
@@ -313,10 +316,14 @@ impl<M: GameModel> GameDef for ModelDef<M> {
     fn parse(&self, text: &str, rules: Option<&str>) -> Result<Box<dyn State>, FacadeError> {
         let rules = resolve_rules(self.model.info(), rules)?;
         match text.trim() {
-            "" => Err(FacadeError::BadPosition(format!(
-                "empty {} position text (write `start` for the start)",
-                self.info().name
-            ))),
+            "" => Err(FacadeError::bad_position(
+                PositionErrorKind::Empty,
+                text,
+                format!(
+                    "empty {} position text (write `start` for the start)",
+                    self.info().name
+                ),
+            )),
             "start" | "startpos" => Ok(self.state(self.model.start(rules))),
             text => self
                 .model
@@ -331,6 +338,10 @@ impl<M: GameModel> GameDef for ModelDef<M> {
         let rules = resolve_rules(self.model.info(), spec.rules.as_deref())?;
         if spec.tablebase.is_some() && self.tablebase().is_none() {
             return Err(self.model.unsupported("tablebase"));
+        }
+        if !spec.options.is_empty() {
+            let mut host = self.protocol_host(spec)?;
+            check_options(host.as_mut(), self.model.info(), spec)?;
         }
         let built = self.model.engine(kind, spec, rules)?;
         Ok(Box::new(ModelEngine::<M> {
@@ -403,26 +414,29 @@ pub fn typed<M: GameModel>(state: &dyn State) -> Result<&ModelState<M>, FacadeEr
     state
         .as_any()
         .downcast_ref::<ModelState<M>>()
-        .ok_or_else(|| {
-            FacadeError::BadPosition(format!(
-                "a {} position was given where a {} position was expected",
-                state.game(),
-                type_name::<M>(1)
-            ))
-        })
+        .ok_or_else(|| wrong_game(state, type_name::<M>(1)))
+}
+
+/// `state` is not a position of the `expected` type.
+fn wrong_game(state: &dyn State, expected: &str) -> FacadeError {
+    FacadeError::bad_position(
+        PositionErrorKind::WrongGame,
+        state.to_text(),
+        format!(
+            "a {} position was given where a {expected} position was expected",
+            state.game()
+        ),
+    )
 }
 
 /// The typed position of `state`, if it is a `G` (whatever declaration
 /// made it): what a game's capabilities read, without naming the
 /// declaration.
 pub fn position_of<G: 'static>(state: &dyn State) -> Result<&G, FacadeError> {
-    state.position_any().downcast_ref::<G>().ok_or_else(|| {
-        FacadeError::BadPosition(format!(
-            "a {} position was given where a {} position was expected",
-            state.game(),
-            type_name::<G>(2)
-        ))
-    })
+    state
+        .position_any()
+        .downcast_ref::<G>()
+        .ok_or_else(|| wrong_game(state, type_name::<G>(2)))
 }
 
 /// A readable name of a type for messages: the last `segments` parts of
@@ -437,18 +451,24 @@ fn type_name<M>(segments: usize) -> &'static str {
 
 impl<M: GameModel> ModelState<M> {
     fn parse_move(&self, mv: &str) -> Result<<M::G as Game>::Move, FacadeError> {
-        let illegal = |reason: String| FacadeError::IllegalMove {
+        let illegal = |kind: MoveErrorKind, reason: String| FacadeError::IllegalMove {
             mv: mv.to_string(),
             position: self.game.to_string(),
             reason,
+            kind,
         };
-        let parsed: <M::G as Game>::Move =
-            mv.trim().parse().map_err(|e| illegal(format!("{e}")))?;
+        let parsed: <M::G as Game>::Move = mv
+            .trim()
+            .parse()
+            .map_err(|e| illegal(MoveErrorKind::Unreadable, format!("{e}")))?;
         if self.game.is_finished() {
-            return Err(illegal("the game is over".into()));
+            return Err(illegal(MoveErrorKind::GameOver, "the game is over".into()));
         }
         if !self.model.is_legal(&self.game, parsed) {
-            return Err(illegal("not a legal move here".into()));
+            return Err(illegal(
+                MoveErrorKind::Illegal,
+                "not a legal move here".into(),
+            ));
         }
         Ok(parsed)
     }
@@ -671,7 +691,13 @@ impl<M: GameModel> AnyEngine for ModelEngine<M> {
         if let Some(failed) = failures.map(|take| take()).filter(|f| !f.is_empty()) {
             let mut distinct = failed;
             distinct.dedup();
-            return Err(FacadeError::TableFile(distinct.join("; ")));
+            let message = distinct
+                .iter()
+                .map(|e| e.message.as_str())
+                .collect::<Vec<_>>()
+                .join("; ");
+            let first = distinct.swap_remove(0);
+            return Err(FacadeError::Tablebase(TablebaseError { message, ..first }));
         }
         Ok(SearchReport::from_info(name, &info, source))
     }
@@ -707,7 +733,7 @@ impl<M: GameModel> ModelHost<M> {
             model,
         };
         if let Some(dir) = &host.tablebase {
-            host.check_tablebase(dir).map_err(FacadeError::Tablebase)?;
+            host.check_tablebase(dir)?;
         }
         Ok(host)
     }
@@ -719,21 +745,19 @@ impl<M: GameModel> ModelHost<M> {
             hash_mb: Some(self.hash_mb),
             seed: Some(self.seed),
             tablebase: self.tablebase.clone(),
+            options: BTreeMap::new(),
         }
     }
 
     /// Checks that the game's tablebases open `dir` under the host's
     /// rules.
-    fn check_tablebase(&self, dir: &Path) -> Result<(), String> {
+    fn check_tablebase(&self, dir: &Path) -> Result<(), FacadeError> {
         let tablebases = self
             .model
             .declared()
             .tablebase
-            .ok_or_else(|| "unknown option \"TablebasePath\"".to_string())?;
-        tablebases
-            .open(dir, Some(self.rules))
-            .map(drop)
-            .map_err(|e| e.to_string())
+            .ok_or_else(|| self.model.unsupported("tablebase"))?;
+        tablebases.open(dir, Some(self.rules)).map(drop)
     }
 }
 
@@ -811,7 +835,7 @@ impl<M: GameModel> EngineHost<M::G> for ModelHost<M> {
             let value = value.trim();
             if !value.is_empty() && value != "<empty>" {
                 let dir = PathBuf::from(value);
-                self.check_tablebase(&dir)?;
+                self.check_tablebase(&dir).map_err(|e| e.to_string())?;
                 self.tablebase = Some(dir);
             }
             return Ok(());
@@ -843,7 +867,9 @@ impl<M: GameModel> EngineHost<M::G> for ModelHost<M> {
     }
 
     fn parse_position(&self, text: &str) -> Result<M::G, String> {
-        self.model.parse(text, self.rules)
+        self.model
+            .parse(text, self.rules)
+            .map_err(|e| e.to_string())
     }
 }
 
@@ -931,7 +957,7 @@ pub fn configure_host<G: Game, H: EngineHost<G>>(
     }
     if let Some(dir) = &spec.tablebase {
         host.set_option("TablebasePath", &dir.display().to_string())
-            .map_err(FacadeError::Tablebase)?;
+            .map_err(|e| FacadeError::tablebase(TablebaseCause::NoTables, e))?;
     }
     Ok(())
 }

@@ -6,7 +6,7 @@ use gamesolver_core::{Game, Solution};
 use gamesolver_retro::analyse;
 
 use crate::types::verdict_of;
-use crate::{FacadeError, MoveVerdictText, PositionReport};
+use crate::{FacadeError, MoveVerdictText, PositionReport, TablebaseCause, TablebaseError};
 
 /// The longest main line followed (a safety net for cyclic tables).
 const MAIN_LINE_CAP: usize = 1000;
@@ -50,16 +50,20 @@ pub fn position_report<G: Game + std::fmt::Display>(
 
 /// [`position_report`] from a probe that may fail (a damaged or foreign
 /// table file): the first failure is the answer, as
-/// [`FacadeError::Tablebase`].
-pub fn position_report_probed<G: Game + std::fmt::Display, E: std::fmt::Display>(
+/// [`FacadeError::Tablebase`] with the file and cause it names.
+pub fn position_report_probed<G: Game + std::fmt::Display, E: std::error::Error + 'static>(
     position: &G,
     probe: impl Fn(&G) -> Result<Option<Solution>, E>,
 ) -> Result<Option<PositionReport>, FacadeError> {
     let failure = std::cell::RefCell::new(None);
-    let report = position_report(position, |p: &G| {
-        probe(p)
-            .map_err(|e| failure.borrow_mut().get_or_insert(e.to_string()).clone())
-            .ok()?
+    let report = position_report(position, |p: &G| match probe(p) {
+        Ok(found) => found,
+        Err(error) => {
+            failure.borrow_mut().get_or_insert_with(|| {
+                TablebaseError::from_chain(TablebaseCause::Corrupt, &error, error.to_string())
+            });
+            None
+        }
     });
     match failure.into_inner() {
         Some(error) => Err(FacadeError::Tablebase(error)),

@@ -51,7 +51,7 @@ use std::str::FromStr;
 use gamesolver_core::Game;
 
 use crate::model::{GameModel, ModelDef};
-use crate::{GameDef, GameInfo};
+use crate::{GameDef, GameInfo, PositionError, PositionErrorKind};
 
 /// A user's game known by its text notation.
 pub struct TextGame<G> {
@@ -94,9 +94,14 @@ where
         self.start.clone()
     }
 
-    fn parse(&self, text: &str, _rules: &'static str) -> Result<G, String> {
-        text.parse()
-            .map_err(|e| format!("cannot read the {} position {text:?}: {e}", self.info.name))
+    fn parse(&self, text: &str, _rules: &'static str) -> Result<G, PositionError> {
+        text.parse().map_err(|e| {
+            PositionError::new(
+                PositionErrorKind::Other,
+                text,
+                format!("cannot read the {} position {text:?}: {e}", self.info.name),
+            )
+        })
     }
 
     fn rules_of(&self, _game: &G) -> &'static str {

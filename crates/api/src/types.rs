@@ -1,5 +1,6 @@
 //! The serialisable values the façade hands out.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -139,6 +140,12 @@ pub struct EngineSpec {
     pub seed: Option<u64>,
     /// A tablebase directory; refused for games without tablebases.
     pub tablebase: Option<PathBuf>,
+    /// Further options of the game's engine table by name (any case),
+    /// with their values as `setoption` takes them (`"true"`, `"120"`,
+    /// a combo's value): checked by the table, refused with
+    /// [`FacadeError::BadOption`] when the engines have no such option,
+    /// the value is out of its range, or a field above sets it.
+    pub options: BTreeMap<String, String>,
 }
 
 /// The allowed transposition-table sizes, in MB.

@@ -9,5 +9,6 @@ mod facade;
 mod facade_fast_paths;
 mod protocol_doc_options;
 mod protocol_harness;
+mod typed_errors;
 mod uttt_clock;
 mod uttt_submission;

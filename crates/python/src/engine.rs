@@ -1,16 +1,20 @@
 //! `gamesolver.Engine`: the game's search engines (alpha-beta, MCTS), with
 //! an optional tablebase.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use gamesolver_api::{AnyEngine, EngineSpec, GameDef, SearchLimits, SearchReport, State};
+use gamesolver_api::{
+    AnyEngine, EngineSpec, GameDef, PositionErrorKind, SearchLimits, SearchReport, State,
+};
 use gamesolver_search::StopFlag;
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
+use pyo3::types::PyBool;
 use serde::Deserialize;
 
-use crate::errors::OrRaise;
+use crate::errors::{OrRaise, position_error};
 use crate::game::PyGame;
 use crate::interrupt::run_interruptible;
 use crate::numbers::{Int, optional_whole};
@@ -19,9 +23,12 @@ use crate::state::PyState;
 /// A search engine for one game.
 ///
 /// `Engine(game, kind=None, hash_mb=None, seed=None, tablebase=None,
-/// rules=None)`: `game` is a Game or a game name; `kind` "alphabeta" or
-/// "mcts" (None = the game's default); `tablebase` a directory of Jungle
-/// tablebases used where they cover the position.
+/// rules=None, options=None)`: `game` is a Game or a game name; `kind`
+/// "alphabeta" or "mcts" (None = the game's default); `tablebase` a
+/// directory of tablebases used where they cover the position; `options`
+/// a dict of further engine options by name (`Game.engine_options()`
+/// lists them) to bool, int or str values, checked by the engine's option
+/// table (OptionError for an unknown name or a value out of range).
 #[pyclass(name = "Engine", module = "gamesolver", frozen)]
 pub struct PyEngine {
     engine: Mutex<Box<dyn AnyEngine>>,
@@ -32,7 +39,7 @@ pub struct PyEngine {
 #[pymethods]
 impl PyEngine {
     #[new]
-    #[pyo3(signature = (game, kind=None, hash_mb=None, seed=None, tablebase=None, rules=None))]
+    #[pyo3(signature = (game, kind=None, hash_mb=None, seed=None, tablebase=None, rules=None, options=None))]
     fn new(
         game: &Bound<'_, PyAny>,
         kind: Option<String>,
@@ -40,6 +47,7 @@ impl PyEngine {
         seed: Option<Int>,
         tablebase: Option<PathBuf>,
         rules: Option<String>,
+        options: Option<BTreeMap<String, Bound<'_, PyAny>>>,
     ) -> PyResult<PyEngine> {
         let game = game_argument(game, rules.as_deref())?;
         let spec = EngineSpec {
@@ -48,6 +56,11 @@ impl PyEngine {
             hash_mb: optional_whole("hash_mb", hash_mb)?,
             seed: optional_whole("seed", seed)?,
             tablebase,
+            options: options
+                .unwrap_or_default()
+                .iter()
+                .map(|(name, value)| Ok((name.clone(), option_text(name, value)?)))
+                .collect::<PyResult<_>>()?,
         };
         let engine = game.def.engine(&spec).or_raise()?;
         let stop = engine.stop_flag();
@@ -140,11 +153,31 @@ impl PyEngine {
         if expected == got {
             Ok(())
         } else {
-            Err(PyValueError::new_err(format!(
-                "this engine plays {expected}, the state is a position of {got}"
-            )))
+            Err(position_error(
+                PositionErrorKind::WrongGame,
+                &state.inner.to_text(),
+                format!("this engine plays {expected}, the state is a position of {got}"),
+            ))
         }
     }
+}
+
+/// An option's value as `setoption` takes it: a bool as `true`/`false`,
+/// an int in decimal, a str as it is (TypeError for anything else).
+fn option_text(name: &str, value: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(flag) = value.cast::<PyBool>() {
+        return Ok(flag.is_true().to_string());
+    }
+    if let Some(number) = value.extract::<Int>().ok().and_then(|n| n.value()) {
+        return Ok(number.to_string());
+    }
+    if let Ok(text) = value.extract::<String>() {
+        return Ok(text);
+    }
+    Err(PyTypeError::new_err(format!(
+        "option {name:?} takes a bool, an int or a str, not {}",
+        value.get_type().name()?
+    )))
 }
 
 /// A Game argument, or a game name loaded under `rules`.

@@ -6,8 +6,9 @@
 //! `gamesolver-api`; the games are the module's registry ([`registry`],
 //! the built-in games of `gamesolver-engines`). Long calls release the GIL
 //! and honour Ctrl-C
-//! ([`interrupt`]); library errors become `ValueError`s with the library's
-//! message ([`errors`]).
+//! ([`interrupt`]); library errors become typed exceptions with the
+//! library's message: `ValueError` subclasses for bad input, `OSError`
+//! ones for files ([`errors`]).
 
 mod action_lists;
 mod arrays;
@@ -53,6 +54,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(record::write_game, m)?)?;
     m.add_function(wrap_pyfunction!(record::review, m)?)?;
     m.add_function(wrap_pyfunction!(mdp::mdp_solve, m)?)?;
+    errors::register(m)?;
     m.add("TERMINAL", state::TERMINAL)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -1,10 +1,10 @@
 //! Position arguments: a State of the right game, or position text.
 
-use gamesolver_api::State;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use gamesolver_api::{PositionErrorKind, State};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
-use crate::errors::OrRaise;
+use crate::errors::{OrRaise, position_error};
 use crate::game::PyGame;
 use crate::state::PyState;
 
@@ -15,10 +15,14 @@ pub fn position_of(game: &PyGame, position: &Bound<'_, PyAny>) -> PyResult<Box<d
         let state = state.borrow();
         let got = state.def().info().name;
         if got != game.name() {
-            return Err(PyValueError::new_err(format!(
-                "expected a position of {}, got a state of {got}",
-                game.name()
-            )));
+            return Err(position_error(
+                PositionErrorKind::WrongGame,
+                &state.inner.to_text(),
+                format!(
+                    "expected a position of {}, got a state of {got}",
+                    game.name()
+                ),
+            ));
         }
         return Ok(state.inner.clone_box());
     }

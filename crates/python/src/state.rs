@@ -1,14 +1,13 @@
 //! `gamesolver.State`: a position in play (with its move history).
 
-use gamesolver_api::{GameDef, State};
+use gamesolver_api::{GameDef, MoveErrorKind, State};
 use gamesolver_core::{Outcome, Player};
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::action_lists::{actions_of_mask, legal_action_mask};
 use crate::arrays::{float32_array, mask_array};
-use crate::errors::OrRaise;
+use crate::errors::{OrRaise, move_error};
 use crate::game::PyGame;
 use crate::numbers::Int;
 
@@ -49,11 +48,15 @@ impl PyState {
             .and_then(|v| u32::try_from(v).ok())
             .filter(|&a| a < space)
             .ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "action {action} is out of range: actions of {} are 0..{}",
-                    self.def.info().name,
-                    space.saturating_sub(1)
-                ))
+                move_error(
+                    MoveErrorKind::BadAction,
+                    &action.to_string(),
+                    format!(
+                        "action {action} is out of range: actions of {} are 0..{}",
+                        self.def.info().name,
+                        space.saturating_sub(1)
+                    ),
+                )
             })
     }
 }

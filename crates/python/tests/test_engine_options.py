@@ -1,5 +1,7 @@
 """Game.engine_options(): the engine's option table, as the protocol announces it."""
 
+import pytest
+
 import gamesolver
 
 
@@ -37,3 +39,39 @@ def test_the_rules_option_follows_the_games_preset():
         assert rules["type"] == "combo"
         assert rules["default"] == preset
         assert preset in rules["values"]
+
+
+def _score(engine, game):
+    state = game.new_initial_state()
+    state.apply_move(state.legal_moves()[0])
+    return engine.search(state, depth=2).score_cp
+
+
+def test_engine_takes_options_checked_by_the_table():
+    uttt = gamesolver.load_game("uttt")
+    plain = _score(gamesolver.Engine(uttt, kind="alphabeta"), uttt)
+    # A tempo bonus moves every leaf's score.
+    keen = gamesolver.Engine(uttt, kind="alphabeta", options={"Tempo": 5000})
+    averse = gamesolver.Engine(uttt, kind="alphabeta", options={"tempo": -5000})
+    assert len({plain, _score(keen, uttt), _score(averse, uttt)}) > 1
+    gamesolver.Engine(uttt, options={"LMR": False, "Tempo": 3})
+
+
+def test_refused_options_are_option_errors():
+    uttt = gamesolver.load_game("uttt")
+    free_choice = {o["name"]: o for o in uttt.engine_options()}["FreeChoice"]
+    for options, name in [
+        ({"FreeChoice": free_choice["max"] + 1}, "FreeChoice"),
+        ({"NoSuchOption": 1}, "NoSuchOption"),
+        ({"Hash": 64}, "Hash"),
+        ({"Variant": "codingame"}, "Variant"),
+        ({"LMR": "maybe"}, "LMR"),
+    ]:
+        with pytest.raises(gamesolver.OptionError) as raised:
+            gamesolver.Engine(uttt, options=options)
+        assert raised.value.name == name
+        assert isinstance(raised.value, ValueError)
+    with pytest.raises(gamesolver.OptionError):
+        gamesolver.Engine("tictactoe", options={"Anything": 1})
+    with pytest.raises(TypeError):
+        gamesolver.Engine(uttt, options={"Tempo": 1.5})

@@ -36,7 +36,10 @@ mod tiers;
 pub use game::{Coins, MAX_PILE, RING, Step};
 pub use tiers::{CoinTiers, RingCoinTables};
 
-use gamesolver_api::{Declared, GameDef, GameInfo, GameModel, ModelDef, TieredTablebases};
+use gamesolver_api::{
+    Declared, GameDef, GameInfo, GameModel, ModelDef, PositionError, PositionErrorKind,
+    TieredTablebases,
+};
 
 /// The game's description.
 static INFO: GameInfo = GameInfo {
@@ -70,8 +73,9 @@ impl GameModel for RingCoins {
         Coins::new(5, 0, gamesolver_core::Player::First)
     }
 
-    fn parse(&self, text: &str, _rules: &'static str) -> Result<Coins, String> {
+    fn parse(&self, text: &str, _rules: &'static str) -> Result<Coins, PositionError> {
         text.parse()
+            .map_err(|message: String| PositionError::new(PositionErrorKind::Other, text, message))
     }
 
     fn rules_of(&self, _game: &Coins) -> &'static str {

@@ -8,12 +8,41 @@ use gamesolver_api::FacadeError;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// The body of every error response.
+/// The body of every error response: a stable kind, a typed reason inside
+/// it when the kind has reasons, the offending input when there is one,
+/// and a message for a person. Clients branch on `error` and `reason`,
+/// never on `message`.
 #[derive(Clone, Debug, Serialize, serde::Deserialize, ToSchema)]
 pub struct ErrorBody {
-    /// A stable machine-readable kind, e.g. `illegal_move`, `bad_position`,
-    /// `unknown_game`, `bad_limit`, `bad_json`, `payload_too_large`, `busy`.
+    /// A stable machine-readable kind. 400: `unknown_game`,
+    /// `unknown_rules`, `bad_position`, `illegal_move`, `bad_action`,
+    /// `too_many_moves`, `game_over`, `unsupported`, `bad_limit`,
+    /// `bad_option`, `bad_json`, `bad_query`, `bad_path`, `bad_body`;
+    /// 404: `unknown_game` (a game named in the path), `no_tablebase`,
+    /// `not_found`; 405: `method_not_allowed`; 408: `request_timeout`; 409:
+    /// `table_file` (a tablebase file is damaged, foreign, of another
+    /// version, missing or unreadable: the answer that needed it is not
+    /// given), `tablebase` (the server's tables do not fit the request:
+    /// none, other rules, not covered); 413: `payload_too_large`; 415:
+    /// `unsupported_media_type`; 500: `io`, `internal`, `cancelled`;
+    /// 503: `busy`.
     pub error: String,
+    /// The typed reason inside the kind. `bad_position`: `empty`,
+    /// `fields`, `board_shape`, `bad_character`, `side_to_move`,
+    /// `bad_field`, `piece_count`, `placement`, `unreachable`,
+    /// `wrong_game`, `outside_scope`, `bad_material`, `other`.
+    /// `illegal_move` and `bad_action`: `unreadable`, `illegal`,
+    /// `game_over`, `bad_action`. `table_file` and `tablebase`:
+    /// `no_tables`, `missing_file`, `not_a_file`, `unreadable`,
+    /// `not_a_table`, `version`, `foreign`, `truncated`, `checksum`,
+    /// `corrupt`, `locked`, `rules_mismatch`, `not_covered`, `build`.
+    /// `io`: the system's error kind (`not_found`, `permission_denied` …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The offending input (a position text, a move, a material), when
+    /// the error is about one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input: Option<String>,
     /// What was wrong, for a person.
     pub message: String,
 }
@@ -23,6 +52,8 @@ pub struct ErrorBody {
 pub struct ApiError {
     status: StatusCode,
     kind: &'static str,
+    reason: Option<String>,
+    input: Option<String>,
     message: String,
     retry_after_s: Option<u64>,
 }
@@ -33,6 +64,8 @@ impl ApiError {
         ApiError {
             status,
             kind,
+            reason: None,
+            input: None,
             message: message.into(),
             retry_after_s: None,
         }
@@ -64,6 +97,21 @@ impl ApiError {
         )
     }
 
+    /// The same error with `message` for a person.
+    #[must_use]
+    pub fn with_message(self, message: impl Into<String>) -> ApiError {
+        ApiError {
+            message: message.into(),
+            ..self
+        }
+    }
+
+    /// The same error answered with `status`.
+    #[must_use]
+    pub fn with_status(self, status: StatusCode) -> ApiError {
+        ApiError { status, ..self }
+    }
+
     /// The HTTP status.
     pub fn status(&self) -> StatusCode {
         self.status
@@ -74,40 +122,58 @@ impl ApiError {
         self.kind
     }
 
+    /// The typed reason inside the kind, if any.
+    pub fn reason(&self) -> Option<&str> {
+        self.reason.as_deref()
+    }
+
     /// The JSON body.
     pub fn body(&self) -> ErrorBody {
         ErrorBody {
             error: self.kind.to_string(),
+            reason: self.reason.clone(),
+            input: self.input.clone(),
             message: self.message.clone(),
         }
     }
 }
 
 impl From<FacadeError> for ApiError {
-    /// Bad input is a 400; a tablebase the request needs that cannot be
-    /// used (a damaged, foreign or unreadable file, named in the message)
-    /// is a 409: the server's tables conflict with the request, whose
-    /// answer is not given without them (never a 5xx, never "not covered").
+    /// Bad input is a 400 (a game named in a path is the handler's 404); a tablebase the
+    /// request needs that cannot be used (a damaged, foreign or unreadable
+    /// file, or tables that do not fit) is a 409: the server's tables
+    /// conflict with the request, whose answer is not given without them
+    /// (never "not covered"); the server's own failures are a 500. The
+    /// kind and reason come from the error's types, never its text.
     fn from(error: FacadeError) -> ApiError {
-        let kind = match &error {
-            FacadeError::UnknownGame { .. } => "unknown_game",
-            FacadeError::UnknownRules { .. } => "unknown_rules",
-            FacadeError::BadPosition(_) => "bad_position",
-            FacadeError::IllegalMove { .. } => "illegal_move",
-            FacadeError::BadAction { .. } => "bad_action",
-            FacadeError::Unsupported { .. } => "unsupported",
-            FacadeError::BadLimit(_) => "bad_limit",
-            FacadeError::Tablebase(_) => "tablebase",
-            FacadeError::TableFile(_) => "table_file",
-            FacadeError::Io(_) => "io",
-            FacadeError::Cancelled => "cancelled",
-        };
         let status = match &error {
-            FacadeError::Tablebase(_) | FacadeError::TableFile(_) => StatusCode::CONFLICT,
-            FacadeError::Io(_) | FacadeError::Cancelled => StatusCode::INTERNAL_SERVER_ERROR,
-            _ => StatusCode::BAD_REQUEST,
+            FacadeError::Tablebase(_) => StatusCode::CONFLICT,
+            FacadeError::Io(_) | FacadeError::Internal(_) | FacadeError::Cancelled => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
+            FacadeError::UnknownGame { .. }
+            | FacadeError::UnknownRules { .. }
+            | FacadeError::BadPosition(_)
+            | FacadeError::IllegalMove { .. }
+            | FacadeError::BadAction { .. }
+            | FacadeError::Unsupported { .. }
+            | FacadeError::BadLimit(_)
+            | FacadeError::BadOption { .. } => StatusCode::BAD_REQUEST,
         };
-        ApiError::new(status, kind, error.to_string())
+        let input = match &error {
+            FacadeError::BadPosition(position) => Some(position.input.clone()),
+            FacadeError::IllegalMove { mv, .. } => Some(mv.clone()),
+            FacadeError::BadAction { action, .. } => Some(action.to_string()),
+            FacadeError::UnknownGame { name, .. } => Some(name.clone()),
+            FacadeError::UnknownRules { rules, .. } => Some(rules.clone()),
+            FacadeError::BadOption { name, .. } => Some(name.clone()),
+            _ => None,
+        };
+        ApiError {
+            reason: error.reason(),
+            input,
+            ..ApiError::new(status, error.kind(), error.to_string())
+        }
     }
 }
 

@@ -57,14 +57,12 @@ impl PositionRequest {
         };
         for (index, mv) in self.moves.iter().enumerate() {
             state.play(mv).map_err(|error| {
-                ApiError::bad_request(
-                    "illegal_move",
-                    format!(
-                        "move {} of {} ({mv:?}): {error}",
-                        index + 1,
-                        self.moves.len()
-                    ),
-                )
+                let message = format!(
+                    "move {} of {} ({mv:?}): {error}",
+                    index + 1,
+                    self.moves.len()
+                );
+                ApiError::from(error).with_message(message)
             })?;
         }
         Ok(Replayed { game, state })

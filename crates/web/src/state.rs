@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use gamesolver_api::{FacadeError, Registry, TablebaseOracle};
+use gamesolver_api::{FacadeError, Registry, TablebaseCause, TablebaseOracle};
 
 use crate::config::ServeConfig;
 use crate::gate::SearchGate;
@@ -148,7 +148,10 @@ pub fn open_tablebases(
     }
     if opened.is_empty() {
         return Err(first_error.unwrap_or_else(|| {
-            FacadeError::Tablebase("no registered game has tablebases".into())
+            FacadeError::tablebase(
+                TablebaseCause::NoTables,
+                "no registered game has tablebases",
+            )
         }));
     }
     Ok(opened)

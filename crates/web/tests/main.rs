@@ -13,3 +13,4 @@ mod review_api;
 mod table_faults;
 mod tablebase;
 mod toy_game;
+mod typed_errors;

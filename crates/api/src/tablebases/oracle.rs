@@ -9,7 +9,7 @@ use gamesolver_core::TierLayout;
 use gamesolver_retro::tablebase::Tablebase;
 
 use super::tiered::TieredGame;
-use crate::error::{FacadeError, error_chain};
+use crate::error::{FacadeError, TablebaseCause, TablebaseError, error_chain};
 use crate::oracles::TablebaseOracle;
 use crate::report::position_report_probed;
 use crate::state::State;
@@ -30,12 +30,17 @@ impl<G: TieredGame> TieredOracle<G> {
     /// table was built for other rules or is damaged (the others are
     /// checked on first use).
     pub fn open(game: G, dir: &Path, rules: &'static str) -> Result<TieredOracle<G>, FacadeError> {
-        let error = |e: &dyn std::error::Error| {
-            FacadeError::Tablebase(format!(
+        let error = |e: &(dyn std::error::Error + 'static)| {
+            let message = format!(
                 "cannot use the {} tables in {}: {}",
                 game.info().name,
                 dir.display(),
                 error_chain(e)
+            );
+            FacadeError::Tablebase(TablebaseError::from_chain(
+                TablebaseCause::NoTables,
+                e,
+                message,
             ))
         };
         let layout = game.layout(rules).map_err(|e| error(&e))?;
@@ -62,12 +67,15 @@ impl<G: TieredGame> TieredOracle<G> {
     ) -> Result<&'a <G::Layout as TierLayout>::Game, FacadeError> {
         let position = self.game.position(state)?;
         if state.rules() != self.rules {
-            return Err(FacadeError::Tablebase(format!(
-                "the tables in {} are for the {} rules, the position is played under {}",
-                self.dir.display(),
-                self.rules,
-                state.rules()
-            )));
+            return Err(FacadeError::tablebase(
+                TablebaseCause::RulesMismatch,
+                format!(
+                    "the tables in {} are for the {} rules, the position is played under {}",
+                    self.dir.display(),
+                    self.rules,
+                    state.rules()
+                ),
+            ));
         }
         Ok(position)
     }
@@ -106,7 +114,13 @@ impl<G: TieredGame> TablebaseOracle for TieredOracle<G> {
         progress: &(dyn Fn(usize, usize) + Sync),
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Result<Vec<MaterialStatsReport>, FacadeError> {
-        let error = |e: &dyn std::error::Error| FacadeError::TableFile(error_chain(e));
+        let error = |e: &(dyn std::error::Error + 'static)| {
+            FacadeError::Tablebase(TablebaseError::from_chain(
+                TablebaseCause::Corrupt,
+                e,
+                error_chain(e),
+            ))
+        };
         let layout = self.tables.layout();
         let mut tiers = self.tables.tiers().map_err(|e| error(&e))?;
         tiers.sort_by_key(|&t| (self.game.pieces(t), t.to_string()));

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use gamesolver_retro::tbfile::{RejectedFile, scan_tier_files};
 
-use crate::error::{FacadeError, error_chain};
+use crate::error::{FacadeError, TablebaseCause, TablebaseError, error_chain};
 
 /// A tablebase directory as listed: its usable tiers and its problems.
 #[derive(Clone, Debug, Default)]
@@ -33,8 +33,8 @@ impl TierScan {
         parse: impl Fn(&str) -> Option<T>,
         pieces: impl Fn(&T) -> u32,
     ) -> Result<TierScan, FacadeError> {
-        let found =
-            scan_tier_files(dir, parse).map_err(|e| FacadeError::Tablebase(error_chain(&e)))?;
+        let found = scan_tier_files(dir, parse)
+            .map_err(|e| tablebase_error(TablebaseCause::NoTables, &e))?;
         let mut tiers: Vec<(u32, String)> = found
             .tiers
             .into_iter()
@@ -66,4 +66,17 @@ impl TierScan {
 /// A rejected entry in words.
 fn describe(rejected: &RejectedFile) -> String {
     format!("{}: {}", rejected.path.display(), rejected.reason)
+}
+
+/// `error` as the façade's tablebase error, with the file and cause its
+/// chain names (else `fallback`), and the whole chain as the message.
+pub(crate) fn tablebase_error(
+    fallback: TablebaseCause,
+    error: &(dyn std::error::Error + 'static),
+) -> FacadeError {
+    FacadeError::Tablebase(TablebaseError::from_chain(
+        fallback,
+        error,
+        error_chain(error),
+    ))
 }

@@ -15,11 +15,11 @@ use rand::{Rng, SeedableRng};
 
 use super::oracle::TieredOracle;
 use super::report::{TierWdlRow, VerifyReport};
-use super::scan::TierScan;
+use super::scan::{TierScan, tablebase_error};
 use super::selfcheck::{Sampled, SelfcheckReport, SelfcheckRequest, play_out_samples};
 use super::stats::TierStatsRow;
 use super::{BuildPlan, BuildTarget, TablebaseViews, Tablebases, verify};
-use crate::error::{FacadeError, error_chain};
+use crate::error::{FacadeError, PositionErrorKind, TablebaseCause};
 use crate::game_def::GameDef;
 use crate::model::resolve_rules;
 use crate::oracles::TablebaseOracle;
@@ -161,12 +161,17 @@ impl<G: TieredGame> TieredTablebases<G> {
         Ok(Tablebase::new(self.0.layout_in(dir, rules)?, dir))
     }
 
+    /// The tier called `name` (a name the game does not have is a
+    /// [`PositionErrorKind::BadMaterial`]).
+    fn parse_tier(&self, name: &str) -> Result<TierOf<G>, FacadeError> {
+        self.0.parse_tier(name).map_err(|message| {
+            FacadeError::bad_position(PositionErrorKind::BadMaterial, name, message)
+        })
+    }
+
     /// The tiers called `names`.
     fn parse_all(&self, names: &[String]) -> Result<Vec<TierOf<G>>, FacadeError> {
-        names
-            .iter()
-            .map(|name| self.0.parse_tier(name).map_err(FacadeError::BadPosition))
-            .collect()
+        names.iter().map(|name| self.parse_tier(name)).collect()
     }
 
     /// The scanned tiers, typed (every name of a scan is one the game
@@ -184,7 +189,7 @@ impl<G: TieredGame> TieredTablebases<G> {
 fn build_error(error: &BuildError) -> FacadeError {
     match error {
         BuildError::Cancelled => FacadeError::Cancelled,
-        error => FacadeError::Tablebase(error_chain(error)),
+        error => tablebase_error(TablebaseCause::Build, error),
     }
 }
 
@@ -216,7 +221,7 @@ impl<G: TieredGame> Tablebases for TieredTablebases<G> {
                     .collect()
             }
             BuildTarget::Tier(name) => {
-                let tier = self.0.parse_tier(name).map_err(FacadeError::BadPosition)?;
+                let tier = self.parse_tier(name)?;
                 let pieces = self.0.pieces(tier);
                 if pieces > limits.one_tier {
                     return Err(FacadeError::BadLimit(format!(
@@ -237,8 +242,8 @@ impl<G: TieredGame> Tablebases for TieredTablebases<G> {
         let rules = resolve_rules(self.0.info(), rules)?;
         let layout = self.0.layout(rules)?;
         let tiers = self.parse_all(targets)?;
-        let waves =
-            schedule_waves(&layout, &tiers).map_err(|e| FacadeError::Tablebase(error_chain(&e)))?;
+        let waves = schedule_waves(&layout, &tiers)
+            .map_err(|e| tablebase_error(TablebaseCause::Build, &e))?;
         let estimate = estimate(&layout, &tiers).map_err(|e| build_error(&e))?;
         Ok(BuildPlan {
             targets: targets.to_vec(),
@@ -399,7 +404,8 @@ impl<G: TieredGame> Tablebases for TieredTablebases<G> {
         seed: u64,
     ) -> Result<(u32, Vec<Sampled>), FacadeError> {
         let tables = self.tables(dir, rules)?;
-        let error = |e: &dyn std::error::Error| FacadeError::Tablebase(error_chain(e));
+        let error =
+            |e: &(dyn std::error::Error + 'static)| tablebase_error(TablebaseCause::Corrupt, e);
         let stored: Vec<TierOf<G>> = TierScan::of(
             dir,
             |stem| self.0.parse_tier(stem).ok(),
@@ -419,10 +425,13 @@ impl<G: TieredGame> Tablebases for TieredTablebases<G> {
             .collect();
         let total: u64 = tiers.iter().map(|&(_, len)| len).sum();
         if total == 0 {
-            return Err(FacadeError::Tablebase(format!(
-                "the tablebase in {} has no material of {pieces} pieces",
-                dir.display()
-            )));
+            return Err(FacadeError::tablebase(
+                TablebaseCause::NotCovered,
+                format!(
+                    "the tablebase in {} has no material of {pieces} pieces",
+                    dir.display()
+                ),
+            ));
         }
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut found = Vec::with_capacity(count);

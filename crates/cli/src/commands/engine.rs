@@ -130,6 +130,7 @@ pub fn run_with(registry: &Registry, args: &Args, out: &mut dyn Write) -> anyhow
         hash_mb: Some(args.hash),
         seed: None,
         tablebase: args.tablebase.clone(),
+        ..EngineSpec::default()
     };
     let mut host = match args.format() {
         None => game.protocol_host(&spec)?,

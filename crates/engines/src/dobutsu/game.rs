@@ -8,7 +8,7 @@ use std::path::Path;
 use gamesolver_api::model::{Built, DEFAULT_SEED, TableTest};
 use gamesolver_api::{
     ArenaRules, Declared, EngineKind, EngineSpec, FacadeError, GameInfo, GameModel, Planes,
-    TieredTablebases, WebBoard,
+    PositionError, TieredTablebases, WebBoard,
 };
 use gamesolver_core::Game;
 use gamesolver_games::dobutsu::{GameEnd, Move, Position, Variant};
@@ -55,9 +55,14 @@ impl GameModel for Dobutsu {
         Position::start_with(variant(rules))
     }
 
-    fn parse(&self, text: &str, rules: &'static str) -> Result<Position, String> {
-        Position::from_sfen(text, variant(rules))
-            .map_err(|e| format!("cannot read the dobutsu position {text:?}: {e}"))
+    fn parse(&self, text: &str, rules: &'static str) -> Result<Position, PositionError> {
+        Position::from_sfen(text, variant(rules)).map_err(|e| {
+            PositionError::new(
+                e.kind(),
+                text,
+                format!("cannot read the dobutsu position {text:?}: {e}"),
+            )
+        })
     }
 
     fn rules_of(&self, position: &Position) -> &'static str {

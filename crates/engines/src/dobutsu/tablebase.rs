@@ -17,7 +17,9 @@ use std::sync::Arc;
 
 use super::game::INFO;
 use gamesolver_api::model::position_of;
-use gamesolver_api::{FacadeError, GameInfo, PieceLimits, State, TieredGame};
+use gamesolver_api::{
+    FacadeError, GameInfo, PieceLimits, State, TablebaseCause, TablebaseError, TieredGame,
+};
 use gamesolver_core::Solution;
 use gamesolver_games::dobutsu::{DobutsuTiers, Material, Position, UnsupportedVariant, Variant};
 use gamesolver_retro::FileError;
@@ -125,7 +127,8 @@ impl TieredGame for DobutsuTables {
     }
 
     fn layout(&self, rules: &'static str) -> Result<DobutsuTiers, FacadeError> {
-        DobutsuTiers::new(variant(rules)).map_err(|e| FacadeError::Tablebase(e.to_string()))
+        DobutsuTiers::new(variant(rules))
+            .map_err(|e| FacadeError::tablebase(TablebaseCause::RulesMismatch, e.to_string()))
     }
 
     fn parse_tier(&self, text: &str) -> Result<Material, String> {
@@ -165,10 +168,16 @@ pub(super) fn variant(rules: &str) -> Variant {
 /// Opens the tables in `dir` for preset `rules`, as the façade's error.
 pub(super) fn open(dir: &Path, rules: &'static str) -> Result<TablebaseHandle, FacadeError> {
     TablebaseHandle::open(dir, variant(rules)).map_err(|e| {
-        FacadeError::Tablebase(format!(
-            "cannot use the dobutsu tables in {}: {e}",
-            dir.display()
-        ))
+        let message = format!("cannot use the dobutsu tables in {}: {e}", dir.display());
+        FacadeError::Tablebase(match &e {
+            OpenError::Rules(_) => TablebaseError::new(TablebaseCause::RulesMismatch, message),
+            OpenError::Directory(directory) => {
+                TablebaseError::from_chain(TablebaseCause::NoTables, directory, message)
+            }
+            OpenError::NotForTheseRules { source, .. } => {
+                TablebaseError::from_chain(TablebaseCause::Foreign, source, message)
+            }
+        })
     })
 }
 

@@ -17,7 +17,7 @@ use gamesolver_api::model::{
 };
 use gamesolver_api::{
     ArenaRules, Declared, EngineKind, EngineSpec, ErasedHost, FacadeError, GameInfo, GameModel,
-    Planes, WebBoard,
+    Planes, PositionError, WebBoard, apply_options,
 };
 use gamesolver_core::{Game, Player};
 use gamesolver_games::jungle::{
@@ -65,9 +65,14 @@ impl GameModel for Jungle {
         JungleGame::new(Position::start_with(variant(rules)))
     }
 
-    fn parse(&self, text: &str, rules: &'static str) -> Result<JungleGame, String> {
-        JungleGame::from_fen(text, variant(rules))
-            .map_err(|e| format!("cannot read Jungle position {text:?}: {e}"))
+    fn parse(&self, text: &str, rules: &'static str) -> Result<JungleGame, PositionError> {
+        JungleGame::from_fen(text, variant(rules)).map_err(|e| {
+            PositionError::new(
+                e.kind(),
+                text,
+                format!("cannot read Jungle position {text:?}: {e}"),
+            )
+        })
     }
 
     fn rules_of(&self, game: &JungleGame) -> &'static str {
@@ -124,15 +129,19 @@ impl GameModel for Jungle {
         let table_failures = tablebase
             .clone()
             .map(|handle| Box::new(move || handle.take_failures()) as TableFailures);
-        let options = JungleOptions {
-            kind,
-            hash_mb: spec.hash_mb_or(defaults.hash_mb)?,
-            seed: spec.seed.unwrap_or(DEFAULT_SEED),
-            tablebase,
-            ..defaults
+        let mut host = JungleHost {
+            options: JungleOptions {
+                kind,
+                hash_mb: spec.hash_mb_or(defaults.hash_mb)?,
+                seed: spec.seed.unwrap_or(DEFAULT_SEED),
+                tablebase,
+                ..defaults
+            },
+            rules: variant(rules),
         };
+        apply_options(&mut host, spec)?;
         Ok(Built {
-            engine: build(&options),
+            engine: build(&host.options),
             from_table,
             table_failures,
         })

@@ -11,7 +11,7 @@ use gamesolver_games::jungle::{DrawReason, JungleGame, QUIET_PLIES_DRAW};
 use gamesolver_retro::zeroing::{RuleAnalysis, RuleMove};
 
 use super::tablebase::TablebaseHandle;
-use gamesolver_api::{Category, MoveVerdictText, PositionReport, Verdict};
+use gamesolver_api::{Category, MoveVerdictText, PositionReport, TablebaseError, Verdict};
 
 /// The longest main line followed.
 const MAIN_LINE_CAP: usize = 1000;
@@ -21,7 +21,7 @@ const MAIN_LINE_CAP: usize = 1000;
 pub fn rule_report(
     tables: &TablebaseHandle,
     game: &JungleGame,
-) -> Result<Option<PositionReport>, String> {
+) -> Result<Option<PositionReport>, TablebaseError> {
     let Some(analysis) = tables.analyse_game_exactly(game)? else {
         return Ok(None);
     };
@@ -77,7 +77,7 @@ fn main_line(
     tables: &TablebaseHandle,
     game: &JungleGame,
     first: &RuleAnalysis<gamesolver_games::jungle::Move>,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, TablebaseError> {
     let mut line = Vec::new();
     let mut current = game.clone();
     let mut best = first.best.first().copied();

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
+use gamesolver_api::{TablebaseCause, TablebaseError};
 use gamesolver_core::{Game, Outcome, Player, Solution, TierLayout};
 use gamesolver_games::jungle::{
     JungleGame, JungleTiers, Material, Move, Position, QUIET_PLIES_DRAW, Variant,
@@ -104,7 +105,7 @@ pub struct TablebaseHandle {
     /// The stored materials with a file in the directory when it was opened.
     stored: Arc<BTreeSet<Material>>,
     /// Probe failures not yet collected by [`TablebaseHandle::take_failures`].
-    failures: Arc<Mutex<Vec<String>>>,
+    failures: Arc<Mutex<Vec<TablebaseError>>>,
     /// Materials whose file failed a probe (already reported).
     failed: Arc<Mutex<HashSet<Material>>>,
     /// Materials whose WDL file failed a probe (already reported; their
@@ -251,7 +252,7 @@ impl TablebaseHandle {
     /// file), for a front end that must fail a request whose answer needed
     /// an unusable file rather than give it without.
     #[must_use]
-    pub fn take_failures(&self) -> Vec<String> {
+    pub fn take_failures(&self) -> Vec<TablebaseError> {
         std::mem::take(&mut *self.failures.lock().unwrap_or_else(|e| e.into_inner()))
     }
 
@@ -285,7 +286,7 @@ impl TablebaseHandle {
             Ok(found) => found,
             Err(error) => {
                 let stored = self.tablebase.layout().stored_tier(Material::of(position));
-                self.report(stored, &error.to_string());
+                self.report(stored, &error);
                 None
             }
         }
@@ -327,7 +328,7 @@ impl TablebaseHandle {
     pub fn analyse_game_exactly(
         &self,
         game: &JungleGame,
-    ) -> Result<Option<RuleAnalysis<Move>>, String> {
+    ) -> Result<Option<RuleAnalysis<Move>>, TablebaseError> {
         if !self.covers(game.position()) {
             return Ok(None);
         }
@@ -335,7 +336,9 @@ impl TablebaseHandle {
         let noted = |result: Result<Option<Solution>, ProbeError>| match result {
             Ok(found) => found,
             Err(error) => {
-                failure.borrow_mut().get_or_insert(error.to_string());
+                failure
+                    .borrow_mut()
+                    .get_or_insert_with(|| self::failure(&error));
                 None
             }
         };
@@ -395,7 +398,7 @@ impl TablebaseHandle {
                 self.failures
                     .lock()
                     .unwrap_or_else(|e| e.into_inner())
-                    .push(error.to_string());
+                    .push(failure(&error));
                 if lock(&self.failed_wdl).insert(stored()) {
                     self.any_wdl_failed.store(true, Ordering::Relaxed);
                     (self.warn)(&format!(
@@ -411,11 +414,11 @@ impl TablebaseHandle {
 
     /// Records a failure of `material`'s file, and reports it the first
     /// time.
-    fn report(&self, material: Material, error: &str) {
+    fn report(&self, material: Material, error: &ProbeError) {
         self.failures
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .push(error.to_string());
+            .push(failure(error));
         if lock(&self.failed).insert(material) {
             (self.warn)(&format!(
                 "tablebase file {material}.gstb in {} is unusable, playing on without it: {error}",
@@ -423,6 +426,11 @@ impl TablebaseHandle {
             ));
         }
     }
+}
+
+/// A probe's failure as the façade's error: the file and its typed cause.
+fn failure(error: &ProbeError) -> TablebaseError {
+    TablebaseError::from_chain(TablebaseCause::Corrupt, error, error.to_string())
 }
 
 /// A directory opened by [`TablebaseHandle::open_shared`]: the directory,
@@ -599,7 +607,9 @@ mod tests {
         let failures = handle.take_failures();
         assert_eq!(failures.len(), 2, "{failures:?}");
         assert!(
-            failures.iter().all(|f| f.contains("E-e.gstb")),
+            failures.iter().all(|f| f.message.contains("E-e.gstb")
+                && f.cause.is_file_fault()
+                && f.path.as_deref() == Some(file.as_path())),
             "{failures:?}"
         );
         {
@@ -617,7 +627,7 @@ mod tests {
             .set_len(100)
             .unwrap();
         assert_eq!(handle.probe(&other), None);
-        assert!(handle.take_failures()[0].contains("E-l.gstb"));
+        assert!(handle.take_failures()[0].message.contains("E-l.gstb"));
     }
 
     #[test]

@@ -13,13 +13,13 @@ use gamesolver_api::tablebases::{
 };
 use gamesolver_api::{
     FacadeError, GameDef, GameInfo, MaterialStatsReport, PieceLimits, PositionReport, State,
-    TablebaseOracle, Tablebases, TieredGame, TieredTablebases,
+    TablebaseCause, TablebaseError, TablebaseOracle, Tablebases, TieredGame, TieredTablebases,
 };
 use gamesolver_games::jungle::{JungleTiers, Material, Position};
 
 use super::game::{INFO, Jungle, variant};
 use super::rule_report::rule_report;
-use super::selfcheck::{check, sample};
+use super::selfcheck::{SampleError, check, sample};
 use super::table_stats::{MaterialClass, material_stats_until};
 use super::tablebase::{
     MAX_MATERIAL_PIECES, MAX_PIECES, OpenError, TablebaseHandle, layout_of_directory,
@@ -53,10 +53,7 @@ impl TieredGame for JungleTables {
         match layout_of_directory(dir, variant(rules)) {
             Ok((layout, _)) => Ok(layout),
             Err(OpenError::Directory(_)) => self.layout(rules),
-            Err(e) => Err(FacadeError::TableFile(format!(
-                "cannot use the tablebase in {}: {e}",
-                dir.display()
-            ))),
+            Err(e) => Err(open_error(dir, e)),
         }
     }
 
@@ -136,11 +133,15 @@ impl TieredGame for JungleTables {
         rules: &'static str,
         request: &SelfcheckRequest,
     ) -> Result<SelfcheckReport, FacadeError> {
-        let handle = TablebaseHandle::open(dir, variant(rules))
-            .map_err(|e| FacadeError::Tablebase(e.to_string()))?;
+        let handle = TablebaseHandle::open(dir, variant(rules)).map_err(|e| open_error(dir, e))?;
         let pieces = request.pieces.unwrap_or(handle.max_pieces);
-        let sampled = sample(&handle, pieces, request.sample, request.seed)
-            .map_err(|e| FacadeError::Tablebase(e.to_string()))?;
+        let sampled = sample(&handle, pieces, request.sample, request.seed).map_err(|e| {
+            let cause = match e {
+                SampleError::NoMaterial { .. } => TablebaseCause::NotCovered,
+                SampleError::Table(_) => TablebaseCause::Corrupt,
+            };
+            FacadeError::tablebase(cause, e.to_string())
+        })?;
         let threads = NonZeroUsize::new(request.threads).unwrap_or(NonZeroUsize::MIN);
         let result = check(&handle, &sampled, threads);
         Ok(SelfcheckReport {
@@ -166,18 +167,33 @@ impl TieredGame for JungleTables {
 
 /// Opens the tablebase in `dir` for preset `rules` (shared with earlier
 /// opens of the same files: [`TablebaseHandle::open_shared`]). A damaged
-/// or unreadable file is [`FacadeError::TableFile`], naming it.
+/// or unreadable file is a [`FacadeError::Tablebase`] naming it, with its
+/// cause.
 pub(super) fn open(dir: &Path, rules: &'static str) -> Result<TablebaseHandle, FacadeError> {
-    TablebaseHandle::open_shared(dir, variant(rules)).map_err(|e| match e {
-        OpenError::Unusable(file) => FacadeError::TableFile(format!(
-            "cannot use the tablebase in {}: {file}",
-            dir.display()
-        )),
-        e => FacadeError::Tablebase(format!(
-            "cannot use the tablebase in {}: {e}",
-            dir.display()
-        )),
-    })
+    TablebaseHandle::open_shared(dir, variant(rules)).map_err(|e| open_error(dir, e))
+}
+
+/// The façade's error for a directory `dir` that cannot be opened: the
+/// file at fault and its cause (a directory without tables, a file of
+/// other rules, a damaged or unreadable one).
+fn open_error(dir: &Path, error: OpenError) -> FacadeError {
+    let (fallback, message) = match &error {
+        OpenError::Unusable(file) => (
+            TablebaseCause::Corrupt,
+            format!("cannot use the tablebase in {}: {file}", dir.display()),
+        ),
+        e => (
+            TablebaseCause::NoTables,
+            format!("cannot use the tablebase in {}: {e}", dir.display()),
+        ),
+    };
+    let typed = match &error {
+        OpenError::Directory(e) => TablebaseError::from_chain(fallback, e, message),
+        OpenError::NotForTheseRules { source, .. } | OpenError::Unusable(source) => {
+            TablebaseError::from_chain(fallback, source, message)
+        }
+    };
+    FacadeError::Tablebase(typed)
 }
 
 /// A Jungle tablebase directory behind [`TablebaseOracle`].
@@ -192,12 +208,15 @@ impl JungleTablebase {
     fn position<'a>(&self, state: &'a dyn State) -> Result<&'a Position, FacadeError> {
         let game = &typed::<Jungle>(state)?.game;
         if state.rules() != self.rules {
-            return Err(FacadeError::Tablebase(format!(
-                "the tablebase in {} is for the {} rules, the position is played under {}",
-                self.handle.dir.display(),
-                self.rules,
-                state.rules()
-            )));
+            return Err(FacadeError::tablebase(
+                TablebaseCause::RulesMismatch,
+                format!(
+                    "the tablebase in {} is for the {} rules, the position is played under {}",
+                    self.handle.dir.display(),
+                    self.rules,
+                    state.rules()
+                ),
+            ));
         }
         Ok(game.position())
     }
@@ -233,7 +252,7 @@ impl TablebaseOracle for JungleTablebase {
     fn probe(&self, state: &dyn State) -> Result<Option<PositionReport>, FacadeError> {
         let game = &typed::<Jungle>(state)?.game;
         self.position(state)?;
-        rule_report(&self.handle, game).map_err(FacadeError::TableFile)
+        rule_report(&self.handle, game).map_err(FacadeError::Tablebase)
     }
 
     fn stats_progress(
@@ -241,17 +260,19 @@ impl TablebaseOracle for JungleTablebase {
         progress: &(dyn Fn(usize, usize) + Sync),
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Result<Vec<MaterialStatsReport>, FacadeError> {
-        let error = |e: &dyn std::fmt::Display| FacadeError::TableFile(e.to_string());
+        let error = |fallback, e: &(dyn std::error::Error + 'static)| {
+            FacadeError::Tablebase(TablebaseError::from_chain(fallback, e, e.to_string()))
+        };
         let mut reports = Vec::new();
         let materials = self
             .handle
             .materials()
-            .map_err(|e| FacadeError::Tablebase(e.to_string()))?;
+            .map_err(|e| error(TablebaseCause::NoTables, &e))?;
         let total = materials.len();
         for (done, material) in materials.into_iter().enumerate() {
             progress(done, total);
             let counted = material_stats_until(&self.handle.tablebase, material, stop)
-                .map_err(|e| error(&e))?;
+                .map_err(|e| error(TablebaseCause::Corrupt, &e))?;
             if stop() {
                 return Err(FacadeError::Cancelled);
             }

@@ -7,10 +7,11 @@
 
 use gamesolver_api::model::{Built, DEFAULT_SEED};
 use gamesolver_api::{
-    Declared, EngineKind, EngineSpec, FacadeError, GameInfo, GameModel, Planes, WebBoard,
+    Declared, EngineKind, EngineSpec, FacadeError, GameInfo, GameModel, Planes, PositionError,
+    WebBoard,
 };
 use gamesolver_core::{Game, Player};
-use gamesolver_games::tictactoe::{Board, Cell};
+use gamesolver_games::tictactoe::{Board, Cell, ParseBoardError};
 use gamesolver_search::{AlphaBeta, Mcts};
 
 use super::eval::TicTacToeEval;
@@ -47,9 +48,14 @@ impl GameModel for TicTacToe {
         Board::empty()
     }
 
-    fn parse(&self, text: &str, _rules: &'static str) -> Result<Board, String> {
-        text.parse()
-            .map_err(|e| format!("cannot read the tic-tac-toe position {text:?}: {e}"))
+    fn parse(&self, text: &str, _rules: &'static str) -> Result<Board, PositionError> {
+        text.parse().map_err(|e: ParseBoardError| {
+            PositionError::new(
+                e.kind(),
+                text,
+                format!("cannot read the tic-tac-toe position {text:?}: {e}"),
+            )
+        })
     }
 
     fn rules_of(&self, _game: &Board) -> &'static str {

@@ -7,8 +7,8 @@ use std::sync::OnceLock;
 
 use gamesolver_api::model::position_of;
 use gamesolver_api::{
-    FacadeError, GameInfo, PositionReport, Rendered, SolvedOracle, State, error_chain,
-    position_report,
+    FacadeError, GameInfo, PositionErrorKind, PositionReport, Rendered, SolvedOracle, State,
+    TablebaseCause, error_chain, position_report,
 };
 use gamesolver_games::tictactoe::Board;
 use gamesolver_retro::analyse;
@@ -30,7 +30,7 @@ impl TicTacToeOracle {
         self.solution
             .get_or_init(|| solve().ok())
             .as_ref()
-            .ok_or_else(|| FacadeError::BadPosition("tic-tac-toe could not be solved".into()))
+            .ok_or_else(|| FacadeError::Internal("tic-tac-toe could not be solved".into()))
     }
 }
 
@@ -39,7 +39,11 @@ impl SolvedOracle for TicTacToeOracle {
         let board = *position_of::<Board>(state)?;
         let solution = self.solution()?;
         position_report(&board, |b| solution.get(b)).ok_or_else(|| {
-            FacadeError::BadPosition(format!("{board} is not reachable from the empty board"))
+            FacadeError::bad_position(
+                PositionErrorKind::Unreachable,
+                board.to_string(),
+                format!("{board} is not reachable from the empty board"),
+            )
         })
     }
 
@@ -73,7 +77,7 @@ impl SolvedOracle for TicTacToeOracle {
         save_to: Option<&Path>,
     ) -> Result<Rendered, FacadeError> {
         let (solution, elapsed) =
-            solve_timed().map_err(|e| FacadeError::BadPosition(error_chain(&e)))?;
+            solve_timed().map_err(|e| FacadeError::Internal(error_chain(&e)))?;
         if let Some(path) = save_to {
             save(&solution, path)?;
         }
@@ -86,7 +90,7 @@ impl SolvedOracle for TicTacToeOracle {
 
     fn summary(&self, _info: &GameInfo) -> Result<String, FacadeError> {
         let (solution, elapsed) =
-            solve_timed().map_err(|e| FacadeError::BadPosition(error_chain(&e)))?;
+            solve_timed().map_err(|e| FacadeError::Internal(error_chain(&e)))?;
         Ok(Report::new(&solution, elapsed, None).text(false))
     }
 
@@ -101,9 +105,10 @@ impl SolvedOracle for TicTacToeOracle {
         let board = *position_of::<Board>(state)?;
         let oracle = Oracle::open(table)?;
         let analysis = analyse(&board, |b| oracle.lookup(b)).ok_or_else(|| {
-            FacadeError::BadPosition(format!(
-                "the table has no entry for a position reached from {board}"
-            ))
+            FacadeError::tablebase(
+                TablebaseCause::NotCovered,
+                format!("the table has no entry for a position reached from {board}"),
+            )
         })?;
         let answer = Answer::new(&board, &analysis);
         Ok(Rendered {
@@ -115,5 +120,5 @@ impl SolvedOracle for TicTacToeOracle {
 
 /// `value` as one line of JSON.
 fn to_json(value: &impl serde::Serialize) -> Result<String, FacadeError> {
-    serde_json::to_string(value).map_err(|e| FacadeError::Io(e.to_string()))
+    serde_json::to_string(value).map_err(|e| FacadeError::Internal(e.to_string()))
 }

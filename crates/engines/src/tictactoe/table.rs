@@ -3,11 +3,10 @@
 
 use std::path::Path;
 
-use gamesolver_api::FacadeError;
-use gamesolver_api::error_chain;
+use gamesolver_api::{FacadeError, IoError, TablebaseCause, TablebaseError, error_chain};
 use gamesolver_core::{Indexer, Solution};
 use gamesolver_games::tictactoe::{Base3Indexer, Board};
-use gamesolver_retro::{SolvedTable, TableIdentity};
+use gamesolver_retro::{FileError, SolvedTable, TableIdentity};
 
 use super::solution::{TicTacToeSolution, solve};
 
@@ -16,16 +15,25 @@ pub(crate) fn identity() -> TableIdentity {
     TableIdentity::new("tictactoe", "standard", "base3", Base3Indexer.len())
 }
 
-/// Saves `solution` as a table file at `path`.
+/// Saves `solution` as a table file at `path` (a failure is an I/O
+/// error on the file, of the system's kind).
 pub(crate) fn save(solution: &TicTacToeSolution, path: &Path) -> Result<(), FacadeError> {
     SolvedTable::from_solution(solution, &Base3Indexer, identity())
         .save(path)
         .map_err(|e| {
-            FacadeError::Io(format!(
-                "cannot write the table to {}: {}",
-                path.display(),
-                error_chain(&e)
-            ))
+            let kind = match &e {
+                FileError::Io { source, .. } => source.kind(),
+                _ => std::io::ErrorKind::Other,
+            };
+            FacadeError::Io(IoError {
+                path: Some(path.to_path_buf()),
+                kind,
+                message: format!(
+                    "cannot write the table to {}: {}",
+                    path.display(),
+                    error_chain(&e)
+                ),
+            })
         })
 }
 
@@ -44,21 +52,33 @@ impl Oracle {
     /// file with a valid checksum never gives a wrong answer.
     pub(crate) fn open(path: Option<&Path>) -> Result<Oracle, FacadeError> {
         let Some(path) = path else {
-            let solution = solve().map_err(|e| FacadeError::BadPosition(error_chain(&e)))?;
+            let solution = solve().map_err(|e| FacadeError::Internal(error_chain(&e)))?;
             return Ok(Oracle::Solved(Box::new(solution)));
         };
-        let unusable = |cause: String| {
-            FacadeError::Io(format!(
+        let message = |cause: String| {
+            format!(
                 "cannot use {} as a tic-tac-toe table: {cause}",
                 path.display()
-            ))
+            )
         };
-        let table = SolvedTable::load(path, &identity()).map_err(|e| unusable(error_chain(&e)))?;
-        table.verify(&Base3Indexer, &Board::empty()).map_err(|e| {
-            unusable(format!(
-                "the table contradicts the rules: {}",
-                error_chain(&e)
+        let table = SolvedTable::load(path, &identity()).map_err(|e| {
+            FacadeError::Tablebase(TablebaseError::from_chain(
+                TablebaseCause::Unreadable,
+                &e,
+                message(error_chain(&e)),
             ))
+        })?;
+        table.verify(&Base3Indexer, &Board::empty()).map_err(|e| {
+            FacadeError::Tablebase(
+                TablebaseError::new(
+                    TablebaseCause::Corrupt,
+                    message(format!(
+                        "the table contradicts the rules: {}",
+                        error_chain(&e)
+                    )),
+                )
+                .at(path),
+            )
         })?;
         Ok(Oracle::Table(table))
     }

@@ -13,7 +13,7 @@ use gamesolver_api::model::{Built, DEFAULT_SEED, HostBox, configure_host};
 use gamesolver_api::playouts::{GAMES_BETWEEN_STOP_CHECKS, PlayoutRng};
 use gamesolver_api::{
     ArenaRules, BotFormat, Declared, EngineKind, EngineSpec, ErasedHost, FacadeError, GameInfo,
-    GameModel, Planes, PlayoutStats, WebBoard,
+    GameModel, Planes, PlayoutStats, PositionError, WebBoard, apply_options,
 };
 use gamesolver_core::{Game, Player};
 use gamesolver_games::uttt::{Board, Cell, Variant};
@@ -77,9 +77,14 @@ impl GameModel for Uttt {
         Board::start(variant(rules))
     }
 
-    fn parse(&self, text: &str, rules: &'static str) -> Result<Board, String> {
-        Board::parse_variant(text, variant(rules))
-            .map_err(|e| format!("cannot read the ultimate tic-tac-toe position {text:?}: {e}"))
+    fn parse(&self, text: &str, rules: &'static str) -> Result<Board, PositionError> {
+        Board::parse_variant(text, variant(rules)).map_err(|e| {
+            PositionError::new(
+                e.kind(),
+                text,
+                format!("cannot read the ultimate tic-tac-toe position {text:?}: {e}"),
+            )
+        })
     }
 
     fn rules_of(&self, game: &Board) -> &'static str {
@@ -182,7 +187,12 @@ impl GameModel for Uttt {
         spec: &EngineSpec,
         rules: &'static str,
     ) -> Result<Built<Board>, FacadeError> {
-        Ok(Built::searching(build(&engine_options(kind, spec, rules)?)))
+        let mut host = UtttHost {
+            options: engine_options(kind, spec, rules)?,
+            variant: variant(rules),
+        };
+        apply_options(&mut host, spec)?;
+        Ok(Built::searching(build(&host.options)))
     }
 
     fn protocol_host(

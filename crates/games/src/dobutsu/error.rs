@@ -1,5 +1,6 @@
 //! Placement rules a position can break.
 
+use gamesolver_core::PositionErrorKind;
 use thiserror::Error;
 
 use super::Piece;
@@ -40,6 +41,22 @@ pub enum PositionError {
     /// A lion in a hand.
     #[error("a lion cannot be held in hand")]
     LionInHand,
+}
+
+impl PositionError {
+    /// The kind of fault, in the words every game shares.
+    #[must_use]
+    pub const fn kind(&self) -> PositionErrorKind {
+        match self {
+            PositionError::PieceCount { .. } | PositionError::TwoLions { .. } => {
+                PositionErrorKind::PieceCount
+            }
+            PositionError::LionMissing { .. } => PositionErrorKind::Unreachable,
+            PositionError::SquareTaken { .. } | PositionError::LionInHand => {
+                PositionErrorKind::Placement
+            }
+        }
+    }
 }
 
 /// The name of a piece kind in messages.

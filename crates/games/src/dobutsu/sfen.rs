@@ -24,7 +24,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use gamesolver_core::Player;
+use gamesolver_core::{Player, PositionErrorKind};
 use thiserror::Error;
 
 use super::{Hand, Piece, Position, PositionError, Square, Variant};
@@ -67,6 +67,21 @@ pub enum SfenError {
     /// The pieces do not form a position.
     #[error(transparent)]
     Position(#[from] PositionError),
+}
+
+impl SfenError {
+    /// The kind of fault, in the words every game shares.
+    #[must_use]
+    pub const fn kind(&self) -> PositionErrorKind {
+        match self {
+            SfenError::Fields(_) => PositionErrorKind::Fields,
+            SfenError::Ranks(_) | SfenError::RankWidth { .. } => PositionErrorKind::BoardShape,
+            SfenError::BoardChar(_) => PositionErrorKind::BadCharacter,
+            SfenError::Side(_) => PositionErrorKind::SideToMove,
+            SfenError::Hands { .. } | SfenError::MoveNumber(_) => PositionErrorKind::BadField,
+            SfenError::Position(error) => error.kind(),
+        }
+    }
 }
 
 impl Position {

@@ -1,6 +1,6 @@
 //! Why a placement of pieces is not a Jungle position.
 
-use gamesolver_core::Player;
+use gamesolver_core::{Player, PositionErrorKind};
 use thiserror::Error;
 
 use super::{Piece, Square};
@@ -78,4 +78,20 @@ pub enum PositionError {
         /// The side without pieces (the side not to move).
         player: Player,
     },
+}
+
+impl PositionError {
+    /// The kind of fault, in the words every game shares.
+    #[must_use]
+    pub const fn kind(&self) -> PositionErrorKind {
+        match self {
+            PositionError::Occupied { .. }
+            | PositionError::NotRatInWater { .. }
+            | PositionError::OwnDen { .. } => PositionErrorKind::Placement,
+            PositionError::Duplicate { .. } => PositionErrorKind::PieceCount,
+            PositionError::MoverOnEnemyDen { .. } | PositionError::NoPieces { .. } => {
+                PositionErrorKind::Unreachable
+            }
+        }
+    }
 }

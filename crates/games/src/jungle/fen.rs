@@ -19,7 +19,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use gamesolver_core::Player;
+use gamesolver_core::{Player, PositionErrorKind};
 use thiserror::Error;
 
 use super::square::{FILES, RANKS};
@@ -81,6 +81,22 @@ pub enum FenError {
     /// A placement rule is broken.
     #[error(transparent)]
     Invalid(#[from] PositionError),
+}
+
+impl FenError {
+    /// The kind of fault, in the words every game shares.
+    #[must_use]
+    pub const fn kind(&self) -> PositionErrorKind {
+        match self {
+            FenError::Empty => PositionErrorKind::Empty,
+            FenError::MissingSideToMove | FenError::ExtraText(_) => PositionErrorKind::Fields,
+            FenError::BadSideToMove(_) => PositionErrorKind::SideToMove,
+            FenError::BadHalfmoves(_) | FenError::BadMoveNumber(_) => PositionErrorKind::BadField,
+            FenError::RankCount(_) | FenError::RankLength { .. } => PositionErrorKind::BoardShape,
+            FenError::BadCharacter { .. } => PositionErrorKind::BadCharacter,
+            FenError::Invalid(error) => error.kind(),
+        }
+    }
 }
 
 /// A FEN with its counters: the short form `BOARD SIDE` leaves them at

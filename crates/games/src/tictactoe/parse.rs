@@ -2,6 +2,7 @@
 
 use std::str::FromStr;
 
+use gamesolver_core::PositionErrorKind;
 use thiserror::Error;
 
 use super::Board;
@@ -42,6 +43,21 @@ pub enum ParseBoardError {
         /// The player who moved after the win.
         loser: char,
     },
+}
+
+impl ParseBoardError {
+    /// The kind of fault, in the words every game shares.
+    #[must_use]
+    pub const fn kind(&self) -> PositionErrorKind {
+        match self {
+            ParseBoardError::WrongLength(_) => PositionErrorKind::BoardShape,
+            ParseBoardError::BadCharacter { .. } => PositionErrorKind::BadCharacter,
+            ParseBoardError::ImpossibleCounts { .. } => PositionErrorKind::PieceCount,
+            ParseBoardError::TwoWinners | ParseBoardError::PlayAfterWin { .. } => {
+                PositionErrorKind::Unreachable
+            }
+        }
+    }
 }
 
 impl FromStr for Board {

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use gamesolver_core::{Game, Player};
+use gamesolver_core::{Game, Player, PositionErrorKind};
 use thiserror::Error;
 
 use super::{Board, Variant};
@@ -66,6 +66,24 @@ pub enum ParseBoardError {
     /// No last move can have sent the side to move where the text says.
     #[error("{0}")]
     ImpossibleForcedBoard(String),
+}
+
+impl ParseBoardError {
+    /// The kind of fault, in the words every game shares.
+    #[must_use]
+    pub const fn kind(&self) -> PositionErrorKind {
+        match self {
+            ParseBoardError::WrongLength { .. } => PositionErrorKind::BoardShape,
+            ParseBoardError::BadCharacter { .. } => PositionErrorKind::BadCharacter,
+            ParseBoardError::BadForcedBoard(_) => PositionErrorKind::BadField,
+            ParseBoardError::ImpossibleCounts { .. } => PositionErrorKind::PieceCount,
+            ParseBoardError::SmallBoardTwoWinners(_)
+            | ParseBoardError::TwoWinners
+            | ParseBoardError::PlayAfterWin { .. }
+            | ParseBoardError::ForcedBoardClosed(_)
+            | ParseBoardError::ImpossibleForcedBoard(_) => PositionErrorKind::Unreachable,
+        }
+    }
 }
 
 impl FromStr for Board {

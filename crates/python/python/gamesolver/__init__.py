@@ -24,20 +24,32 @@ What is here:
   (``VectorEnv``, ``SelfPlayVectorEnv``), and :mod:`gamesolver.scoring`
   gives an agent's exact score against perfect or random play.
 
-Bad input raises ``ValueError`` with the library's message. Long calls
-release the GIL and stop on Ctrl-C (``KeyboardInterrupt``).
+Errors are typed, so a caller never matches on messages: bad input raises a
+``ValueError`` (:class:`PositionError` with ``kind`` and ``text`` for a
+position, :class:`MoveError` with ``kind`` and ``move`` for a move or
+action, :class:`TablebaseUseError` for tables that do not fit the request,
+:class:`OptionError` for an engine option); a tablebase or table file that
+cannot be used raises :class:`TablebaseError`, an ``OSError`` with
+``cause`` and ``filename``; a failed read or write the ``OSError`` subclass
+of its kind (``FileNotFoundError`` …). Long calls release the GIL and stop
+on Ctrl-C (``KeyboardInterrupt``).
 """
 
 from ._native import (
     TERMINAL,
     Engine,
     Game,
+    MoveError,
     MoveVerdict,
+    OptionError,
+    PositionError,
     PositionReport,
     SearchReport,
     SolvedTable,
     State,
     Tablebase,
+    TablebaseError,
+    TablebaseUseError,
     __version__,
     load_game,
     perft,
@@ -54,12 +66,17 @@ __all__ = [
     "TERMINAL",
     "Engine",
     "Game",
+    "MoveError",
     "MoveVerdict",
+    "OptionError",
+    "PositionError",
     "PositionReport",
     "SearchReport",
     "SolvedTable",
     "State",
     "Tablebase",
+    "TablebaseError",
+    "TablebaseUseError",
     "__version__",
     "load_game",
     "mdp",

@@ -13,6 +13,47 @@ TERMINAL: int
 
 PositionLike = Union["State", str]
 
+class PositionError(ValueError):
+    """A text that is not a position of the game (or a position of another game)."""
+
+    kind: str
+    """The fault: ``empty``, ``fields``, ``board_shape``, ``bad_character``,
+    ``side_to_move``, ``bad_field``, ``piece_count``, ``placement``,
+    ``unreachable``, ``wrong_game``, ``outside_scope``, ``bad_material``,
+    ``other``."""
+    text: str
+    """The offending input."""
+
+class MoveError(ValueError):
+    """A move or action that cannot be played."""
+
+    kind: str
+    """Why: ``unreadable``, ``illegal``, ``game_over``, ``bad_action``."""
+    move: str
+    """The move text or action number."""
+
+class TablebaseError(OSError):
+    """A tablebase or table file that cannot be used (missing, damaged, foreign, unreadable)."""
+
+    cause: str
+    """Why: ``no_tables``, ``missing_file``, ``not_a_file``, ``unreadable``,
+    ``not_a_table``, ``version``, ``foreign``, ``truncated``, ``checksum``,
+    ``corrupt``, ``locked``, ``build``."""
+    filename: Optional[str]
+    """The file or directory at fault, if one is."""
+
+class OptionError(ValueError):
+    """An engine option the engine's option table refuses (no such option, a value out of range)."""
+
+    name: str
+    """The option's name as given."""
+
+class TablebaseUseError(ValueError):
+    """Sound tables that do not fit the request."""
+
+    cause: str
+    """Why: ``rules_mismatch`` (other rules) or ``not_covered`` (nothing stored for it)."""
+
 class Game:
     """A game under a rules preset, made by :func:`load_game`."""
 
@@ -127,7 +168,9 @@ class Engine:
         seed: Optional[int] = None,
         tablebase: Optional[Union[str, os.PathLike]] = None,
         rules: Optional[str] = None,
-    ) -> None: ...
+        options: Optional[Dict[str, Union[bool, int, str]]] = None,
+    ) -> None:
+        """``options``: further engine options by name (``Game.engine_options()``), checked by the engine's table (OptionError)."""
     @property
     def name(self) -> str:
         """The engine's name, e.g. "alphabeta"."""

@@ -216,6 +216,7 @@ impl PyVectorGames {
                 .or(Some(1)),
             seed: None,
             tablebase: tablebase.clone(),
+            ..EngineSpec::default()
         };
         let limits = (nodes.is_some() || depth.is_some()).then_some(SearchLimits {
             movetime_ms: None,

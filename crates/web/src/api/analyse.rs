@@ -75,6 +75,7 @@ impl PreparedSearch {
             seed: request.seed,
             tablebase,
             hash_mb: Some(HASH_MB),
+            ..EngineSpec::default()
         };
         Ok(PreparedSearch {
             replayed,

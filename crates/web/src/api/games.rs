@@ -131,9 +131,7 @@ pub async fn options(
     ApiPath(game): ApiPath<String>,
 ) -> Result<Json<Vec<EngineOption>>, ApiError> {
     let def = app.registry().get(&game).map_err(|error| match error {
-        FacadeError::UnknownGame { .. } => {
-            ApiError::new(StatusCode::NOT_FOUND, "unknown_game", error.to_string())
-        }
+        FacadeError::UnknownGame { .. } => ApiError::from(error).with_status(StatusCode::NOT_FOUND),
         other => other.into(),
     })?;
     let host = def.protocol_host(&EngineSpec::default())?;

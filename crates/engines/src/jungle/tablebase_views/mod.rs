@@ -10,7 +10,7 @@ mod text;
 
 use gamesolver_api::model::resolve_rules;
 use gamesolver_api::tablebases::{TablebaseViews, TierScan, escape_html as escape};
-use gamesolver_api::{FacadeError, Rendered};
+use gamesolver_api::{FacadeError, PositionErrorKind, Rendered};
 use gamesolver_games::jungle::{JungleTiers, Material};
 use gamesolver_retro::tablebase::Tablebase;
 use serde::Serialize;
@@ -44,8 +44,13 @@ fn materials(scan: &TierScan) -> Vec<Material> {
 fn which(tier: Option<&str>, piece: Option<char>) -> Result<HeatMapArgs, FacadeError> {
     let material = tier
         .map(|t| {
-            t.parse::<Material>()
-                .map_err(|e| FacadeError::BadPosition(format!("bad material {t:?}: {e}")))
+            t.parse::<Material>().map_err(|e| {
+                FacadeError::bad_position(
+                    PositionErrorKind::BadMaterial,
+                    t,
+                    format!("bad material {t:?}: {e}"),
+                )
+            })
         })
         .transpose()?;
     Ok(HeatMapArgs { material, piece })
@@ -79,9 +84,7 @@ impl TablebaseViews for JungleViews {
         piece: Option<char>,
     ) -> Result<Rendered, FacadeError> {
         let (tables, _) = tables(rules, scan)?;
-        let map = which(tier, piece)?
-            .heat_map(&tables, &materials(scan))
-            .map_err(FacadeError::BadPosition)?;
+        let map = which(tier, piece)?.heat_map(&tables, &materials(scan))?;
         Ok(rendered(&HeatMapView::from(&map), text::write_heat_map))
     }
 
@@ -93,9 +96,7 @@ impl TablebaseViews for JungleViews {
         piece: Option<char>,
     ) -> Result<String, FacadeError> {
         let (tables, rules) = tables(rules, scan)?;
-        let heat_map = which(tier, piece)?
-            .heat_map(&tables, &materials(scan))
-            .map_err(FacadeError::BadPosition)?;
+        let heat_map = which(tier, piece)?.heat_map(&tables, &materials(scan))?;
         let counted = gather(&tables, scan);
         let rows: Vec<_> = counted.iter().map(material_row).collect();
         Ok(render(&Page {

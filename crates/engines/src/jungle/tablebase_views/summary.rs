@@ -5,14 +5,15 @@
 use std::collections::BTreeMap;
 
 use crate::jungle::table_stats::{
-    BOARD_SQUARES, ClassStats, HeatMap, MaterialClass, MaterialStats, class_stats, heat_map,
-    material_stats, square,
+    BOARD_SQUARES, ClassStats, HeatMap, HeatMapError, MaterialClass, MaterialStats, class_stats,
+    heat_map, material_stats, square,
 };
 use gamesolver_core::Player;
 use gamesolver_games::jungle::{Material, Piece, side_name};
 use serde::Serialize;
 
 use gamesolver_api::tablebases::{TierScan, TierStatsRow, WdlSplit as Split};
+use gamesolver_api::{FacadeError, PositionErrorKind, TablebaseCause, TablebaseError};
 use gamesolver_games::jungle::JungleTiers;
 use gamesolver_retro::tablebase::Tablebase;
 
@@ -192,7 +193,7 @@ impl From<&HeatMap> for HeatMapView {
 
 impl HeatMapArgs {
     /// The material and animal asked for, or the defaults among `materials`.
-    fn choose(&self, materials: &[Material]) -> Result<(Material, Player, Piece), String> {
+    fn choose(&self, materials: &[Material]) -> Result<(Material, Player, Piece), FacadeError> {
         let default_material = || {
             let lr_e: Material = "LR-e".parse().ok()?;
             if materials.contains(&lr_e) {
@@ -201,12 +202,19 @@ impl HeatMapArgs {
             materials.iter().copied().max_by_key(|m| m.count())
         };
         let Some(material) = self.material.or_else(default_material) else {
-            return Err("the tablebase has no material to draw a heat map of".to_string());
+            return Err(FacadeError::tablebase(
+                TablebaseCause::NotCovered,
+                "the tablebase has no material to draw a heat map of",
+            ));
         };
         let (owner, piece) = match self.piece {
             Some(letter) => {
                 let piece = Piece::from_letter(letter).ok_or_else(|| {
-                    format!("--piece {letter:?} is no animal: the letters are E L T P W D C R")
+                    FacadeError::bad_position(
+                        PositionErrorKind::BadMaterial,
+                        letter.to_string(),
+                        format!("--piece {letter:?} is no animal: the letters are E L T P W D C R"),
+                    )
                 })?;
                 let owner = if letter.is_ascii_uppercase() {
                     Player::First
@@ -225,9 +233,23 @@ impl HeatMapArgs {
         &self,
         tables: &Tablebase<JungleTiers>,
         materials: &[Material],
-    ) -> Result<HeatMap, String> {
+    ) -> Result<HeatMap, FacadeError> {
         let (material, owner, piece) = self.choose(materials)?;
-        heat_map(tables, material, owner, piece).map_err(|e| e.to_string())
+        heat_map(tables, material, owner, piece).map_err(|e| match &e {
+            HeatMapError::NoSuchPiece { material, .. } => FacadeError::bad_position(
+                PositionErrorKind::BadMaterial,
+                material.to_string(),
+                e.to_string(),
+            ),
+            HeatMapError::NotStored(_) => {
+                FacadeError::tablebase(TablebaseCause::NotCovered, e.to_string())
+            }
+            HeatMapError::File(file) => FacadeError::Tablebase(TablebaseError::from_chain(
+                TablebaseCause::Corrupt,
+                file,
+                e.to_string(),
+            )),
+        })
     }
 }
 

@@ -28,13 +28,13 @@ mod methods;
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use gamesolver_api::FacadeError;
 use gamesolver_api::mdp::{
     ActionValue, MdpDetails, MdpModel, MdpReport, MdpRequest, MdpSettings, MdpSolved, ModelSummary,
     OutcomeOdds, SimulationSummary, Value, failed, outcome_rows,
 };
+use gamesolver_api::{FacadeError, PositionErrorKind};
 use gamesolver_core::Player;
-use gamesolver_games::tictactoe::Board;
+use gamesolver_games::tictactoe::{Board, ParseBoardError};
 use gamesolver_mdp::{
     Discount, ExactSolution, Mdp, MdpError, Minimax, OpponentModel, Policy, QLearningConfig,
     StateValues, SweepConfig, UniformRandom,
@@ -188,13 +188,15 @@ impl MdpSolved for MdpSession {
 
     /// `position` is tic-tac-toe text.
     fn action_values(&self, position: &str) -> Result<Vec<ActionValue>, FacadeError> {
-        let board: Board = position
-            .parse()
-            .map_err(|e| FacadeError::BadPosition(format!("{e}")))?;
+        let board: Board = position.parse().map_err(|e: ParseBoardError| {
+            FacadeError::bad_position(e.kind(), position, e.to_string())
+        })?;
         let state = self.mdp.id_of(&board).ok_or_else(|| {
-            FacadeError::BadPosition(format!(
-                "{board} is not a position where the agent is to move in this model"
-            ))
+            FacadeError::bad_position(
+                PositionErrorKind::OutsideScope,
+                position,
+                format!("{board} is not a position where the agent is to move in this model"),
+            )
         })?;
         self.values_at(state)
     }
