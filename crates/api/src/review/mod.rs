@@ -191,6 +191,7 @@ pub fn review_game(
                 mv: mv.clone(),
                 position: next.to_text(),
                 reason: "the game is over".to_string(),
+                kind: crate::MoveErrorKind::GameOver,
             });
         }
         next.play(mv)?;

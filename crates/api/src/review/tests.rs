@@ -13,10 +13,13 @@ struct Scripted(HashMap<String, Judgement>);
 
 impl Judge for Scripted {
     fn judge(&mut self, state: &dyn State) -> Result<Judgement, FacadeError> {
-        self.0
-            .get(&state.to_text())
-            .cloned()
-            .ok_or_else(|| FacadeError::BadPosition(format!("unscripted {}", state.to_text())))
+        self.0.get(&state.to_text()).cloned().ok_or_else(|| {
+            FacadeError::bad_position(
+                crate::PositionErrorKind::Other,
+                state.to_text(),
+                "unscripted position",
+            )
+        })
     }
 }
 
