@@ -5,6 +5,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
 
 use gamesolver_core::TierLayout;
+pub use gamesolver_retro::with_causes;
 use gamesolver_retro::tablebase::{TierBuilt, TierWorker};
 
 use crate::coordinator::LinkError;
@@ -76,17 +77,6 @@ fn failed(tier: u32, message: String) -> Report {
     Report::Failed { tier, message }
 }
 
-/// An error and its causes, joined by ": ".
-pub fn with_causes(error: &dyn std::error::Error) -> String {
-    let mut text = error.to_string();
-    let mut source = error.source();
-    while let Some(cause) = source {
-        text.push_str(": ");
-        text.push_str(&cause.to_string());
-        source = cause.source();
-    }
-    text
-}
 
 fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
     panic

@@ -41,6 +41,7 @@
 
 mod analysis;
 pub mod binfile;
+mod error_chain;
 pub mod loopfree;
 pub mod loopy;
 mod table;
@@ -53,6 +54,7 @@ pub mod zeroing;
 
 pub use analysis::{MoveVerdict, PositionAnalysis, analyse};
 pub use binfile::FileError;
+pub use error_chain::with_causes;
 pub use gamesolver_core::WdlCounts;
 pub use table::{SolvedTable, TableIdentity};
 pub use table_verify::TableInconsistency;

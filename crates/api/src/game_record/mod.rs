@@ -107,6 +107,19 @@ pub struct SavedGame {
     pub moves: Vec<String>,
 }
 
+/// The tags with a field of their own in [`SavedGame`], in the order a
+/// record writes them (before any other tag).
+pub const NAMED_TAGS: [&str; 8] = [
+    "Game",
+    "Rules",
+    "Date",
+    "First",
+    "Second",
+    "Result",
+    "Termination",
+    "Start",
+];
+
 impl SavedGame {
     /// A record of `moves` of `game` from its start, nothing else known.
     #[must_use]

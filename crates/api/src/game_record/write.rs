@@ -15,18 +15,8 @@ impl SavedGame {
     /// tag, a move number or a result), a tag value with a line break.
     pub fn to_text(&self) -> Result<String, RecordError> {
         let mut text = String::new();
-        let named = [
-            "Game",
-            "Rules",
-            "Date",
-            "First",
-            "Second",
-            "Result",
-            "Termination",
-            "Start",
-        ];
         let others = self.tags.iter().map(|(name, _)| name.as_str());
-        for name in named.into_iter().chain(others) {
+        for name in super::NAMED_TAGS.into_iter().chain(others) {
             if let Some(value) = self.tag(name) {
                 write_tag(&mut text, name, value)?;
             }

@@ -103,7 +103,7 @@ impl<L: TierLayout> Tablebase<L> {
         }
         Ok(match read_companion(&path, &self.identity(tier), seal) {
             Ok(stats) => StoredStats::Valid(stats),
-            Err(error) => StoredStats::Stale(chain(&error)),
+            Err(error) => StoredStats::Stale(crate::with_causes(&error)),
         })
     }
 
@@ -304,16 +304,4 @@ fn read_companion(
         ));
     }
     Ok(stats)
-}
-
-/// An error and its causes in one line.
-fn chain(error: &dyn std::error::Error) -> String {
-    let mut text = error.to_string();
-    let mut source = error.source();
-    while let Some(cause) = source {
-        text.push_str(": ");
-        text.push_str(&cause.to_string());
-        source = cause.source();
-    }
-    text
 }

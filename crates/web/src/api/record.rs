@@ -114,17 +114,7 @@ pub async fn read(
         ));
     }
     let replayed = record.replay(app.registry()).map_err(|e| bad_record(&e))?;
-    let names = [
-        "Game",
-        "Rules",
-        "Date",
-        "First",
-        "Second",
-        "Result",
-        "Termination",
-        "Start",
-    ];
-    let tags = names
+    let tags = gamesolver_api::NAMED_TAGS
         .iter()
         .filter_map(|name| record.tag(name).map(|v| (name.to_string(), v.to_string())))
         .chain(record.tags.iter().cloned())
