@@ -119,7 +119,9 @@ pub use error::{
     TablebaseError, error_chain, io_kind_name,
 };
 pub use game_def::GameDef;
-pub use game_record::{GameResult, NAMED_TAGS, RecordError, Replayed, SavedGame, parse_games, record_date};
+pub use game_record::{
+    GameResult, NAMED_TAGS, RecordError, Replayed, SavedGame, parse_games, record_date,
+};
 pub use host::ErasedHost;
 pub use mdp::{MdpModel, MdpSolved};
 pub use model::{Declared, GameModel, ModelDef};

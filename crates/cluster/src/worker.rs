@@ -5,8 +5,8 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
 
 use gamesolver_core::TierLayout;
-pub use gamesolver_retro::with_causes;
 use gamesolver_retro::tablebase::{TierBuilt, TierWorker};
+pub use gamesolver_retro::with_causes;
 
 use crate::coordinator::LinkError;
 use crate::message::{Job, Report, TierDone};
@@ -76,7 +76,6 @@ fn done(position: u32, built: &TierBuilt, started: Instant) -> TierDone {
 fn failed(tier: u32, message: String) -> Report {
     Report::Failed { tier, message }
 }
-
 
 fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
     panic
