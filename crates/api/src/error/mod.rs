@@ -170,17 +170,7 @@ impl From<IoError> for FacadeError {
 }
 
 /// `error` and its causes, as one message (`top: cause: deeper cause`).
-#[must_use]
-pub fn error_chain(error: &dyn std::error::Error) -> String {
-    let mut message = error.to_string();
-    let mut source = error.source();
-    while let Some(cause) = source {
-        message.push_str(": ");
-        message.push_str(&cause.to_string());
-        source = cause.source();
-    }
-    message
-}
+pub use gamesolver_retro::with_causes as error_chain;
 
 #[cfg(test)]
 mod tests {
