@@ -6,51 +6,26 @@
 //! formulas are in [`expected`] and [`classify`] (docs/REVIEW.md).
 //!
 //! ```
-//! use gamesolver_api::review::{FacadeJudge, review_game};
+//! use gamesolver_api::review::{FacadeJudge, MoveClass, review_game};
 //! use gamesolver_api::{EngineSpec, Registry, SearchLimits, text_game};
-//! # use gamesolver_core::{Game, Outcome, ParseMoveError, Player};
-//! # #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-//! # struct Countdown(u8);
-//! # impl std::fmt::Display for Countdown {
-//! #     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { write!(f, "{}", self.0) }
-//! # }
-//! # impl std::str::FromStr for Countdown {
-//! #     type Err = std::num::ParseIntError;
-//! #     fn from_str(s: &str) -> Result<Self, Self::Err> { s.parse().map(Countdown) }
-//! # }
-//! # #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-//! # struct Take(u8);
-//! # impl std::fmt::Display for Take {
-//! #     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { write!(f, "{}", self.0) }
-//! # }
-//! # impl std::str::FromStr for Take {
-//! #     type Err = ParseMoveError;
-//! #     fn from_str(s: &str) -> Result<Self, ParseMoveError> {
-//! #         s.parse().map(Take).map_err(|_| ParseMoveError::new(s, "a number"))
-//! #     }
-//! # }
-//! # impl Game for Countdown {
-//! #     type Move = Take;
-//! #     const NAME: &'static str = "countdown";
-//! #     fn turn(&self) -> Player { if self.0 % 2 == 0 { Player::First } else { Player::Second } }
-//! #     fn legal_moves(&self, out: &mut Vec<Take>) { out.clear(); out.extend((1..=self.0.min(2)).map(Take)); }
-//! #     fn play_unchecked(&mut self, mv: Take) { self.0 -= mv.0; }
-//! #     fn outcome(&self) -> Option<Outcome> { (self.0 == 0).then(|| Outcome::Winner(self.turn().opponent())) }
-//! # }
-//! let registry = Registry::new().with(text_game("countdown", "Countdown", Countdown(5)));
-//! let game = registry.get("countdown").unwrap();
+//! use gamesolver_games::tictactoe::Board;
+//!
+//! let registry = Registry::new().with(text_game("ttt", "Tic-tac-toe", Board::default()));
+//! let game = registry.get("ttt").unwrap();
 //! let mut judge = FacadeJudge {
 //!     solved: None,
 //!     tables: None,
 //!     engine: Some(game.engine(&EngineSpec::default()).unwrap()),
-//!     limits: SearchLimits { nodes: Some(2000), ..SearchLimits::default() },
+//!     limits: SearchLimits { nodes: Some(20_000), ..SearchLimits::default() },
 //! };
 //! let start = game.start(None).unwrap();
-//! let moves = ["1".to_string(), "2".to_string(), "2".to_string()];
+//! // X takes the centre, O answers on an edge: a lost position for O.
+//! let moves = ["4".to_string(), "1".to_string()];
 //! let review = review_game(start.as_ref(), &moves, &mut judge, &mut |_, _| true).unwrap();
-//! assert_eq!(review.positions.len(), 4);
-//! assert_eq!(review.positions[3].expected_first, 0.0); // the second player took the last coin
-//! assert!(review.moves[0].drop > 0.5); // 5 → 4 hands the opponent the win
+//! assert_eq!(review.positions.len(), 3);
+//! assert_eq!(review.moves[0].drop, 0.0); // the centre keeps the draw
+//! assert!(review.moves[1].drop > 0.15); // the edge throws the draw away
+//! assert_eq!(review.moves[1].class, MoveClass::Blunder);
 //! ```
 
 pub mod classify;
