@@ -11,7 +11,7 @@ import { GameSession, resultText } from "./game-session.js";
 import { onLanguageChange, t } from "./i18n.js";
 import { ReviewPanel } from "./review.js";
 import { pieceStyleChoice } from "./piece-style.js";
-import { boardModule, currentGame, engineName, gameTitle, hasTables, renderNav, rulesName, sideNames, tablebase } from "./site.js";
+import { boardModule, currentGame, declared, engineName, gameTitle, hasTables, renderNav, rulesName, sideNames, tablebase } from "./site.js";
 import "./strings/game.js";
 
 /** How long the analysis of the person's position runs. */
@@ -199,7 +199,6 @@ async function playTyped() {
 }
 
 /** A board module's export that may be a value or a function giving it in the page's language. */
-const current = (exported) => (typeof exported === "function" ? exported() : exported);
 
 /** The texts that follow the page's language: title, side names, the board's labels. */
 function setUpTexts(module) {
@@ -218,10 +217,10 @@ function setUpTexts(module) {
     el("input", { id: toggle.id, type: "checkbox", checked: toggles[toggle.id], onchange: (event) => {
       toggles[toggle.id] = event.target.checked;
       if (session.view) redraw(session.view);
-    } }), ` ${current(toggle.label)}`)));
-  fill(byId("legend"), (current(module.legend) || []).map(([label, colour]) => el("span", { style: `--sw: ${colour}` }, label)));
-  byId("help").textContent = current(module.help) || "";
-  byId("move-input").placeholder = current(module.moveHint) || t("game.type_move");
+    } }), ` ${declared(toggle.label)}`)));
+  fill(byId("legend"), (declared(module.legend) || []).map(([label, colour]) => el("span", { style: `--sw: ${colour}` }, label)));
+  byId("help").textContent = declared(module.help) || "";
+  byId("move-input").placeholder = declared(module.moveHint) || t("game.type_move");
   if (pieces) pieces.label();
 }
 

@@ -6,7 +6,7 @@
 import { get, post } from "./api.js";
 import { byId, el, fill, fillSelect, param, setStatus } from "./dom.js";
 import { t, translateTree } from "./i18n.js";
-import { boardModule, currentGame, hasTables, renderNav, sideNames, tablebase } from "./site.js";
+import { boardModule, currentGame, declared, hasTables, renderNav, sideNames, tablebase } from "./site.js";
 import { headOf } from "./square-board.js";
 import "./strings/puzzles.js";
 
@@ -140,7 +140,7 @@ async function init() {
   const module = await boardModule(game);
   state.names = sideNames(module);
   state.board = module.createBoard(byId("board"), { onMove: (move) => played(move).catch((e) => setStatus(e.message, true)) });
-  fill(byId("legend"), (module.legend || []).map(([label, colour]) => el("span", { style: `--sw: ${colour}` }, label)));
+  fill(byId("legend"), (declared(module.legend) || []).map(([label, colour]) => el("span", { style: `--sw: ${colour}` }, label)));
   fillSelect(byId("grade"), [["", t("puzzles.any")], ...[1, 2, 3, 4, 5].map((g) => [String(g), String(g)])], param("grade") || "");
   byId("seed").value = param("seed") || String(1 + Math.floor(Math.random() * 1e6));
   byId("new-set").addEventListener("click", () => loadSet().catch((e) => setStatus(e.message, true)));

@@ -4,7 +4,7 @@
 // side's accuracy; a click on the graph or a move goes there.
 import { get, post } from "./api.js";
 import { byId, el, fill, setStatus } from "./dom.js";
-import { t } from "./i18n.js";
+import { onLanguageChange, t } from "./i18n.js";
 import { evaluationGraph } from "./review-graph.js";
 import "./strings/review.js";
 
@@ -27,8 +27,21 @@ export class ReviewPanel {
     this.shown = -1;
   }
 
-  /** Builds the panel into `container`. */
+  /** Builds the panel into `container`, again (keeping the pasted text and the review) when the language changes. */
   mount(container) {
+    this.build(container);
+    onLanguageChange(() => {
+      const text = byId("review-text").value;
+      const status = byId("review-status").textContent;
+      this.build(container);
+      byId("review-text").value = text;
+      byId("review-status").textContent = this.review ? t("review.done", { total: this.review.data.positions.length }) : status;
+      if (this.review) this.render();
+    });
+  }
+
+  /** The panel's controls, text box and (empty) result areas, in the page's language. */
+  build(container) {
     const times = [[100, "0.1 s"], [300, "0.3 s"], [1000, "1 s"]];
     fill(container,
       el("h2", {}, t("review.title")),

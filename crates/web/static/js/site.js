@@ -29,6 +29,11 @@ export function hasTables(game, info) {
   return Boolean(info && info.loaded && (info.games || [info.game]).includes(game.name));
 }
 
+/** A board module's export that may depend on the page's language: the value, or what the function exported gives. */
+export function declared(exported) {
+  return typeof exported === "function" ? exported() : exported;
+}
+
 /** A game's title in the page's language (its declaration's `titles`, else the English `title`). */
 export function gameTitle(game) {
   return (game.titles && game.titles[language()]) || game.title;
