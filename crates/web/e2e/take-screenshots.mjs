@@ -1,7 +1,8 @@
 // Regenerates the README's screenshots (docs/jungle-explorer.png, docs/uttt.png,
 // the pieces in English and Chinese at a desktop's and a phone's size:
 // docs/jungle-zh.png, docs/jungle-phone-en.png, docs/dobutsu-en.png,
-// docs/dobutsu-phone-zh.png; and docs/dobutsu.png when DOBUTSU_TABLES=DIR
+// docs/dobutsu-phone-zh.png; the review panel, docs/review.png; a puzzle,
+// docs/puzzles.png; and docs/dobutsu.png when DOBUTSU_TABLES=DIR
 // names dōbutsu shōgi's tables) from the real server:
 // `node take-screenshots.mjs TABLEBASE_DIR OUTPUT_DIR`
 // (a 3-piece Jungle tablebase: `gamesolver tablebase build jungle --max-pieces 3`).
@@ -57,6 +58,26 @@ try {
     { name: "dobutsu-en.png", lang: "en", viewport: DESKTOP, prepare: click("b1") });
   await shoot(page, `${server.url}/game/dobutsu`, { name: "dobutsu-phone-zh.png", lang: "zh", viewport: PHONE });
   await page.locator("#language").selectOption("en");
+
+  // The review panel after an exact review of a short tic-tac-toe game
+  // (its graph, the blunder marked, each side's accuracy).
+  await page.setViewportSize({ width: 1000, height: 1100 });
+  await page.goto(`${server.url}/game/tictactoe`);
+  await page.locator("#board button").first().waitFor();
+  await page.locator("#review-text").fill('[Game "tictactoe"]\n\n1. 0 4 2. 8 2 *\n');
+  await page.locator("#review-load").click();
+  await page.waitForFunction(() => document.querySelectorAll("#move-list li").length === 4);
+  await page.locator("#review-run").click();
+  await page.locator("#review-graph svg").waitFor();
+  await page.locator("#review-panel").screenshot({ path: resolve(output, "review.png") });
+
+  // A Jungle puzzle from the tables, its hint shown.
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`${server.url}/game/jungle/puzzles?seed=7`);
+  await page.locator("#counter").filter({ hasText: /1/ }).waitFor();
+  await page.locator("#hint").click();
+  await page.locator("#board .hint").waitFor();
+  await page.screenshot({ path: resolve(output, "puzzles.png") });
 } finally {
   await browser.close();
   await server.stop();
