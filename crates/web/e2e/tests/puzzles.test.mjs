@@ -58,6 +58,31 @@ test("a puzzle solved by clicks: hint, answer, the longest defence, the streak",
   });
 });
 
+test("a change of language redraws the puzzle's texts and keeps the verdict", async () => {
+  const set = await puzzleSet();
+  const first = set.puzzles[0];
+  await withPage(shared.browser, "puzzles-language", async (page) => {
+    await page.goto(`${shared.server.url}/game/jungle/puzzles?seed=${SEED}`);
+    await page.locator("#task", { hasText: String(first.distance) }).waitFor();
+    await page.locator("#hint").click();
+    await page.locator("#verdict", { hasText: /\S/ }).waitFor();
+    await page.locator("#language").selectOption("zh");
+    await page.locator("#counter", { hasText: "第 1 题" }).waitFor();
+    assert.match(await page.locator("#task").textContent(), /必胜/);
+    // The side, the title's game, the legend and the board's tags in Chinese too.
+    assert.doesNotMatch(await page.locator("#counter").textContent(), /top|bottom/);
+    assert.doesNotMatch(await page.locator("#title").textContent(), /Jungle/);
+    assert.match(await page.locator("#legend").textContent(), /陷阱/);
+    assert.doesNotMatch(await page.locator("#board").innerText(), /trap|den/);
+    assert.match(await page.locator("#streak").textContent(), /连对/);
+    assert.match(await page.locator("#title").textContent(), /[\u4e00-\u9fff]/);
+    assert.doesNotMatch(await page.locator("#verdict").textContent(), /[A-Za-z]{4,}/, "the verdict in Chinese");
+    assert.notEqual((await page.locator("#verdict").textContent()).trim(), "");
+    await page.locator("#language").selectOption("en");
+    await page.locator("#counter", { hasText: "Puzzle 1 of" }).waitFor();
+  });
+});
+
 test("a wrong move is judged by the tables and ends the streak", async () => {
   const set = await puzzleSet();
   const first = set.puzzles[0];

@@ -13,6 +13,8 @@ test("a pasted tic-tac-toe game is loaded, reviewed exactly and its blunder show
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${shared.server.url}/game/tictactoe`);
     await page.locator("#board button").first().waitFor();
+    // Judged by the solved table alone: no search time to choose.
+    assert.equal(await page.locator("#review-time").count(), 0);
     await page.locator("#review-text").fill(TTT_GAME);
     await page.locator("#review-load").click();
     await page.waitForFunction(() => document.querySelectorAll("#move-list li").length === 4);
@@ -49,6 +51,7 @@ test("an engine game is saved, loaded back and reviewed with progress (desktop)"
     await page.waitForFunction(() => document.querySelectorAll("#move-list li").length === 0);
     await page.locator("#review-load").click();
     await page.waitForFunction(() => document.querySelectorAll("#move-list li").length === 3);
+    assert.equal(await page.locator("#review-time").count(), 1, "a searched game offers the time per position");
     await page.locator("#review-run").click();
     await page.locator("#review-graph svg polyline").waitFor();
     const classes = await page.locator("#review-table .review-class").allTextContents();

@@ -51,7 +51,8 @@ export class ReviewPanel {
         this.game.capabilities.search || this.game.capabilities.solved_table
           ? el("button", { id: "review-run", type: "button", onclick: () => this.run() }, t("review.run"))
           : null,
-        this.game.capabilities.search
+        // A game with a solved table is judged by it alone: no search, no time to choose.
+        this.game.capabilities.search && !this.game.capabilities.solved_table
           ? el("label", {}, `${t("review.time")} `, el("select", { id: "review-time" },
             times.map(([ms, label]) => el("option", { value: ms }, label))))
           : null),
@@ -100,7 +101,7 @@ export class ReviewPanel {
   async run() {
     const request = this.session.request();
     if (request.moves.length === 0) { byId("review-status").textContent = t("review.empty"); return; }
-    const time = byId("review-time");
+    const time = document.getElementById("review-time"); // absent for a game its solved table judges
     const progress = byId("review-progress");
     try {
       const started = await post("/review", { ...request, movetime_ms: time ? Number(time.value) : undefined });

@@ -135,6 +135,9 @@ export async function boardModule(game) {
 
 /** The display names of the two sides of a board module (read when called: a module may name them in the page's language). */
 export function sideNames(board) {
-  const sides = board.sides || { first: t("sides.first"), second: t("sides.second") };
-  return { first: sides.first, second: sides.second };
+  // Getters: a name read after a change of language is in the new language.
+  return {
+    get first() { return board.sides ? board.sides.first : t("sides.first"); },
+    get second() { return board.sides ? board.sides.second : t("sides.second"); },
+  };
 }

@@ -14,7 +14,6 @@ addStrings({
     "stats.loss_short": "L",
     "stats.longest_win": "Longest win",
     "stats.example": "Example",
-    "stats.loading": "loading the statistics…",
     "stats.materials": "{n} materials",
   },
   zh: {
@@ -29,7 +28,6 @@ addStrings({
     "stats.loss_short": "负",
     "stats.longest_win": "最长胜局",
     "stats.example": "例子",
-    "stats.loading": "正在载入统计…",
     "stats.materials": "{n} 种子力组合",
   },
 });
