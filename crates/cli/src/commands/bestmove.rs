@@ -14,7 +14,8 @@ use crate::search_args::{LimitArgs, RuleArgs};
 /// Arguments of `gamesolver bestmove`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game: uttt, jungle or tictactoe (or an alias).
+    /// The game: a name or alias of the registry (the built-in games or
+    /// one a program registers).
     pub game: String,
     /// The position, or `start`: for ultimate tic-tac-toe 81 cells, a space,
     /// the forced board 0-8 or `*`; for Jungle the FEN (board, space, `w` or
