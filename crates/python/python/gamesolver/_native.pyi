@@ -59,7 +59,7 @@ class Game:
 
     @property
     def name(self) -> str:
-        """The registry name: "tictactoe", "uttt" or "jungle"."""
+        """The registry name (:func:`registered_names` lists every game's)."""
     @property
     def title(self) -> str:
         """The game's title, e.g. "Ultimate tic-tac-toe"."""
@@ -187,6 +187,10 @@ class Engine:
         """Stops a search running in another thread."""
     def new_game(self) -> None:
         """Forgets what earlier searches learnt."""
+    def set_option(self, name: str, value: Union[bool, int, str]) -> None:
+        """Sets engine option ``name`` (any case), checked by the engine's option table (OptionError); the engine is built again with it."""
+    def options(self) -> List[Dict[str, Any]]:
+        """The engine's options as :meth:`Game.engine_options` lists them, each with ``value``: this engine's."""
 
 class MoveVerdict:
     """The exact verdict of one move, for the player making it."""
@@ -285,7 +289,7 @@ class PlayoutStats(TypedDict):
     mean_plies: float
 
 def load_game(name: str, rules: Optional[str] = None) -> Game:
-    """"tictactoe", "uttt" or "jungle" (or an alias) under a rules preset; ValueError if unknown."""
+    """The game of a registry name or alias (:func:`registered_names` lists them) under a rules preset; ValueError if unknown."""
 
 def registered_names() -> List[str]:
     """The registry names of every game."""
