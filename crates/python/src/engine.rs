@@ -90,7 +90,8 @@ impl PyEngine {
             PyRuntimeError::new_err("this engine is searching; set_option() must wait")
         })?;
         let mut spec = lock(&self.spec).clone();
-        spec.options.retain(|set, _| !set.eq_ignore_ascii_case(name));
+        spec.options
+            .retain(|set, _| !set.eq_ignore_ascii_case(name));
         spec.options.insert(name.to_string(), text);
         let rebuilt = self.def.engine(&spec).or_raise()?;
         *lock(&self.stop) = rebuilt.stop_flag();
@@ -122,7 +123,7 @@ impl PyEngine {
             .or_raise()?;
         for (name, value) in &spec.options {
             host.set_option(name, value)
-                .map_err(|reason| PyRuntimeError::new_err(reason))?;
+                .map_err(PyRuntimeError::new_err)?;
         }
         option_dicts_with_values(py, &defaults, &host.options())
     }
@@ -222,7 +223,9 @@ impl PyEngine {
 /// The lock of a mutex that is only held for a copy or an assignment
 /// (never poisoned by a panic in between).
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// A Game argument, or a game name loaded under `rules`.

@@ -162,9 +162,7 @@ impl<G: Game> Mcts<G> {
             node = parent as usize;
             let n = &self.tree[node];
             let first = n.first_child as usize;
-            if n.complete
-                || !(first..first + n.children as usize).all(|c| self.tree[c].complete)
-            {
+            if n.complete || !(first..first + n.children as usize).all(|c| self.tree[c].complete) {
                 return;
             }
         }

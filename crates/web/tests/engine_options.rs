@@ -117,9 +117,8 @@ async fn an_unknown_game_is_a_404() {
 /// the option, on each engine route.
 #[tokio::test]
 async fn engine_requests_take_options_from_the_table() {
-    let search = |options: Value| {
-        serde_json::json!({"game": "uttt", "nodes": 200, "options": options})
-    };
+    let search =
+        |options: Value| serde_json::json!({"game": "uttt", "nodes": 200, "options": options});
     for path in ["/api/analyse", "/api/engine-move"] {
         let (status, body) = post(path, search(serde_json::json!({"freechoice": 120}))).await;
         assert_eq!(status, StatusCode::OK, "{path}: {body}");
@@ -140,7 +139,13 @@ async fn engine_requests_take_options_from_the_table() {
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-    assert!(body["message"].as_str().unwrap_or("").contains("FreeChoice"), "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("FreeChoice"),
+        "{body}"
+    );
 }
 
 /// The stream takes the same options as a URL-encoded JSON object.
@@ -151,8 +156,10 @@ async fn the_stream_takes_options_as_json() {
     assert_eq!(status, StatusCode::OK, "{text}");
     assert!(text.contains("event: done"), "{text}");
     for options in ["%7B%22Nope%22%3A1%7D", "%5B1%5D"] {
-        let (status, text) =
-            get(&format!("/api/analyse/stream?game=uttt&nodes=100&options={options}")).await;
+        let (status, text) = get(&format!(
+            "/api/analyse/stream?game=uttt&nodes=100&options={options}"
+        ))
+        .await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{options}: {text}");
         assert!(text.contains("bad_option"), "{options}: {text}");
     }

@@ -302,7 +302,10 @@ impl<G: TieredGame> Tablebases for TieredTablebases<G> {
         targets: &[String],
     ) -> Result<Box<dyn TierJobWorker>, FacadeError> {
         let tiers = self.parse_all(targets)?;
-        Ok(Box::new(TypedJobWorker::new(self.tables(dir, rules)?, &tiers)?))
+        Ok(Box::new(TypedJobWorker::new(
+            self.tables(dir, rules)?,
+            &tiers,
+        )?))
     }
 
     fn tier_name(&self, state: &dyn State) -> Result<String, FacadeError> {

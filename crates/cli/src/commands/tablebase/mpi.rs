@@ -40,8 +40,11 @@ pub(super) fn run(
     let jobs = tables.tables.jobs(&tables.dir, tables.rules, targets)?;
     // The tiers travel as job numbers: their names go into the fingerprint
     // the ranks compare.
-    let plan = Plan::from_nodes(jobs.nodes.clone())
-        .with_rules(format!("{} {}", jobs.rules, jobs.names.join(" ")));
+    let plan = Plan::from_nodes(jobs.nodes.clone()).with_rules(format!(
+        "{} {}",
+        jobs.rules,
+        jobs.names.join(" ")
+    ));
     let session = MpiSession::initialize()?;
     let rank = session.rank();
     let stop = |error: anyhow::Error| -> ! {
@@ -86,10 +89,7 @@ struct JobWorker(Box<dyn gamesolver_api::tablebases::TierJobWorker>);
 
 #[cfg(feature = "mpi")]
 impl gamesolver_cluster::BuildTier<u32> for JobWorker {
-    fn build_tier(
-        &mut self,
-        job: u32,
-    ) -> Result<gamesolver_retro::tablebase::TierBuilt, String> {
+    fn build_tier(&mut self, job: u32) -> Result<gamesolver_retro::tablebase::TierBuilt, String> {
         self.0
             .build(job)
             .map_err(|e| gamesolver_api::error_chain(&e))
