@@ -32,8 +32,8 @@ pub struct Args {
     /// The rules of the game.
     #[command(flatten)]
     pub rules: RuleArgs,
-    /// Endgame tablebase directory (Jungle's): positions whose material
-    /// it holds are answered from it, and the search probes it at its
+    /// Endgame tablebase directory (a game with tablebases): positions
+    /// whose tier it holds are answered from it, and the search probes it at its
     /// leaves. Refused for games without tablebases.
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,

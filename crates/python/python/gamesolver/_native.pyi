@@ -255,7 +255,7 @@ class MaterialStats(TypedDict):
     longest_win_example: Optional[str]
 
 class Tablebase:
-    """Endgame tablebases (Jungle) in a directory, for one rules preset."""
+    """Endgame tablebases of a game that declares them, in a directory, for one rules preset."""
 
     def __init__(
         self, dir: Union[str, os.PathLike], rules: Optional[str] = None, game: Optional[Union[Game, str]] = None
@@ -277,7 +277,7 @@ class Tablebase:
         progress: Optional[Callable[[TierBuilt], Any]] = None,
         memory_limit_mib: Optional[int] = None,
     ) -> List[TierBuilt]:
-        """Builds every material up to ``max_pieces`` (2-4) or one ``material`` of up to 5 pieces ("LR-e") and what it captures into; refused over ``memory_limit_mib`` (default 8192)."""
+        """Builds every tier up to ``max_pieces`` or one tier ``material`` (named as the game names it, e.g. Jungle's "LR-e") and every tier it leads to, within the game's piece limits; refused over ``memory_limit_mib`` (default 8192)."""
 
 class PlayoutStats(TypedDict):
     games: int
