@@ -4,7 +4,7 @@
 
 use crate::protocol::OptionSpec;
 use crate::protocol::options::{OptionKind, OptionTable};
-use crate::{EngineSpec, ErasedHost, FacadeError, GameInfo};
+use crate::{EngineSpec, ErasedHost, FacadeError, GameDef, GameInfo};
 
 /// Whether the spec's own fields set `option` (kind, hash, seed, tablebase
 /// or the rules preset: the option whose values are the game's presets).
@@ -55,6 +55,19 @@ pub(crate) fn check_options(
         host.set_option(option.name, value).map_err(bad)?;
     }
     Ok(())
+}
+
+/// Checks `spec` for `game` as [`GameDef::engine`] would, without
+/// building the engine (no table is allocated): its kind, rules and
+/// tablebase, and every option it sets by name against the game's option
+/// table ([`FacadeError::BadOption`]). For a front end that answers a bad
+/// request before queueing its search.
+///
+/// # Errors
+/// What [`GameDef::engine`] would refuse the spec with.
+pub fn check_spec(game: &dyn GameDef, spec: &EngineSpec) -> Result<(), FacadeError> {
+    let mut host = game.protocol_host(spec)?;
+    check_options(host.as_mut(), game.info(), spec)
 }
 
 /// Sets the options `spec` names on `host`, a game's typed host whose

@@ -113,7 +113,7 @@ pub use arena_rules::{ArenaRules, BotFormat, DEFAULT_OPENING_PLIES};
 pub use bench::{BadBenchPosition, Bench, BenchLine, BenchReport, BenchSet};
 pub use capabilities::Capabilities;
 pub use engine_kind::{EngineKind, UnknownEngine};
-pub use engine_options::apply_options;
+pub use engine_options::{apply_options, check_spec};
 pub use error::{
     FacadeError, IoError, MoveErrorKind, PositionError, PositionErrorKind, TablebaseCause,
     TablebaseError, error_chain, io_kind_name,

@@ -73,6 +73,16 @@ pub trait GameModel: Send + Sync + Sized + 'static {
             .map(|mv| self.action_of(game, mv))
             .collect()
     }
+    /// The legal actions of `game` (a game not over) as a mask, bit `a`
+    /// set when action `a` is legal, for a game whose action numbers stay
+    /// below 128 and that keeps such a mask at hand (cell-numbered
+    /// boards); `None`, the default, otherwise. Front ends may build the
+    /// action list from it faster (Python's `legal_actions()` copies
+    /// prebuilt lists); it must hold the actions of
+    /// [`GameModel::legal_actions`].
+    fn legal_action_mask(&self, _game: &Self::G) -> Option<u128> {
+        None
+    }
     /// [`GameModel::legal_actions`] appended to `out` (a game not over),
     /// in the same order, with `moves` as scratch: no allocation once both
     /// lists have grown. The default generates the moves into `moves` and
@@ -512,6 +522,11 @@ impl<M: GameModel> State for ModelState<M> {
             return Vec::new();
         }
         self.model.legal_actions(&self.game)
+    }
+
+    fn legal_action_mask(&self) -> Option<u128> {
+        let mask = self.model.legal_action_mask(&self.game)?;
+        Some(if self.game.is_finished() { 0 } else { mask })
     }
 
     fn legal_actions_into(&mut self, out: &mut Vec<u32>) {

@@ -35,6 +35,13 @@ pub trait State: Send + Sync + std::fmt::Debug {
     fn legal_actions_into(&mut self, out: &mut Vec<u32>) {
         out.extend(self.legal_actions());
     }
+    /// The legal actions as a mask (bit `a` set when action `a` is legal;
+    /// zero once the game is over) if the game declares one
+    /// ([`crate::GameModel::legal_action_mask`]), else `None` (the
+    /// default).
+    fn legal_action_mask(&self) -> Option<u128> {
+        None
+    }
     /// The action number of move text (which must be legal).
     fn move_to_action(&self, mv: &str) -> Result<u32, FacadeError>;
     /// The move text of an action number (which must be legal).

@@ -128,6 +128,19 @@ fn bestmove_searches_a_registered_game() {
     assert!(text.starts_with("bestmove 1\n"), "{text}");
 }
 
+/// Issue 22: MCTS given only a depth deeper than the game (a pile of 4
+/// ends within 4 plies) stops once its tree is whole, with the right move.
+#[test]
+fn a_depth_past_the_end_stops_the_search() {
+    let Command::Bestmove(args) = command(&[
+        "bestmove", "pile", "4 x", "--engine", "mcts", "--depth", "60",
+    ]) else {
+        unreachable!()
+    };
+    let text = output(|out| bestmove::run_with(&registry(), &args, out)).unwrap();
+    assert!(text.starts_with("bestmove 1\n"), "{text}");
+}
+
 #[test]
 fn selfplay_plays_a_registered_game() {
     let args = selfplay::Args {

@@ -2,7 +2,9 @@
 //! runs it with `cargo test -p gamesolver-cli --features mpi --test
 //! mpi_build`): the files of 1, 2 and 4 ranks are the single-machine
 //! build's, byte for byte; a rank that dies stops the build with a clear
-//! message, leaves no valid-looking partial file, and a rerun completes.
+//! message, leaves no valid-looking partial file, and a rerun completes;
+//! a second game (dōbutsu shōgi) builds the same way, and a game without
+//! tablebases is refused by the capability's name.
 #![cfg(feature = "mpi")]
 
 use std::collections::BTreeMap;
@@ -12,11 +14,17 @@ use std::sync::OnceLock;
 
 const BIN: &str = env!("CARGO_BIN_EXE_gamesolver");
 
+/// Jungle's tables of every material up to `max_pieces` pieces.
 fn build_args(dir: &Path, max_pieces: u32) -> Vec<String> {
-    let mut args: Vec<String> = ["tablebase", "build", "jungle", "--quiet", "--max-pieces"]
+    game_build_args("jungle", &["--max-pieces", &max_pieces.to_string()], dir)
+}
+
+/// `tablebase build GAME --quiet WHAT… --dir DIR`.
+fn game_build_args(game: &str, what: &[&str], dir: &Path) -> Vec<String> {
+    let mut args: Vec<String> = ["tablebase", "build", game, "--quiet"]
         .map(String::from)
         .to_vec();
-    args.push(max_pieces.to_string());
+    args.extend(what.iter().map(|w| w.to_string()));
     args.push("--dir".into());
     args.push(dir.display().to_string());
     args
@@ -40,6 +48,12 @@ fn single_machine() -> &'static BTreeMap<String, Vec<u8>> {
 /// `mpirun -np RANKS gamesolver tablebase build … --mpi`, with `env` set
 /// on every rank.
 fn mpirun(ranks: u32, dir: &Path, max_pieces: u32, env: &[(&str, &str)]) -> Output {
+    mpirun_with(ranks, build_args(dir, max_pieces), env)
+}
+
+/// `mpirun -np RANKS gamesolver ARGS… --mpi`, with `env` set on every
+/// rank.
+fn mpirun_with(ranks: u32, args: Vec<String>, env: &[(&str, &str)]) -> Output {
     let mut command = Command::new("mpirun");
     // CI runs as root; OpenMPI refuses root without this.
     command.args(["--allow-run-as-root", "--oversubscribe", "-np"]);
@@ -47,10 +61,7 @@ fn mpirun(ranks: u32, dir: &Path, max_pieces: u32, env: &[(&str, &str)]) -> Outp
     for (name, value) in env {
         command.env(name, value).args(["-x", name]);
     }
-    command
-        .arg(BIN)
-        .args(build_args(dir, max_pieces))
-        .arg("--mpi");
+    command.arg(BIN).args(args).arg("--mpi");
     command
         .output()
         .expect("mpirun runs (OpenMPI installed: apt-get install openmpi-bin)")
@@ -132,4 +143,45 @@ fn a_rank_that_dies_stops_the_build_and_a_rerun_completes_it() {
         tier_files(dir.path()) == *expected,
         "the rerun's files differ"
     );
+}
+
+/// Issue 22: the distributed build serves any game with the tablebase
+/// capability, not Jungle alone: dōbutsu's four materials of at most four
+/// pieces (`L`, `LG`, `LE`, `LC`) over two ranks are the single-machine
+/// build's files.
+#[test]
+fn a_second_game_builds_over_two_ranks() {
+    let what = ["--max-pieces", "4"];
+    let single = tempfile::tempdir().unwrap();
+    let output = Command::new(BIN)
+        .args(game_build_args("dobutsu", &what, single.path()))
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let expected = tier_files(single.path());
+    assert_eq!(
+        expected.keys().collect::<Vec<_>>(),
+        ["L.gstb", "LC.gstb", "LE.gstb", "LG.gstb"]
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let output = mpirun_with(2, game_build_args("dobutsu", &what, dir.path()), &[]);
+    let stdout = text(&output.stdout);
+    assert!(output.status.success(), "{output:?}");
+    assert!(stdout.contains("4 tiers"), "{stdout}");
+    assert!(stdout.contains("rank 1: "), "{stdout}");
+    assert!(tier_files(dir.path()) == expected, "the files differ");
+}
+
+/// A game without tablebases is refused by the capability's name before
+/// MPI starts.
+#[test]
+fn a_game_without_tablebases_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = Command::new(BIN)
+        .args(game_build_args("uttt", &["--max-pieces", "2"], dir.path()))
+        .arg("--mpi")
+        .output()
+        .unwrap();
+    assert!(!output.status.success(), "{output:?}");
+    assert!(text(&output.stderr).contains("tablebase"), "{output:?}");
 }

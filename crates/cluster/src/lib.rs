@@ -43,4 +43,4 @@ pub use coordinator::{
 pub use idle::WorkerTime;
 pub use message::{Job, MessageError, Report, TierDone};
 pub use plan::Plan;
-pub use worker::{CrashAfterFirstTier, WorkerLink, serve, with_causes};
+pub use worker::{BuildTier, CrashAfterFirstTier, WorkerLink, serve, with_causes};

@@ -11,6 +11,7 @@
 //! resume. A rank whose tier fails reports the error; rank 0 prints it and
 //! aborts every rank ([`MpiSession::abort`]).
 
+use std::path::Path;
 use std::time::Duration;
 
 use mpi::environment::Universe;
@@ -20,8 +21,7 @@ use mpi::topology::{Communicator, Rank, SimpleCommunicator};
 use mpi::traits::Root;
 use thiserror::Error;
 
-use gamesolver_core::TierLayout;
-use gamesolver_retro::tablebase::{Tablebase, TierWorker, lock_build_directory};
+use gamesolver_retro::tablebase::lock_build_directory;
 
 use crate::coordinator::{
     ClusterBuilt, ClusterError, CoordinatorLink, FinishedTier, LinkError, coordinate,
@@ -29,7 +29,7 @@ use crate::coordinator::{
 use crate::local::{LocalCoordinator, LocalWorker, local_links};
 use crate::message::{Job, Report};
 use crate::plan::Plan;
-use crate::worker::{CrashAfterFirstTier, WorkerLink, serve, with_causes};
+use crate::worker::{BuildTier, CrashAfterFirstTier, WorkerLink, serve, with_causes};
 
 /// The environment variable of the test fault: the rank it names aborts
 /// right after writing its first tier (see [`CrashAfterFirstTier`]).
@@ -89,36 +89,33 @@ impl MpiSession {
         self.world.abort(code)
     }
 
-    /// Builds `targets` over every rank: on rank 0 the result (every rank
-    /// stopped), on the others `None` once told to stop. `tablebase`
-    /// opens this process's handle on the shared directory. Rank 0 says,
-    /// on stderr, why the build stopped when SIGTERM ends it.
-    pub fn build<L>(
+    /// Builds `plan` in `dir` over every rank: on rank 0 the result
+    /// (every rank stopped), on the others `None` once told to stop.
+    /// `new_worker` makes this process's worker (rank 0 builds too, on a
+    /// thread of its own); every rank must plan the same build. Rank 0
+    /// says, on stderr, why the build stopped when SIGTERM ends it.
+    pub fn build<T>(
         &self,
-        tablebase: &dyn Fn() -> Tablebase<L>,
-        targets: &[L::Tier],
-        on_finished: &mut dyn FnMut(&FinishedTier<L::Tier>),
-    ) -> Result<Option<ClusterBuilt<L::Tier>>, ClusterError>
+        plan: &Plan<T>,
+        dir: &Path,
+        new_worker: &dyn Fn() -> Result<Box<dyn BuildTier<T> + Send>, String>,
+        on_finished: &mut dyn FnMut(&FinishedTier<T>),
+    ) -> Result<Option<ClusterBuilt<T>>, ClusterError>
     where
-        L: TierLayout + Send + 'static,
-        L::Tier: 'static,
+        T: Copy + Ord + std::fmt::Display + Send + Sync + 'static,
     {
-        let mine = tablebase();
-        let plan =
-            Plan::for_build(mine.layout(), targets).map_err(|e| ClusterError::Plan(e.into()))?;
-        let start = |e: &dyn std::error::Error| ClusterError::Start(with_causes(e));
-        let worker = TierWorker::new(tablebase(), targets).map_err(|e| start(&e))?;
+        let worker = new_worker().map_err(ClusterError::Start)?;
         if self.rank() != 0 {
-            self.agree_on(&plan)?;
+            self.agree_on(plan)?;
             let mut link = MpiWorker { world: &self.world };
             let mut worker = worker;
-            serve(&mut worker, &plan, &mut link, crash_here(self.rank()))?;
+            serve(&mut *worker, plan, &mut link, crash_here(self.rank()))?;
             return Ok(None);
         }
-        let dir = mine.dir().display().to_string();
-        let _lock = lock_build_directory(mine.dir()).map_err(|e| start(&e))?;
-        self.agree_on(&plan)?;
-        explain_termination(&dir).map_err(|e| start(&e))?;
+        let start = |e: &dyn std::error::Error| ClusterError::Start(with_causes(e));
+        let _lock = lock_build_directory(dir).map_err(|e| start(&e))?;
+        self.agree_on(plan)?;
+        explain_termination(&dir.display().to_string()).map_err(|e| start(&e))?;
         let (local, mut ends) = local_links(1);
         let end = ends.pop().expect("one local worker");
         spawn_local_worker(worker, plan.clone(), end);
@@ -126,7 +123,7 @@ impl MpiSession {
             world: &self.world,
             local,
         };
-        coordinate(&plan, &mut link, on_finished).map(Some)
+        coordinate(plan, &mut link, on_finished).map(Some)
     }
 
     /// Every rank must plan the same build: rank 0 gathers the plans'
@@ -160,14 +157,16 @@ fn crash_here(rank: usize) -> CrashAfterFirstTier {
 }
 
 /// Rank 0's own worker, on a thread that makes no MPI call.
-fn spawn_local_worker<L>(mut worker: TierWorker<L>, plan: Plan<L::Tier>, mut end: LocalWorker)
-where
-    L: TierLayout + Send + 'static,
-    L::Tier: 'static,
+fn spawn_local_worker<T>(
+    mut worker: Box<dyn BuildTier<T> + Send>,
+    plan: Plan<T>,
+    mut end: LocalWorker,
+) where
+    T: Copy + Ord + std::fmt::Display + Send + Sync + 'static,
 {
     std::thread::spawn(move || {
         // A broken channel means the coordinator has stopped: nothing to say.
-        let _ = serve(&mut worker, &plan, &mut end, crash_here(0));
+        let _ = serve(&mut *worker, &plan, &mut end, crash_here(0));
     });
 }
 

@@ -37,6 +37,14 @@ impl<T: Copy + Ord + std::fmt::Display> Plan<T> {
         }
     }
 
+    /// The plan with `rules` (the rules variant and index scheme the
+    /// files are built for) in its fingerprint.
+    #[must_use]
+    pub fn with_rules(mut self, rules: impl Into<String>) -> Self {
+        self.rules = rules.into();
+        self
+    }
+
     /// The tiers with their sizes and successors.
     pub fn nodes(&self) -> &[TierNode<T>] {
         &self.nodes

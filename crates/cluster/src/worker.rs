@@ -20,6 +20,21 @@ pub trait WorkerLink {
     fn report(&mut self, report: &Report) -> Result<(), LinkError>;
 }
 
+/// What a worker does with a job: build its tier (or reuse its valid
+/// file) once the tiers it leads to are finished; a failure as text with
+/// every cause. A typed [`TierWorker`] is one; a front end's may be a
+/// game's tiers behind numbers (the façade's job workers).
+pub trait BuildTier<T> {
+    /// Builds `tier`.
+    fn build_tier(&mut self, tier: T) -> Result<TierBuilt, String>;
+}
+
+impl<L: TierLayout> BuildTier<L::Tier> for TierWorker<L> {
+    fn build_tier(&mut self, tier: L::Tier) -> Result<TierBuilt, String> {
+        self.build(tier, &()).map_err(|e| with_causes(&e))
+    }
+}
+
 /// A fault injected for tests: the process aborts (as a crash would)
 /// right after writing its first tier, before reporting it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -27,9 +42,9 @@ pub struct CrashAfterFirstTier(pub bool);
 
 /// Serves jobs from `link` until it says stop; a tier that fails is
 /// reported (with every cause) and the worker waits for the next word.
-pub fn serve<L: TierLayout>(
-    worker: &mut TierWorker<L>,
-    plan: &Plan<L::Tier>,
+pub fn serve<T: Copy + Ord + std::fmt::Display>(
+    worker: &mut dyn BuildTier<T>,
+    plan: &Plan<T>,
     link: &mut dyn WorkerLink,
     crash: CrashAfterFirstTier,
 ) -> Result<(), LinkError> {
@@ -49,15 +64,19 @@ pub fn serve<L: TierLayout>(
 
 /// Builds the tier at `position` of the plan, a panic included in the
 /// failures it reports.
-fn build<L: TierLayout>(worker: &mut TierWorker<L>, plan: &Plan<L::Tier>, position: u32) -> Report {
+fn build<T: Copy + Ord + std::fmt::Display>(
+    worker: &mut dyn BuildTier<T>,
+    plan: &Plan<T>,
+    position: u32,
+) -> Report {
     let Some(tier) = plan.tier(position) else {
         return failed(position, format!("the plan has no tier at {position}"));
     };
     let started = Instant::now();
-    let result = catch_unwind(AssertUnwindSafe(|| worker.build(tier, &())));
+    let result = catch_unwind(AssertUnwindSafe(|| worker.build_tier(tier)));
     match result {
         Ok(Ok(built)) => Report::Done(done(position, &built, started)),
-        Ok(Err(error)) => failed(position, with_causes(&error)),
+        Ok(Err(message)) => failed(position, message),
         Err(panic) => failed(position, format!("panicked: {}", panic_text(&*panic))),
     }
 }

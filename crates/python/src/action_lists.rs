@@ -1,20 +1,16 @@
-//! `legal_actions()` lists of the games whose actions are the set bits of
-//! a move mask (ultimate tic-tac-toe, tic-tac-toe), made by copying
-//! prebuilt Python lists instead of converting the actions one by one.
+//! `legal_actions()` lists of the games that declare their legal actions
+//! as a mask (`State::legal_action_mask`: the cell-numbered boards), made
+//! by copying prebuilt Python lists instead of converting the actions one
+//! by one.
 //!
 //! The mask is read in groups of nine bits (group `g` holds actions
 //! `9 * g .. 9 * g + 8`: a small board of ultimate tic-tac-toe, the whole
-//! tic-tac-toe board). For each group and each of its 512 masks a list of
+//! tic-tac-toe board; 15 groups cover the 128 bits). For each group and each of its 512 masks a list of
 //! the actions is built once; a legal-action list is a copy of the first
 //! group's list (`PyList_GetSlice`: one allocation and a reference count
 //! per item) extended by the lists of the other groups (`list += other`).
 //! Callers only ever get fresh copies, never the prebuilt lists.
 
-use gamesolver_api::State;
-use gamesolver_api::model::ModelState;
-use gamesolver_engines::tictactoe::TicTacToe;
-use gamesolver_engines::uttt::Uttt;
-use gamesolver_games::uttt::FULL;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyList;
@@ -22,29 +18,16 @@ use pyo3::types::PyList;
 /// Actions per group.
 const GROUP_BITS: u32 = 9;
 
-/// Groups of a mask (ultimate tic-tac-toe's nine small boards).
-const GROUPS: usize = 9;
+/// A group's bits.
+const FULL: u16 = (1 << GROUP_BITS) - 1;
+
+/// Groups of a mask: every bit of a `u128`.
+const GROUPS: usize = (u128::BITS as usize).div_ceil(GROUP_BITS as usize);
 
 /// The prebuilt lists, `GROUP_LISTS[512 * group + mask]`.
 static GROUP_LISTS: PyOnceLock<Vec<Py<PyList>>> = PyOnceLock::new();
 
-/// The legal-action mask of `state` (bit `a` = action `a` is legal; zero
-/// once the game is over) if its game numbers actions by cells, else None.
-pub fn legal_action_mask(state: &dyn State) -> Option<u128> {
-    let any = state.as_any();
-    if let Some(uttt) = any.downcast_ref::<ModelState<Uttt>>() {
-        return Some(uttt.game.legal_mask());
-    }
-    any.downcast_ref::<ModelState<TicTacToe>>().map(|ttt| {
-        if gamesolver_core::Game::is_finished(&ttt.game) {
-            0
-        } else {
-            u128::from(FULL & !(ttt.game.x_mask() | ttt.game.o_mask()))
-        }
-    })
-}
-
-/// A new list of the set bits of `mask` (of at most 81 bits), lowest first.
+/// A new list of the set bits of `mask`, lowest first.
 pub fn actions_of_mask(py: Python<'_>, mask: u128) -> PyResult<Bound<'_, PyList>> {
     let lists = GROUP_LISTS.get_or_try_init(py, || prebuilt_lists(py))?;
     let mut groups = nonempty_groups(mask);

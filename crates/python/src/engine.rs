@@ -11,9 +11,10 @@ use gamesolver_api::{
 use gamesolver_search::StopFlag;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::PyBool;
+use pyo3::types::PyDict;
 use serde::Deserialize;
 
+use crate::engine_options::{option_dicts_with_values, option_text};
 use crate::errors::{OrRaise, position_error};
 use crate::game::PyGame;
 use crate::interrupt::run_interruptible;
@@ -28,11 +29,16 @@ use crate::state::PyState;
 /// directory of tablebases used where they cover the position; `options`
 /// a dict of further engine options by name (`Game.engine_options()`
 /// lists them) to bool, int or str values, checked by the engine's option
-/// table (OptionError for an unknown name or a value out of range).
+/// table (OptionError for an unknown name or a value out of range);
+/// `set_option` changes one later, `options()` lists them with their
+/// values.
 #[pyclass(name = "Engine", module = "gamesolver", frozen)]
 pub struct PyEngine {
     engine: Mutex<Box<dyn AnyEngine>>,
-    stop: StopFlag,
+    /// The engine's stop flag (a new one when `set_option` rebuilds it).
+    stop: Mutex<StopFlag>,
+    /// What the engine was built from (with the options set since).
+    spec: Mutex<EngineSpec>,
     def: &'static dyn GameDef,
 }
 
@@ -66,9 +72,60 @@ impl PyEngine {
         let stop = engine.stop_flag();
         Ok(PyEngine {
             engine: Mutex::new(engine),
-            stop,
+            stop: Mutex::new(stop),
+            spec: Mutex::new(spec),
             def: game.def,
         })
+    }
+
+    /// Sets engine option `name` (any case; `options()` lists them) to
+    /// `value` (bool, int or str), checked by the engine's option table:
+    /// OptionError for an unknown name, a value out of range, or one of
+    /// the engine's own settings (kind, hash_mb, seed, rules, tablebase).
+    /// The engine is built again with it (what it learnt is forgotten, as
+    /// by `new_game()`); refused while it searches.
+    fn set_option(&self, name: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        let text = option_text(name, value)?;
+        let mut engine = self.engine.try_lock().map_err(|_| {
+            PyRuntimeError::new_err("this engine is searching; set_option() must wait")
+        })?;
+        let mut spec = lock(&self.spec).clone();
+        spec.options
+            .retain(|set, _| !set.eq_ignore_ascii_case(name));
+        spec.options.insert(name.to_string(), text);
+        let rebuilt = self.def.engine(&spec).or_raise()?;
+        *lock(&self.stop) = rebuilt.stop_flag();
+        *engine = rebuilt;
+        *lock(&self.spec) = spec;
+        Ok(())
+    }
+
+    /// The options of this engine's table, in the order the protocol
+    /// announces them: dicts as `Game.engine_options()` gives them (the
+    /// game's `default`) with `value`, this engine's.
+    fn options<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let spec = lock(&self.spec).clone();
+        let defaults = self
+            .def
+            .protocol_host(&EngineSpec {
+                kind: spec.kind.clone(),
+                rules: spec.rules.clone(),
+                ..EngineSpec::default()
+            })
+            .or_raise()?
+            .options();
+        let mut host = self
+            .def
+            .protocol_host(&EngineSpec {
+                options: Default::default(),
+                ..spec.clone()
+            })
+            .or_raise()?;
+        for (name, value) in &spec.options {
+            host.set_option(name, value)
+                .map_err(PyRuntimeError::new_err)?;
+        }
+        option_dicts_with_values(py, &defaults, &host.options())
     }
 
     /// Searches `state` and returns a SearchReport (best move, score,
@@ -98,8 +155,9 @@ impl PyEngine {
             PyRuntimeError::new_err("this engine is already searching (use one engine per thread)")
         })?;
         let engine: &mut Box<dyn AnyEngine> = &mut guard;
+        let stop = lock(&self.stop).clone();
         // A stop() or Ctrl-C aimed at an earlier search must not end this one.
-        self.stop.reset();
+        stop.reset();
         let root: &dyn State = state.inner.as_ref();
         let report = run_interruptible(
             py,
@@ -110,7 +168,7 @@ impl PyEngine {
                     .map(drop),
                 None => Ok(()),
             },
-            || self.stop.stop(),
+            || stop.stop(),
         )?
         .or_raise()?;
         PySearchReport::new(&report, root)
@@ -118,7 +176,7 @@ impl PyEngine {
 
     /// Stops a search running in another thread (it returns its best move so far).
     fn stop(&self) {
-        self.stop.stop();
+        lock(&self.stop).stop();
     }
 
     /// Forgets what was learnt in earlier searches (transposition table,
@@ -162,22 +220,12 @@ impl PyEngine {
     }
 }
 
-/// An option's value as `setoption` takes it: a bool as `true`/`false`,
-/// an int in decimal, a str as it is (TypeError for anything else).
-fn option_text(name: &str, value: &Bound<'_, PyAny>) -> PyResult<String> {
-    if let Ok(flag) = value.cast::<PyBool>() {
-        return Ok(flag.is_true().to_string());
-    }
-    if let Some(number) = value.extract::<Int>().ok().and_then(|n| n.value()) {
-        return Ok(number.to_string());
-    }
-    if let Ok(text) = value.extract::<String>() {
-        return Ok(text);
-    }
-    Err(PyTypeError::new_err(format!(
-        "option {name:?} takes a bool, an int or a str, not {}",
-        value.get_type().name()?
-    )))
+/// The lock of a mutex that is only held for a copy or an assignment
+/// (never poisoned by a panic in between).
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// A Game argument, or a game name loaded under `rules`.

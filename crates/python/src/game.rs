@@ -1,10 +1,10 @@
 //! `gamesolver.Game`: one game of the registry under one rules preset.
 
-use gamesolver_api::protocol::options::{OptionKind, OptionValue};
 use gamesolver_api::{EngineSpec, GameDef};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use crate::engine_options::option_dict;
 use crate::errors::OrRaise;
 use crate::registry::registry;
 use crate::state::PyState;
@@ -64,7 +64,7 @@ impl PyGame {
         2
     }
 
-    /// The registry name: "tictactoe", "uttt" or "jungle".
+    /// The registry name (`registered_names()` lists every game's).
     #[getter(name)]
     fn py_name(&self) -> &'static str {
         self.name()
@@ -113,26 +113,7 @@ impl PyGame {
         let host = self.def.protocol_host(&spec).or_raise()?;
         host.options()
             .iter()
-            .map(|option| {
-                let dict = PyDict::new(py);
-                dict.set_item("name", option.name)?;
-                dict.set_item("type", option.kind.name())?;
-                match &option.default {
-                    OptionValue::Int(n) => dict.set_item("default", *n)?,
-                    OptionValue::Bool(b) => dict.set_item("default", *b)?,
-                    OptionValue::Text(text) => dict.set_item("default", text)?,
-                }
-                match option.kind {
-                    OptionKind::Spin { min, max } => {
-                        dict.set_item("min", min)?;
-                        dict.set_item("max", max)?;
-                    }
-                    OptionKind::Combo { vars } => dict.set_item("values", vars.to_vec())?,
-                    OptionKind::Check | OptionKind::String => {}
-                }
-                dict.set_item("doc", option.doc)?;
-                Ok(dict)
-            })
+            .map(|option| option_dict(py, option))
             .collect()
     }
 
@@ -174,8 +155,8 @@ impl PyGame {
     }
 }
 
-/// Loads a game: "tictactoe", "uttt" or "jungle" (or an alias), under a
-/// rules preset (None = the game's default).
+/// Loads a game by its registry name or an alias (`registered_names()`
+/// lists the games), under a rules preset (None = the game's default).
 ///
 /// Raises ValueError for an unknown game or preset, with the known names.
 #[pyfunction]

@@ -5,7 +5,7 @@ use gamesolver_core::{Outcome, Player};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use crate::action_lists::{actions_of_mask, legal_action_mask};
+use crate::action_lists::actions_of_mask;
 use crate::arrays::{float32_array, mask_array};
 use crate::errors::{OrRaise, move_error};
 use crate::game::PyGame;
@@ -65,7 +65,7 @@ impl PyState {
 impl PyState {
     /// The legal actions (ints), in move-generation order.
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        match legal_action_mask(self.inner.as_ref()) {
+        match self.inner.legal_action_mask() {
             Some(mask) => actions_of_mask(py, mask),
             None => PyList::new(py, self.inner.legal_actions()),
         }

@@ -1,5 +1,5 @@
-//! `gamesolver.Tablebase`: a directory of Jungle endgame tables, to probe
-//! and to build.
+//! `gamesolver.Tablebase`: a directory of endgame tables of any game that
+//! declares tablebases, to probe and to build.
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -20,11 +20,11 @@ use crate::registry::first_with;
 use crate::report::PyPositionReport;
 use crate::tablebase_build::{Target, TierDone, build_waves, check_memory, materials};
 
-/// Endgame tablebases in a directory (one file per material, e.g.
+/// Endgame tablebases in a directory (one file per tier, e.g. Jungle's
 /// `LR-e.gstb`) for one rules preset.
 ///
 /// `Tablebase(dir, rules=None, game=None)` (None: the first game with
-/// tablebases, "jungle"). The directory is opened at the first probe
+/// tablebases in the module's registry). The directory is opened at the first probe
 /// (after `build` it is opened afresh).
 #[pyclass(name = "Tablebase", module = "gamesolver", frozen)]
 pub struct PyTablebase {

@@ -75,3 +75,40 @@ def test_refused_options_are_option_errors():
         gamesolver.Engine("tictactoe", options={"Anything": 1})
     with pytest.raises(TypeError):
         gamesolver.Engine(uttt, options={"Tempo": 1.5})
+
+
+def test_set_option_changes_the_engine_through_the_table():
+    uttt = gamesolver.load_game("uttt")
+    engine = gamesolver.Engine(uttt, kind="alphabeta")
+    plain = _score(engine, uttt)
+    options = {o["name"]: o for o in engine.options()}
+    assert options["Tempo"]["value"] == options["Tempo"]["default"]
+    engine.set_option("tempo", 5000)
+    keen = _score(engine, uttt)
+    assert keen != plain
+    options = {o["name"]: o for o in engine.options()}
+    assert options["Tempo"]["value"] == 5000
+    assert options["Tempo"]["default"] != 5000
+    # The same option set again under another case replaces it.
+    engine.set_option("TEMPO", options["Tempo"]["default"])
+    assert _score(engine, uttt) == plain
+    assert engine.options() == gamesolver.Engine(uttt, kind="alphabeta").options()
+
+
+def test_set_option_refuses_as_the_constructor_does():
+    uttt = gamesolver.load_game("uttt")
+    engine = gamesolver.Engine(uttt)
+    free_choice = {o["name"]: o for o in engine.options()}["FreeChoice"]
+    for name, value in [
+        ("FreeChoice", free_choice["max"] + 1),
+        ("NoSuchOption", 1),
+        ("Hash", 64),
+        ("LMR", "maybe"),
+    ]:
+        with pytest.raises(gamesolver.OptionError) as raised:
+            engine.set_option(name, value)
+        assert raised.value.name == name
+    with pytest.raises(TypeError):
+        engine.set_option("Tempo", 1.5)
+    # A refused option leaves the engine as it was.
+    assert engine.options() == gamesolver.Engine(uttt).options()

@@ -21,6 +21,10 @@ struct Node<M> {
     expanded: bool,
     visits: u32,
     reward: f32,
+    /// Every line below the node is in the tree and ends (the node's
+    /// position is finished, or every child is complete): the tree cannot
+    /// grow here.
+    complete: bool,
 }
 
 /// Iterations between two looks at the clock (each is a full playout).
@@ -28,6 +32,10 @@ const CHECK_EVERY: u64 = 16;
 /// The tree stops growing at this many nodes (memory bound); the search
 /// then stops.
 const MAX_NODES: usize = 1 << 24;
+/// A search limited by depth alone (no node or time budget) also stops
+/// after this many iterations: a depth the tree does not reach (UCT grows
+/// the tree unevenly) must not keep it running for minutes.
+pub const DEPTH_ONLY_ITERATIONS: u64 = 1 << 16;
 
 /// A UCT searcher. Deterministic for a given seed and node (iteration)
 /// limit.
@@ -57,9 +65,11 @@ impl<G: Game> Mcts<G> {
     }
 
     /// Runs UCT iterations from `root` until the limits: nodes = iterations,
-    /// depth = the depth of the tree (the deepest node expanded), and the
-    /// time. At least one iteration runs, so a position with a legal move
-    /// always gets one, whatever the limits.
+    /// depth = the depth of the tree (the deepest node expanded; also met
+    /// once the whole tree is in memory, and a depth alone stops after
+    /// [`DEPTH_ONLY_ITERATIONS`]), and the time. At least one iteration
+    /// runs, so a position with a legal move always gets one, whatever the
+    /// limits.
     pub fn search(&mut self, root: &G, limits: &Limits) -> SearchInfo<G::Move> {
         self.search_reporting(root, limits, &mut |_| {})
     }
@@ -83,14 +93,22 @@ impl<G: Game> Mcts<G> {
             expanded: false,
             visits: 0,
             reward: 0.0,
+            complete: false,
         });
         let mut iterations = 0;
         let mut tree_depth = 0;
+        let depth_only = limits.nodes.is_none() && limits.movetime.is_none();
         if !root.is_finished() {
             loop {
                 tree_depth = tree_depth.max(self.iterate(root));
                 iterations += 1;
-                let deep_enough = limits.depth.is_some_and(|d| tree_depth >= d);
+                // A tree that cannot grow any more never gets deeper: a
+                // depth beyond the game's end is reached once it is whole.
+                let deep_enough = limits.depth.is_some_and(|d| {
+                    tree_depth >= d
+                        || self.tree[0].complete
+                        || (depth_only && iterations >= DEPTH_ONLY_ITERATIONS)
+                });
                 if deep_enough || budget.exhausted(iterations) || self.tree.len() >= MAX_NODES {
                     break;
                 }
@@ -115,16 +133,39 @@ impl<G: Game> Mcts<G> {
                 position.play_unchecked(mv);
             }
         }
-        if !position.is_finished() {
+        if position.is_finished() {
+            self.mark_complete(node);
+        } else {
             node = self.expand(node, &position);
             depth += 1;
             if let Some(mv) = self.tree[node].mv {
                 position.play_unchecked(mv);
             }
+            if position.is_finished() {
+                self.mark_complete(node);
+            }
         }
         let outcome = self.playout(position);
         self.back_up(node, root, outcome);
         depth
+    }
+
+    /// Marks `node` (a finished position) complete, then every ancestor
+    /// whose children are all complete.
+    fn mark_complete(&mut self, mut node: usize) {
+        loop {
+            self.tree[node].complete = true;
+            let parent = self.tree[node].parent;
+            if parent == u32::MAX {
+                return;
+            }
+            node = parent as usize;
+            let n = &self.tree[node];
+            let first = n.first_child as usize;
+            if n.complete || !(first..first + n.children as usize).all(|c| self.tree[c].complete) {
+                return;
+            }
+        }
     }
 
     /// The child of `node` with the highest upper confidence bound;
@@ -163,6 +204,7 @@ impl<G: Game> Mcts<G> {
                 expanded: false,
                 visits: 0,
                 reward: 0.0,
+                complete: false,
             });
         }
         let n = &mut self.tree[node];

@@ -88,3 +88,36 @@ fn progress_is_reported_while_searching() {
     assert!(first_nodes < last.nodes, "{reports:?}");
     assert!(reports.windows(2).all(|w| w[0].1 <= w[1].1), "{reports:?}");
 }
+
+/// Issue 22: a depth limit deeper than the game ends the search once the
+/// whole tree is in it (it used to run until the node cap), with or
+/// without a node budget; and the answer is still the winning move.
+#[test]
+fn a_depth_beyond_the_end_stops_when_the_tree_is_whole() {
+    // X to move, three empty cells: 2 wins at once.
+    let near_end: Board = "XX.OO.XO.".parse().unwrap();
+    let combinations = [
+        Limits::depth(100),
+        Limits {
+            nodes: Some(u64::MAX),
+            ..Limits::depth(100)
+        },
+    ];
+    for limits in combinations {
+        let mut mcts = Mcts::new(1.4, 5);
+        let info = mcts.search(&near_end, &limits);
+        assert_eq!(info.best_move().unwrap().to_string(), "2", "{limits:?}");
+        assert!(info.nodes < 10_000, "{limits:?}: {info:?}");
+    }
+}
+
+/// Issue 22: a depth alone that the tree does not reach in reasonable time
+/// (the whole tic-tac-toe tree is 549,946 nodes) stops after
+/// `DEPTH_ONLY_ITERATIONS`.
+#[test]
+fn a_depth_alone_is_bounded() {
+    let mut mcts = Mcts::<Board>::new(1.4, 6);
+    let info = mcts.search(&Board::empty(), &Limits::depth(100));
+    assert_eq!(info.nodes, gamesolver_search::mcts::DEPTH_ONLY_ITERATIONS);
+    assert!(info.best_move().is_some());
+}

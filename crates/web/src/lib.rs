@@ -44,6 +44,7 @@ mod assets;
 mod body_guard;
 mod config;
 mod connection;
+mod engine_options;
 mod error;
 mod extract;
 mod gate;

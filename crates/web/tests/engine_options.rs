@@ -1,5 +1,7 @@
 //! `GET /api/games/{game}/options`: the engine's option table as JSON,
-//! the same options the protocol announces after `uci`.
+//! the same options the protocol announces after `uci`; the engine
+//! requests (`/api/analyse`, `/api/engine-move`, the SSE stream) set them
+//! by name, checked by that one table.
 
 use std::io::Cursor;
 
@@ -9,16 +11,23 @@ use gamesolver_api::EngineSpec;
 use gamesolver_web::{AppState, ServeConfig, router};
 use serde_json::Value;
 
-// `json_post` is the other tests' helper.
-#[allow(dead_code)]
 use crate::common;
-use common::send;
+use common::{json_post, send};
 
-async fn get(path: &str) -> (StatusCode, String) {
+fn app() -> axum::Router {
     let state = AppState::new(&ServeConfig::default(), gamesolver_engines::builtin())
         .expect("state without a tablebase");
+    router(state)
+}
+
+async fn get(path: &str) -> (StatusCode, String) {
     let request = Request::get(path).body(Body::empty()).expect("request");
-    send(router(state), request).await
+    send(app(), request).await
+}
+
+async fn post(path: &str, body: Value) -> (StatusCode, Value) {
+    let (status, text) = send(app(), json_post(path, &body.to_string())).await;
+    (status, serde_json::from_str(&text).expect("JSON"))
 }
 
 /// The `option name …` lines the game's engine announces after `uci`.
@@ -101,4 +110,57 @@ async fn an_unknown_game_is_a_404() {
     let body: Value = serde_json::from_str(&text).expect("JSON");
     assert_eq!(body["error"], "unknown_game");
     assert!(body["message"].as_str().unwrap_or("").contains("chess"));
+}
+
+/// An engine request with a valid option searches; an unknown name, a
+/// value out of range or of the wrong kind is a 400 `bad_option` naming
+/// the option, on each engine route.
+#[tokio::test]
+async fn engine_requests_take_options_from_the_table() {
+    let search =
+        |options: Value| serde_json::json!({"game": "uttt", "nodes": 200, "options": options});
+    for path in ["/api/analyse", "/api/engine-move"] {
+        let (status, body) = post(path, search(serde_json::json!({"freechoice": 120}))).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {body}");
+        for bad in [
+            serde_json::json!({"NoSuchOption": 1}),
+            serde_json::json!({"FreeChoice": 1_000_000_000}),
+            serde_json::json!({"FreeChoice": "many"}),
+            serde_json::json!({"Hash": 8}),
+        ] {
+            let (status, body) = post(path, search(bad.clone())).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{path} {bad}: {body}");
+            assert_eq!(body["error"], "bad_option", "{path} {bad}: {body}");
+        }
+    }
+    let (status, body) = post(
+        "/api/analyse",
+        serde_json::json!({"game": "tictactoe", "options": {"FreeChoice": 120}}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("FreeChoice"),
+        "{body}"
+    );
+}
+
+/// The stream takes the same options as a URL-encoded JSON object.
+#[tokio::test]
+async fn the_stream_takes_options_as_json() {
+    let (status, text) =
+        get("/api/analyse/stream?game=uttt&nodes=100&options=%7B%22FreeChoice%22%3A120%7D").await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    assert!(text.contains("event: done"), "{text}");
+    for options in ["%7B%22Nope%22%3A1%7D", "%5B1%5D"] {
+        let (status, text) = get(&format!(
+            "/api/analyse/stream?game=uttt&nodes=100&options={options}"
+        ))
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{options}: {text}");
+        assert!(text.contains("bad_option"), "{options}: {text}");
+    }
 }

@@ -9,6 +9,7 @@
 //! implementation, [`TieredTablebases`], over a few hooks of its own
 //! ([`TieredGame`]).
 
+mod jobs;
 mod oracle;
 mod puzzles;
 mod report;
@@ -28,6 +29,7 @@ use crate::game_def::GameDef;
 use crate::oracles::{Rendered, TablebaseOracle};
 use crate::state::State;
 
+pub use jobs::{TierJobWorker, TierJobs};
 pub use oracle::TieredOracle;
 pub use puzzles::{
     MAX_GRADE, MAX_PUZZLES, PUZZLE_FORMAT, PUZZLE_VERSION, Puzzle, PuzzleKind, PuzzleRequest,
@@ -114,6 +116,26 @@ pub trait Tablebases: Send + Sync {
         memory_limit: u64,
         observer: &dyn BuildObserver,
     ) -> Result<Vec<TierBuilt>, FacadeError>;
+
+    /// The build of `targets` (and every tier they lead to) in `dir` under
+    /// `rules` as numbered jobs, for a driver of its own (a distributed
+    /// build: every process computes the same jobs from the same
+    /// arguments).
+    fn jobs(
+        &self,
+        dir: &Path,
+        rules: Option<&str>,
+        targets: &[String],
+    ) -> Result<TierJobs, FacadeError>;
+
+    /// A worker that builds [`Tablebases::jobs`]'s tiers by number in
+    /// `dir`, as the single-machine build would (the same bytes).
+    fn job_worker(
+        &self,
+        dir: &Path,
+        rules: Option<&str>,
+        targets: &[String],
+    ) -> Result<Box<dyn TierJobWorker>, FacadeError>;
 
     /// The tier `state` is in, as the game names it (its own colours, not
     /// folded).

@@ -13,6 +13,7 @@ use gamesolver_retro::tablebase::{
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use super::jobs::{TierJobWorker, TierJobs, TypedJobWorker};
 use super::oracle::TieredOracle;
 use super::report::{TierWdlRow, VerifyReport};
 use super::scan::{TierScan, tablebase_error};
@@ -283,6 +284,28 @@ impl<G: TieredGame> Tablebases for TieredTablebases<G> {
         let tiers = self.parse_all(targets)?;
         build_within(&Tablebase::new(layout, dir), &tiers, memory_limit, observer)
             .map_err(|e| build_error(&e))
+    }
+
+    fn jobs(
+        &self,
+        dir: &Path,
+        rules: Option<&str>,
+        targets: &[String],
+    ) -> Result<TierJobs, FacadeError> {
+        TierJobs::of(self.tables(dir, rules)?.layout(), &self.parse_all(targets)?)
+    }
+
+    fn job_worker(
+        &self,
+        dir: &Path,
+        rules: Option<&str>,
+        targets: &[String],
+    ) -> Result<Box<dyn TierJobWorker>, FacadeError> {
+        let tiers = self.parse_all(targets)?;
+        Ok(Box::new(TypedJobWorker::new(
+            self.tables(dir, rules)?,
+            &tiers,
+        )?))
     }
 
     fn tier_name(&self, state: &dyn State) -> Result<String, FacadeError> {

@@ -10,7 +10,7 @@ use gamesolver_api::{BenchLine, Registry};
 /// Arguments of `gamesolver bench`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game (one with a bench: uttt or jungle, or an alias).
+    /// The game (one that declares bench positions; a name or alias).
     pub game: String,
     /// Search depth for every position (default: the game's, 11 for
     /// ultimate tic-tac-toe, 12 for Jungle).

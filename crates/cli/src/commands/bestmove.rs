@@ -14,7 +14,8 @@ use crate::search_args::{LimitArgs, RuleArgs};
 /// Arguments of `gamesolver bestmove`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game: uttt, jungle or tictactoe (or an alias).
+    /// The game: a name or alias of the registry (the built-in games or
+    /// one a program registers).
     pub game: String,
     /// The position, or `start`: for ultimate tic-tac-toe 81 cells, a space,
     /// the forced board 0-8 or `*`; for Jungle the FEN (board, space, `w` or
@@ -31,8 +32,8 @@ pub struct Args {
     /// The rules of the game.
     #[command(flatten)]
     pub rules: RuleArgs,
-    /// Endgame tablebase directory (Jungle's): positions whose material
-    /// it holds are answered from it, and the search probes it at its
+    /// Endgame tablebase directory (a game with tablebases): positions
+    /// whose tier it holds are answered from it, and the search probes it at its
     /// leaves. Refused for games without tablebases.
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,

@@ -88,8 +88,8 @@ pub struct Args {
     /// The rules of the game.
     #[command(flatten)]
     pub rules: RuleArgs,
-    /// Endgame tablebase directory (Jungle's): positions whose material it
-    /// holds are played from it (the `TablebasePath` option changes it).
+    /// Endgame tablebase directory (a game with tablebases): positions
+    /// whose tier it holds are played from it (the `TablebasePath` option changes it).
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
     /// Alias of `--option NullMove=BOOL` (`--list-options` gives its range,

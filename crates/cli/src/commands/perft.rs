@@ -16,8 +16,8 @@ pub const MAX_DEPTH: u32 = 30;
 /// Arguments of `gamesolver perft`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game: tictactoe, uttt, jungle, dobutsu (or an alias, or a
-    /// registered game). Positions: tic-tac-toe 9 characters of X, O and
+    /// The game: a name or alias of the registry (the built-in games or
+    /// one a program registers). Positions: tic-tac-toe 9 characters of X, O and
     /// `.`; ultimate tic-tac-toe 81 cells, a space and the forced board
     /// (0-8 or `*`); Jungle FEN, e.g.
     /// `l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w`; dobutsu its position

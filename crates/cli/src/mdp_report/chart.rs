@@ -9,8 +9,10 @@ impl Report {
     /// The curve of the method `details` traces: V(start) per round, per
     /// sweep, or along the episodes of Q-learning.
     pub(crate) fn chart_of(details: &MdpDetails) -> LineChart {
+        let game = details.model.game;
         match &details.trace {
             Trace::PolicyIteration(rows) => chart(
+                game,
                 "Policy iteration",
                 "round",
                 "V(start) of the round's policy",
@@ -19,6 +21,7 @@ impl Report {
                     .collect(),
             ),
             Trace::ValueIteration(rows) => chart(
+                game,
                 "Value iteration",
                 "sweep",
                 "V(start)",
@@ -26,16 +29,17 @@ impl Report {
                     .map(|r| (r.sweep as f64, r.start_value))
                     .collect(),
             ),
-            Trace::QLearning(summary) => learning_chart(summary, details.optimum.value),
+            Trace::QLearning(summary) => learning_chart(game, summary, details.optimum.value),
         }
     }
 }
 
 /// The learner's estimate, the true value of its greedy policy, and the
 /// optimum.
-fn learning_chart(summary: &LearningSummary, optimum: f64) -> LineChart {
+fn learning_chart(game: &str, summary: &LearningSummary, optimum: f64) -> LineChart {
     let curve = &summary.curve;
     let mut chart = chart(
+        game,
         "Q-learning",
         "episodes",
         "V(start)",
@@ -59,9 +63,15 @@ fn learning_chart(summary: &LearningSummary, optimum: f64) -> LineChart {
     chart
 }
 
-fn chart(title: &str, x_label: &str, y_label: &str, points: Vec<(f64, f64)>) -> LineChart {
+fn chart(
+    game: &str,
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    points: Vec<(f64, f64)>,
+) -> LineChart {
     LineChart {
-        title: format!("{title}: tic-tac-toe against a fixed opponent"),
+        title: format!("{title}: {game} against a fixed opponent"),
         x_label: x_label.to_owned(),
         y_label: y_label.to_owned(),
         series: vec![Series {

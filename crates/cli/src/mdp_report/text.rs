@@ -43,8 +43,8 @@ impl Report {
         };
         writeln!(
             out,
-            "Tic-tac-toe as an MDP: {} against the {} opponent, rewards +1/0/-1, {gamma}",
-            m.agent, m.opponent
+            "{} as an MDP: {} against the {} opponent, rewards +1/0/-1, {gamma}",
+            m.game, m.agent, m.opponent
         )?;
         writeln!(
             out,

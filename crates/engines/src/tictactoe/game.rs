@@ -80,6 +80,11 @@ impl GameModel for TicTacToe {
         actions_of_mask(u128::from(empty_cells(game)))
     }
 
+    /// The empty cells.
+    fn legal_action_mask(&self, game: &Board) -> Option<u128> {
+        Some(u128::from(empty_cells(game)))
+    }
+
     /// The empty cells, straight from the board's masks.
     fn legal_actions_into(&self, game: &Board, _moves: &mut Vec<Cell>, out: &mut Vec<u32>) {
         push_actions_of_mask(u128::from(empty_cells(game)), out);

@@ -113,6 +113,11 @@ impl GameModel for Uttt {
         actions_of_mask(game.legal_mask())
     }
 
+    /// The move mask.
+    fn legal_action_mask(&self, game: &Board) -> Option<u128> {
+        Some(game.legal_mask())
+    }
+
     /// Straight from the move mask, as `legal_actions`.
     fn legal_actions_into(&self, game: &Board, _moves: &mut Vec<Cell>, out: &mut Vec<u32>) {
         push_actions_of_mask(game.legal_mask(), out);

@@ -1,8 +1,8 @@
 """gamesolver: exactly solved games, endgame tablebases and strong engines.
 
-The games are tic-tac-toe (``"tictactoe"``), ultimate tic-tac-toe
-(``"uttt"``) and Jungle / Dou Shou Qi (``"jungle"``), implemented in Rust.
-The vocabulary follows OpenSpiel's ``pyspiel`` where it fits::
+The games are those of the module's registry, implemented in Rust:
+:func:`registered_names` lists them, and each :class:`Game` says what it
+can do (``Game.capabilities``). The vocabulary follows OpenSpiel's ``pyspiel`` where it fits::
 
     import gamesolver
     game = gamesolver.load_game("uttt")

@@ -59,7 +59,7 @@ class Game:
 
     @property
     def name(self) -> str:
-        """The registry name: "tictactoe", "uttt" or "jungle"."""
+        """The registry name (:func:`registered_names` lists every game's)."""
     @property
     def title(self) -> str:
         """The game's title, e.g. "Ultimate tic-tac-toe"."""
@@ -187,6 +187,10 @@ class Engine:
         """Stops a search running in another thread."""
     def new_game(self) -> None:
         """Forgets what earlier searches learnt."""
+    def set_option(self, name: str, value: Union[bool, int, str]) -> None:
+        """Sets engine option ``name`` (any case), checked by the engine's option table (OptionError); the engine is built again with it."""
+    def options(self) -> List[Dict[str, Any]]:
+        """The engine's options as :meth:`Game.engine_options` lists them, each with ``value``: this engine's."""
 
 class MoveVerdict:
     """The exact verdict of one move, for the player making it."""
@@ -251,7 +255,7 @@ class MaterialStats(TypedDict):
     longest_win_example: Optional[str]
 
 class Tablebase:
-    """Endgame tablebases (Jungle) in a directory, for one rules preset."""
+    """Endgame tablebases of a game that declares them, in a directory, for one rules preset."""
 
     def __init__(
         self, dir: Union[str, os.PathLike], rules: Optional[str] = None, game: Optional[Union[Game, str]] = None
@@ -273,7 +277,7 @@ class Tablebase:
         progress: Optional[Callable[[TierBuilt], Any]] = None,
         memory_limit_mib: Optional[int] = None,
     ) -> List[TierBuilt]:
-        """Builds every material up to ``max_pieces`` (2-4) or one ``material`` of up to 5 pieces ("LR-e") and what it captures into; refused over ``memory_limit_mib`` (default 8192)."""
+        """Builds every tier up to ``max_pieces`` or one tier ``material`` (named as the game names it, e.g. Jungle's "LR-e") and every tier it leads to, within the game's piece limits; refused over ``memory_limit_mib`` (default 8192)."""
 
 class PlayoutStats(TypedDict):
     games: int
@@ -285,7 +289,7 @@ class PlayoutStats(TypedDict):
     mean_plies: float
 
 def load_game(name: str, rules: Optional[str] = None) -> Game:
-    """"tictactoe", "uttt" or "jungle" (or an alias) under a rules preset; ValueError if unknown."""
+    """The game of a registry name or alias (:func:`registered_names` lists them) under a rules preset; ValueError if unknown."""
 
 def registered_names() -> List[str]:
     """The registry names of every game."""

@@ -10,6 +10,7 @@ use tokio::sync::{OwnedSemaphorePermit, mpsc};
 use utoipa::ToSchema;
 
 use super::position_view::PositionView;
+use crate::engine_options::{self, EngineOptions};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::ApiJson;
 use crate::limits::LimitsRequest;
@@ -36,6 +37,12 @@ pub struct AnalyseRequest {
     /// Seed of a randomised engine (MCTS).
     #[serde(default)]
     pub seed: Option<u64>,
+    /// Further options of the game's engine by name (any case), e.g.
+    /// `{"FreeChoice": 120}`: `GET /api/games/{game}/options` lists them;
+    /// an unknown name or a value out of range is a 400 `bad_option`.
+    #[serde(default)]
+    #[schema(value_type = Object)]
+    pub options: EngineOptions,
 }
 
 /// The engine's move and the position after it.
@@ -75,8 +82,16 @@ impl PreparedSearch {
             seed: request.seed,
             tablebase,
             hash_mb: Some(HASH_MB),
-            ..EngineSpec::default()
+            options: engine_options::as_texts(&request.options),
         };
+        // Refused now, before the request waits for a search slot (the
+        // server's own tables, opened already, are left to the search,
+        // whose errors name a damaged file).
+        let checked = EngineSpec {
+            tablebase: None,
+            ..spec.clone()
+        };
+        gamesolver_api::check_spec(replayed.game.as_ref(), &checked)?;
         Ok(PreparedSearch {
             replayed,
             spec,
@@ -116,7 +131,7 @@ impl PreparedSearch {
 /// Searches the position: best move, score, depth, nodes, PV.
 #[utoipa::path(post, path = "/api/analyse", tag = "engine", request_body = AnalyseRequest,
     responses((status = 200, body = SearchReport),
-              (status = 400, description = "Bad position, limit or engine; game over", body = ErrorBody),
+              (status = 400, description = "Bad position, limit, engine or option; game over", body = ErrorBody),
               (status = 503, description = "Too many searches; see Retry-After", body = ErrorBody)))]
 pub async fn analyse(
     State(app): State<AppState>,
@@ -129,7 +144,7 @@ pub async fn analyse(
 /// The engine chooses a move and plays it.
 #[utoipa::path(post, path = "/api/engine-move", tag = "engine", request_body = AnalyseRequest,
     responses((status = 200, body = EngineMoveView),
-              (status = 400, description = "Bad position, limit or engine; game over", body = ErrorBody),
+              (status = 400, description = "Bad position, limit, engine or option; game over", body = ErrorBody),
               (status = 503, description = "Too many searches; see Retry-After", body = ErrorBody)))]
 pub async fn engine_move(
     State(app): State<AppState>,

@@ -46,11 +46,17 @@ pub struct AnalyseQuery {
     pub nodes: Option<u64>,
     /// Seed of a randomised engine.
     pub seed: Option<u64>,
+    /// Further engine options: a JSON object of names to values, as the
+    /// POST body's `options` (e.g. `{"FreeChoice":120}`, URL-encoded).
+    pub options: Option<String>,
 }
 
-impl From<AnalyseQuery> for AnalyseRequest {
-    fn from(query: AnalyseQuery) -> AnalyseRequest {
-        AnalyseRequest {
+impl TryFrom<AnalyseQuery> for AnalyseRequest {
+    type Error = ApiError;
+
+    fn try_from(query: AnalyseQuery) -> Result<AnalyseRequest, ApiError> {
+        Ok(AnalyseRequest {
+            options: crate::engine_options::from_query(query.options.as_deref())?,
             position: PositionRequest {
                 game: query.game,
                 rules: query.rules,
@@ -69,7 +75,7 @@ impl From<AnalyseQuery> for AnalyseRequest {
                 nodes: query.nodes,
             },
             seed: query.seed,
-        }
+        })
     }
 }
 
@@ -87,13 +93,13 @@ fn event(name: &str, payload: &impl Serialize) -> Event {
 /// Streams the engine's analysis of the position.
 #[utoipa::path(get, path = "/api/analyse/stream", tag = "engine", params(AnalyseQuery),
     responses((status = 200, description = "text/event-stream of `info` events (SearchReport), then `done` (SearchReport) or `error` (ErrorBody)", content_type = "text/event-stream", body = SearchReport),
-              (status = 400, description = "Bad position, limit or engine", body = ErrorBody),
+              (status = 400, description = "Bad position, limit, engine or option", body = ErrorBody),
               (status = 503, description = "Too many searches; see Retry-After", body = ErrorBody)))]
 pub async fn analyse_stream(
     State(app): State<AppState>,
     ApiQuery(query): ApiQuery<AnalyseQuery>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let prepared = PreparedSearch::new(&app, &AnalyseRequest::from(query))?;
+    let prepared = PreparedSearch::new(&app, &AnalyseRequest::try_from(query)?)?;
     let permit = app.gate().enter().await?;
     let (events, receiver) = mpsc::channel::<Event>(PROGRESS_BUFFER);
     tokio::spawn(async move {

@@ -77,7 +77,7 @@ fn loaded(app: &AppState) -> Result<&LoadedTablebase, ApiError> {
             StatusCode::NOT_FOUND,
             "no_tablebase",
             "this server has no tablebase: start it with `gamesolver serve --tablebase DIR` \
-             (build one with `gamesolver tablebase build jungle --max-pieces 3`)",
+             (build one with `gamesolver tablebase build GAME --max-pieces N`)",
         )
     })
 }

@@ -1,12 +1,10 @@
 //! `gamesolver tablebase build --mpi`: the build over the ranks of
-//! `mpirun` (`gamesolver-cluster`'s MPI driver, cargo feature `mpi`).
-//! Rank 0 prints the plan, a line per finished tier (unless `--quiet`),
-//! the summary and every rank's idle time; the other ranks print nothing
-//! unless something fails.
-//!
-//! The MPI driver is typed with Jungle's tiers (the one game with
-//! distributed builds so far): the targets must be Jungle materials, and
-//! another game's tiers are refused as such.
+//! `mpirun` (`gamesolver-cluster`'s MPI driver, cargo feature `mpi`), for
+//! any game that declares the tablebase capability: the façade hands the
+//! build out as numbered jobs ([`gamesolver_api::tablebases::TierJobs`])
+//! and a worker per rank. Rank 0 prints the plan, a line per finished
+//! tier (unless `--quiet`), the summary and every rank's idle time; the
+//! other ranks print nothing unless something fails.
 
 use std::io::Write;
 
@@ -35,20 +33,18 @@ pub(super) fn run(
     targets: &[String],
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    use gamesolver_cluster::FinishedTier;
+    use gamesolver_api::error_chain;
     use gamesolver_cluster::mpi_build::MpiSession;
-    use gamesolver_games::jungle::{Material, Variant};
+    use gamesolver_cluster::{BuildTier, FinishedTier, Plan};
 
-    let rules: Variant = gamesolver_api::model::resolve_rules(tables.game.info(), tables.rules)?
-        .parse()
-        .map_err(|_| anyhow::anyhow!("MPI builds take Jungle's rules presets"))?;
-    let targets: Vec<Material> = targets
-        .iter()
-        .map(|t| t.parse::<Material>())
-        .collect::<Result<_, _>>()
-        .map_err(|e| anyhow::anyhow!("MPI builds take Jungle materials: {e}"))?;
-    let targets = &targets[..];
-    let open = || gamesolver_engines::jungle::tablebase::tables_in(&tables.dir, rules);
+    let jobs = tables.tables.jobs(&tables.dir, tables.rules, targets)?;
+    // The tiers travel as job numbers: their names go into the fingerprint
+    // the ranks compare.
+    let plan = Plan::from_nodes(jobs.nodes.clone()).with_rules(format!(
+        "{} {}",
+        jobs.rules,
+        jobs.names.join(" ")
+    ));
     let session = MpiSession::initialize()?;
     let rank = session.rank();
     let stop = |error: anyhow::Error| -> ! {
@@ -56,23 +52,29 @@ pub(super) fn run(
         session.abort(1)
     };
     if rank == 0
-        && let Err(error) = plan(&open(), args, targets, session.size(), out)
+        && let Err(error) = announce(tables, args, targets, session.size(), out)
     {
         stop(error);
     }
     let started = std::time::Instant::now();
     let quiet = args.quiet;
     let mut finished = 0usize;
-    let mut progress = |tier: &FinishedTier<Material>| {
+    let mut progress = |tier: &FinishedTier<u32>| {
         finished += 1;
         if !quiet {
-            eprintln!("{}", progress_line(finished, tier));
+            eprintln!("{}", progress_line(finished, &jobs.names, tier));
         }
     };
-    let tablebase = open;
-    match session.build(&tablebase, targets, &mut progress) {
+    let new_worker = || -> Result<Box<dyn BuildTier<u32> + Send>, String> {
+        let worker = tables
+            .tables
+            .job_worker(&tables.dir, tables.rules, targets)
+            .map_err(|e| error_chain(&e))?;
+        Ok(Box::new(JobWorker(worker)))
+    };
+    match session.build(&plan, &tables.dir, &new_worker, &mut progress) {
         Ok(Some(built)) => {
-            let summary = summary(&open(), tables, &built, started.elapsed(), out);
+            let summary = summary(&jobs, tables, &built, started.elapsed(), out);
             summary.unwrap_or_else(|error| stop(error));
             Ok(())
         }
@@ -81,17 +83,30 @@ pub(super) fn run(
     }
 }
 
+/// The façade's worker as the cluster's.
+#[cfg(feature = "mpi")]
+struct JobWorker(Box<dyn gamesolver_api::tablebases::TierJobWorker>);
+
+#[cfg(feature = "mpi")]
+impl gamesolver_cluster::BuildTier<u32> for JobWorker {
+    fn build_tier(&mut self, job: u32) -> Result<gamesolver_retro::tablebase::TierBuilt, String> {
+        self.0
+            .build(job)
+            .map_err(|e| gamesolver_api::error_chain(&e))
+    }
+}
+
 /// The estimate, checked against the memory limit (every rank holds what
 /// the single-machine build would keep, and one tier at a time).
 #[cfg(feature = "mpi")]
-fn plan(
-    tablebase: &gamesolver_retro::tablebase::Tablebase<gamesolver_games::jungle::JungleTiers>,
+fn announce(
+    tables: &Tables<'_>,
     args: &Args,
-    targets: &[gamesolver_games::jungle::Material],
+    targets: &[String],
     ranks: usize,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let estimate = gamesolver_retro::tablebase::estimate(tablebase.layout(), targets)?;
+    let estimate = tables.tables.plan(tables.rules, targets)?.estimate;
     super::build::write_estimate(out, &estimate, args.memory_limit)?;
     let limit = args.memory_limit.saturating_mul(1 << 20);
     if estimate.memory_bytes > limit {
@@ -110,26 +125,37 @@ fn plan(
     Ok(())
 }
 
+/// The name of job `job`.
+#[cfg(feature = "mpi")]
+fn name(names: &[String], job: u32) -> &str {
+    names.get(job as usize).map_or("?", String::as_str)
+}
+
 #[cfg(feature = "mpi")]
 fn progress_line(
     count: usize,
-    tier: &gamesolver_cluster::FinishedTier<gamesolver_games::jungle::Material>,
+    names: &[String],
+    tier: &gamesolver_cluster::FinishedTier<u32>,
 ) -> String {
     let how = if tier.done.skipped {
         "file reused".to_string()
     } else {
         format!("built in {:.2} s", tier.done.elapsed.as_secs_f64())
     };
-    format!("[{count}] {} on rank {}: {how}", tier.tier, tier.worker)
+    format!(
+        "[{count}] {} on rank {}: {how}",
+        name(names, tier.tier),
+        tier.worker
+    )
 }
 
 /// The single-machine build's summary, then every rank's busy and idle
 /// time.
 #[cfg(feature = "mpi")]
 fn summary(
-    layout: &gamesolver_retro::tablebase::Tablebase<gamesolver_games::jungle::JungleTiers>,
+    jobs: &gamesolver_api::tablebases::TierJobs,
     tables: &Tables<'_>,
-    built: &gamesolver_cluster::ClusterBuilt<gamesolver_games::jungle::Material>,
+    built: &gamesolver_cluster::ClusterBuilt<u32>,
     elapsed: std::time::Duration,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
@@ -140,8 +166,8 @@ fn summary(
         .tiers
         .iter()
         .map(|t| TierBuilt {
-            tier: t.tier.to_string(),
-            indices: gamesolver_core::TierLayout::tier_len(layout.layout(), t.tier),
+            tier: name(&jobs.names, t.tier).to_string(),
+            indices: jobs.nodes.get(t.tier as usize).map_or(0, |n| n.size),
             skipped: t.done.skipped,
             replaced: t.done.replaced.clone(),
             elapsed: t.done.elapsed,

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use gamesolver_core::Game;
 use gamesolver_games::uttt::{Board, Cell};
-use gamesolver_search::mcts::{line_report, rate_score, reward};
+use gamesolver_search::mcts::{DEPTH_ONLY_ITERATIONS, line_report, rate_score, reward};
 use gamesolver_search::{Budget, Engine, Limits, Score, SearchInfo, StopFlag};
 
 use super::leaf::{DEFAULT_LEAF_SCALE, LeafEval};
@@ -109,8 +109,10 @@ impl UtttMcts {
     }
 
     /// Iterates from `position` until a limit: nodes = iterations of this
-    /// search, depth = the deepest node an iteration reached, and the time;
-    /// or until the root is proven (a proven win is played at once). The
+    /// search, depth = the deepest node an iteration reached (a depth alone
+    /// also stops after [`DEPTH_ONLY_ITERATIONS`], as the generic MCTS),
+    /// and the time; or until the root is proven (a proven win is played
+    /// at once). The
     /// root is always expanded, so an unfinished position gets a legal
     /// move whatever the limits.
     pub fn search(&mut self, position: &Board, limits: &Limits) -> SearchInfo<Cell> {
@@ -131,10 +133,14 @@ impl UtttMcts {
         self.take_root(position);
         let mut iterations = 0;
         let mut deepest = 0;
+        let depth_only = limits.nodes.is_none() && limits.movetime.is_none();
         while self.tree.nodes()[0].proof == Proof::Unknown && !position.is_finished() {
             deepest = deepest.max(self.iterate());
             iterations += 1;
-            if limits.depth.is_some_and(|d| deepest >= d) || budget.exhausted(iterations) {
+            let deep_enough = limits.depth.is_some_and(|d| {
+                deepest >= d || (depth_only && iterations >= DEPTH_ONLY_ITERATIONS)
+            });
+            if deep_enough || budget.exhausted(iterations) {
                 break;
             }
             if budget.report_due(iterations) {
@@ -320,6 +326,17 @@ mod tests {
     /// not send O to board 0 (cell 36) nor to a free choice (39, 42).
     const DONT_SEND: &str =
         "OO.......X...O....X.X......OOO...............X.X......OOO......X.X......X.X...... 4";
+
+    /// Issue 22: a depth alone that the tree does not reach stops after
+    /// `DEPTH_ONLY_ITERATIONS`, with a legal move.
+    #[test]
+    fn a_depth_alone_is_bounded() {
+        let start = Board::default();
+        let info = engine().search(&start, &Limits::depth(81));
+        assert_eq!(info.nodes, DEPTH_ONLY_ITERATIONS);
+        let mv = info.best_move().expect("a move at the start");
+        assert!(start.moves().contains(&mv), "{mv}");
+    }
 
     #[test]
     fn a_winning_move_is_proven_and_played_after_one_iteration() {
