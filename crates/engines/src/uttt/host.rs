@@ -136,7 +136,7 @@ pub const OPTIONS: &[OptionDef<UtttHost>] = &[
             min: 0,
             max: Reserve::MAX_PER_MILLE as i64,
         },
-        doc: "alpha-beta: thousandths of the move time kept back for the answer to arrive in time (at least 0.5 ms, at most 10 ms)",
+        doc: "alpha-beta: thousandths of the move time kept back for the answer to arrive in time (at least 0.5 ms)",
         get: |h| OptionValue::Int(i64::from(h.options.search.reserve.share_per_mille())),
         set: |h, v| {
             let per_mille = u32::try_from(v.int()?).map_err(|e| e.to_string())?;
