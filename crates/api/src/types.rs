@@ -218,6 +218,7 @@ impl SearchLimits {
             movetime: movetime.map(Duration::from_millis),
             depth: self.depth,
             nodes: self.nodes,
+            started: None,
         })
     }
 }

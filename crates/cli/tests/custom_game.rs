@@ -152,6 +152,7 @@ fn selfplay_plays_a_registered_game() {
         seed: 3,
         rules: RuleArgs::default(),
         tablebase: None,
+        options: Vec::new(),
     };
     let text = output(|out| selfplay::run_with(&registry(), &args, out)).unwrap();
     let games = text.lines().filter(|l| l.starts_with("game ")).count();

@@ -169,6 +169,7 @@ fn selfplay_games_end_by_the_rules() {
         seed: 7,
         rules: RuleArgs::default(),
         tablebase: None,
+        options: Vec::new(),
     };
     let mut out = Vec::new();
     selfplay::run_with(&gamesolver_engines::builtin(), &args, &mut out).unwrap();

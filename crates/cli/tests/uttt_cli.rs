@@ -64,7 +64,11 @@ fn bench_is_deterministic() {
 fn selfplay_reports_results_and_move_times() {
     let out = run(&["selfplay", "uttt", "--games", "2", "--movetime", "2"]).unwrap();
     assert!(out.contains("2 games"), "{out}");
-    assert!(out.contains("moves more than 2 ms late"), "{out}");
+    assert!(out.contains("moves over the budget (2 ms)"), "{out}");
+    assert!(
+        out.contains("X move times over") && out.contains("O move times over"),
+        "{out}"
+    );
 }
 
 #[test]

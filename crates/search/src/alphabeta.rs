@@ -13,7 +13,7 @@ use crate::limits::Budget;
 use crate::ordering::{History, Killers};
 use crate::repetition::PathKeys;
 use crate::tt::{Bound, Entry, TranspositionTable};
-use crate::{Engine, Evaluator, Limits, Score, StopFlag};
+use crate::{Engine, Evaluator, Limits, Reserve, Score, StopFlag};
 
 /// The deepest ply the search reaches (iterations stop before it).
 pub const MAX_PLY: usize = 100;
@@ -96,7 +96,8 @@ const LMR_MIN_DEPTH: u32 = 4;
 const LMR_PLIES: u32 = 2;
 
 /// Switches for the search techniques that change the tree (for measuring
-/// each one in matches).
+/// each one in matches), and the time the search keeps back from a move
+/// time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchConfig {
     /// Late move reductions (see `AlphaBeta::reduces`).
@@ -113,6 +114,9 @@ pub struct SearchConfig {
     /// pairs of plies, in hundredths (smaller reduces more); 0, the
     /// default, for two plies always.
     pub deep_reductions: u32,
+    /// The time kept back from a move time ([`Reserve`]): the search
+    /// stops at the move time less this.
+    pub reserve: Reserve,
 }
 
 impl Default for SearchConfig {
@@ -122,6 +126,7 @@ impl Default for SearchConfig {
             reversible_draw_plies: None,
             null_move: true,
             deep_reductions: 0,
+            reserve: Reserve::default(),
         }
     }
 }
@@ -202,7 +207,12 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
 
     /// Searches `root` by iterative deepening within `limits`, calling
     /// `on_iteration` after each completed depth. Stops at the limits, at
-    /// the stop flag, at [`MAX_PLY`], or once the root is proven.
+    /// the stop flag or at [`MAX_PLY`] (more than any game of ultimate
+    /// tic-tac-toe has plies left: that iteration searches the rest of the
+    /// game). A proven root (a mate score within the depth searched) stops
+    /// it only when it has no time or node budget to spend: with one, it
+    /// goes on deepening, which can find a shorter win or a longer
+    /// defence, until the budget is spent or [`MAX_PLY`] is reached.
     ///
     /// If time runs out during an iteration, the best move of that partial
     /// iteration is used when at least one root move was searched to the
@@ -214,7 +224,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         limits: &Limits,
         mut on_iteration: impl FnMut(&SearchInfo<G::Move>),
     ) -> SearchInfo<G::Move> {
-        self.budget = Budget::start(limits, self.stop.clone(), CHECK_EVERY);
+        self.budget =
+            Budget::start_with(limits, self.stop.clone(), CHECK_EVERY, self.config.reserve);
         self.nodes = 0;
         self.killers.clear();
         self.history.age();
@@ -228,6 +239,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             pv: root.moves().into_iter().take(1).collect(),
         };
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32).min(MAX_PLY as u32);
+        let budget_to_spend = limits.movetime.is_some() || limits.nodes.is_some();
         for depth in 1..=max_depth {
             let score = self.negamax(root, depth, 0, -Score::INFINITE, Score::INFINITE);
             if self.budget.stopped() {
@@ -242,7 +254,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             let proven = score
                 .plies_to_end()
                 .is_some_and(|p| p.unsigned_abs() <= depth);
-            if proven || result.pv.is_empty() || !self.budget.may_deepen() {
+            if (proven && !budget_to_spend) || result.pv.is_empty() || !self.budget.may_deepen() {
                 break;
             }
         }
@@ -501,10 +513,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 let reduced = depth - 1 - self.reduction(node.searched, depth);
                 probe = -self.negamax(child, reduced, ply + 1, null, -alpha);
             }
-            if probe > alpha {
+            // After a stop, no further node: the caller drops the score.
+            if probe > alpha && !self.budget.stopped() {
                 probe = -self.negamax(child, depth - 1, ply + 1, null, -alpha);
             }
-            if probe > alpha && probe < beta {
+            if probe > alpha && probe < beta && !self.budget.stopped() {
                 -self.negamax(child, depth - 1, ply + 1, -beta, -alpha)
             } else {
                 probe

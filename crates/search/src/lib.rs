@@ -67,6 +67,6 @@ pub mod tt;
 pub use alphabeta::{AlphaBeta, MAX_PLY, SearchConfig, SearchInfo};
 pub use engine::Engine;
 pub use evaluator::Evaluator;
-pub use limits::{Budget, Limits, REPORT_INTERVAL, StopFlag};
+pub use limits::{Budget, Limits, REPORT_INTERVAL, Reserve, StopFlag};
 pub use mcts::Mcts;
 pub use score::Score;

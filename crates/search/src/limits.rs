@@ -15,6 +15,10 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Wall-clock budget for the move.
     pub movetime: Option<Duration>,
+    /// When the move's clock started (the instant the request arrived, so
+    /// the time it waited before the search began counts); `None`: when
+    /// the search starts.
+    pub started: Option<Instant>,
 }
 
 impl Limits {
@@ -75,24 +79,60 @@ impl StopFlag {
     }
 }
 
-/// Time kept back from a move-time budget: a twentieth of it, at least
-/// [`MIN_MARGIN`] and at most [`MAX_MARGIN`] (never more than half the
-/// budget). The search stops at the budget less this margin, so a move
-/// uses 90–95% of its time: 18 ms of 20, 95 ms of 100.
-#[must_use]
-pub fn safety_margin(movetime: Duration) -> Duration {
-    (movetime / 20)
-        .clamp(MIN_MARGIN, MAX_MARGIN)
-        .min(movetime / 2)
+/// The time a search keeps back from a move time, so that the answer
+/// arrives before the budget ends: a share of the move time, in
+/// thousandths, at least [`MIN_MARGIN`] (never more than half the move
+/// time). The search stops at the move time less this reserve; with the
+/// default share ([`Reserve::DEFAULT_PER_MILLE`], 5%) a move uses 19 ms of
+/// 20, 95 ms of 100 and 950 ms of CodinGame's first turn of 1000.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reserve {
+    per_mille: u32,
 }
 
-/// The least time kept back: what a stop, the answer and the process's
+impl Reserve {
+    /// The default share kept back, in thousandths of the move time.
+    pub const DEFAULT_PER_MILLE: u32 = 50;
+
+    /// The largest share, in thousandths: half the move time.
+    pub const MAX_PER_MILLE: u32 = 500;
+
+    /// A reserve of `per_mille` thousandths of the move time (at most
+    /// [`Reserve::MAX_PER_MILLE`]).
+    #[must_use]
+    pub fn per_mille(per_mille: u32) -> Reserve {
+        Reserve {
+            per_mille: per_mille.min(Reserve::MAX_PER_MILLE),
+        }
+    }
+
+    /// The share kept back, in thousandths of the move time.
+    #[must_use]
+    pub fn share_per_mille(self) -> u32 {
+        self.per_mille
+    }
+
+    /// The time kept back from `movetime`.
+    #[must_use]
+    pub fn of(self, movetime: Duration) -> Duration {
+        (movetime / 1000)
+            .saturating_mul(self.per_mille)
+            .max(MIN_MARGIN)
+            .min(movetime / 2)
+    }
+}
+
+impl Default for Reserve {
+    fn default() -> Reserve {
+        Reserve::per_mille(Reserve::DEFAULT_PER_MILLE)
+    }
+}
+
+/// The least time kept back: what a stop (at most 257 nodes after the
+/// deadline, a few tens of microseconds), the answer and the process's
 /// wake-up take (about 0.2 ms through the UCI-style protocol on an idle
 /// machine), with room for a short wait for a CPU.
-pub const MIN_MARGIN: Duration = Duration::from_millis(2);
-
-/// The most time kept back (long budgets need no more).
-pub const MAX_MARGIN: Duration = Duration::from_millis(10);
+pub const MIN_MARGIN: Duration = Duration::from_micros(500);
 
 /// How often a search without iterations reports its progress
 /// ([`Budget::report_due`]).
@@ -126,7 +166,19 @@ impl Budget {
     /// clock is still read within `check_every` nodes of the last reading.
     #[must_use]
     pub fn start(limits: &Limits, stop: StopFlag, check_every: u64) -> Budget {
-        let started = Instant::now();
+        Budget::start_with(limits, stop, check_every, Reserve::default())
+    }
+
+    /// [`Budget::start`] keeping `reserve` back from the move time; the
+    /// clock runs from `limits.started` when it is given.
+    #[must_use]
+    pub fn start_with(
+        limits: &Limits,
+        stop: StopFlag,
+        check_every: u64,
+        reserve: Reserve,
+    ) -> Budget {
+        let started = limits.started.unwrap_or_else(Instant::now);
         let check_every = check_every.max(1);
         Budget {
             started,
@@ -134,7 +186,7 @@ impl Budget {
             // A deadline past what the clock can represent is no deadline.
             deadline: limits
                 .movetime
-                .and_then(|t| started.checked_add(t.saturating_sub(safety_margin(t)))),
+                .and_then(|t| started.checked_add(t.saturating_sub(reserve.of(t)))),
             node_limit: limits.nodes,
             stop,
             stopped: false,
@@ -274,13 +326,39 @@ mod tests {
     }
 
     #[test]
-    fn the_margin_is_a_twentieth_within_its_bounds() {
+    fn the_reserve_is_a_share_within_its_bounds() {
         let ms = Duration::from_millis;
-        assert_eq!(safety_margin(ms(20)), ms(2));
-        assert_eq!(safety_margin(ms(40)), ms(2));
-        assert_eq!(safety_margin(ms(100)), ms(5));
-        assert_eq!(safety_margin(ms(1000)), ms(10));
-        assert_eq!(safety_margin(ms(3)), Duration::from_micros(1500));
-        assert_eq!(safety_margin(Duration::ZERO), Duration::ZERO);
+        let us = Duration::from_micros;
+        let default = Reserve::default();
+        assert_eq!(default.of(ms(20)), ms(1));
+        assert_eq!(default.of(ms(100)), ms(5));
+        assert_eq!(default.of(ms(1000)), ms(50));
+        assert_eq!(default.of(ms(4)), us(500));
+        assert_eq!(default.of(ms(1)), us(500));
+        assert_eq!(default.of(us(600)), us(300));
+        assert_eq!(default.of(Duration::ZERO), Duration::ZERO);
+        assert!(default.of(Duration::MAX) <= Duration::MAX / 2);
+        assert_eq!(Reserve::per_mille(100).of(ms(20)), ms(2));
+        assert_eq!(Reserve::per_mille(0).of(ms(100)), us(500));
+        assert_eq!(Reserve::per_mille(9999).share_per_mille(), 500);
+        assert_eq!(Reserve::per_mille(9999).of(ms(10)), ms(5));
+    }
+
+    /// The clock runs from `started`: a move whose request waited past its
+    /// whole budget is over at once, whatever the searcher does.
+    #[test]
+    fn the_clock_runs_from_the_request() {
+        let limits = Limits {
+            movetime: Some(Duration::from_millis(20)),
+            started: Instant::now().checked_sub(Duration::from_millis(50)),
+            ..Limits::default()
+        };
+        if limits.started.is_none() {
+            return; // a clock too young to go back 50 ms
+        }
+        let mut b = Budget::start(&limits, StopFlag::new(), 64);
+        assert!(b.elapsed() >= Duration::from_millis(50));
+        assert!(!b.may_deepen());
+        assert!(b.exhausted(1));
     }
 }

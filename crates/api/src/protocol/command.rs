@@ -63,6 +63,7 @@ impl GoParams {
             depth: self.depth,
             nodes: self.nodes,
             movetime: self.movetime.map(Duration::from_millis),
+            started: None,
         };
         if limits.movetime.is_none()
             && let Some(remaining) = self.clock[side]

@@ -14,6 +14,7 @@ use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread;
+use std::time::Instant;
 
 use gamesolver_core::Game;
 use gamesolver_search::{Engine, SearchInfo, StopFlag};
@@ -24,8 +25,9 @@ use super::lines::{Line, next_line};
 
 /// Something the protocol loop reacts to.
 enum Event<G: Game> {
-    /// A line of input, or `None` at the end of input.
-    Line(Option<Line>),
+    /// A line of input, or `None` at the end of input, and when it was
+    /// read (a `go`'s clock starts then).
+    Line(Option<Line>, Instant),
     /// A line of output from the searching thread.
     Info(String),
     /// The search finished: the engine comes back with its `bestmove` line.
@@ -45,7 +47,7 @@ struct Session<G: Game, H: EngineHost<G>> {
     engine: Option<Box<dyn Engine<G> + Send>>,
     searching: Option<Running>,
     /// Commands that arrived during a search, run once it ends.
-    queued: VecDeque<String>,
+    queued: VecDeque<(String, Instant)>,
     /// The input ended: stop every search, then finish.
     at_end: bool,
 }
@@ -74,14 +76,14 @@ where
     };
     loop {
         let keep_going = if session.searching.is_none()
-            && let Some(line) = session.queued.pop_front()
+            && let Some((line, read)) = session.queued.pop_front()
         {
-            session.command(&line, &tx, out)?
+            session.command(&line, read, &tx, out)?
         } else if session.searching.is_none() && session.at_end {
             false
         } else {
             // The session holds a sender, so the channel never closes.
-            let event = rx.recv().unwrap_or(Event::Line(None));
+            let event = rx.recv().unwrap_or(Event::Line(None, Instant::now()));
             session.event(event, &tx, &rx, out)?
         };
         out.flush()?;
@@ -94,11 +96,11 @@ where
 /// Forwards input lines to the loop; `None` at the end (or a read error).
 fn read_lines<G: Game>(mut input: Box<dyn BufRead + Send>, tx: &Sender<Event<G>>) {
     while let Ok(Some(line)) = next_line(&mut input) {
-        if tx.send(Event::Line(Some(line))).is_err() {
+        if tx.send(Event::Line(Some(line), Instant::now())).is_err() {
             return;
         }
     }
-    let _ = tx.send(Event::Line(None));
+    let _ = tx.send(Event::Line(None, Instant::now()));
 }
 
 impl<G, H> Session<G, H>
@@ -115,14 +117,14 @@ where
         out: &mut dyn Write,
     ) -> std::io::Result<bool> {
         match event {
-            Event::Line(Some(Ok(line))) => {
+            Event::Line(Some(Ok(line)), read) => {
                 if self.searching.is_some() {
-                    return self.during_search(line, rx, out);
+                    return self.during_search(line, read, rx, out);
                 }
-                return self.command(&line, tx, out);
+                return self.command(&line, read, tx, out);
             }
-            Event::Line(Some(Err(message))) => writeln!(out, "info string error {message}")?,
-            Event::Line(None) => {
+            Event::Line(Some(Err(message)), _) => writeln!(out, "info string error {message}")?,
+            Event::Line(None, _) => {
                 self.at_end = true;
                 self.stop();
             }
@@ -137,6 +139,7 @@ where
     fn during_search(
         &mut self,
         line: String,
+        read: Instant,
         rx: &Receiver<Event<G>>,
         out: &mut dyn Write,
     ) -> std::io::Result<bool> {
@@ -152,7 +155,7 @@ where
                 // After the queued commands, whose searches stop at once.
                 self.stop();
                 self.at_end = true;
-                self.queued.push_back(line);
+                self.queued.push_back((line, read));
             }
             Ok(Command::Empty) => {}
             Ok(Command::Handshake(name)) => self.handshake(name, out)?,
@@ -163,16 +166,18 @@ where
                 if self.searching.as_ref().is_some_and(|s| s.infinite) {
                     self.stop();
                 }
-                self.queued.push_back(line);
+                self.queued.push_back((line, read));
             }
         }
         Ok(true)
     }
 
-    /// Runs one command line with no search running; `false` means quit.
+    /// Runs one command line, read at `read`, with no search running;
+    /// `false` means quit.
     fn command(
         &mut self,
         line: &str,
+        read: Instant,
         tx: &Sender<Event<G>>,
         out: &mut dyn Write,
     ) -> std::io::Result<bool> {
@@ -189,7 +194,7 @@ where
             }
             Ok(Command::SetOption { name, value }) => self.set_option(&name, &value),
             Ok(Command::Position { fen, moves }) => self.set_position(fen.as_deref(), &moves),
-            Ok(Command::Go(params)) => return self.go(&params, tx, out).map(|()| true),
+            Ok(Command::Go(params)) => return self.go(&params, read, tx, out).map(|()| true),
         };
         if let Err(message) = result {
             writeln!(out, "info string error {message}")?;
@@ -213,7 +218,7 @@ where
         while self.searching.is_some() {
             match rx.recv() {
                 Ok(event @ (Event::Info(_) | Event::Done(..))) => self.absorb(event, out)?,
-                Ok(Event::Line(_)) => {}
+                Ok(Event::Line(..)) => {}
                 Err(_) => break,
             }
         }
@@ -253,7 +258,7 @@ where
                 self.searching = None;
                 writeln!(out, "{bestmove}")?;
             }
-            Event::Line(_) => {}
+            Event::Line(..) => {}
         }
         Ok(())
     }
@@ -298,10 +303,12 @@ where
     }
 
     /// `go …`: starts the search on its own thread (stopped at once after
-    /// the end of input); a finished game is answered `bestmove (none)`.
+    /// the end of input), its clock running from `read`, when the command
+    /// was read; a finished game is answered `bestmove (none)`.
     fn go(
         &mut self,
         params: &GoParams,
+        read: Instant,
         tx: &Sender<Event<G>>,
         out: &mut dyn Write,
     ) -> std::io::Result<()> {
@@ -309,7 +316,8 @@ where
             writeln!(out, "info string error the game is over: no move to search")?;
             return writeln!(out, "bestmove (none)");
         }
-        let (limits, infinite) = params.limits(self.position.turn().index());
+        let (mut limits, infinite) = params.limits(self.position.turn().index());
+        limits.started = Some(read);
         let mut engine = self.engine.take().unwrap_or_else(|| self.host.build());
         let flag = engine.stop_flag();
         flag.reset();

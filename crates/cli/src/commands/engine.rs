@@ -109,8 +109,8 @@ pub struct Args {
     pub advance: Option<i32>,
 }
 
-/// `NAME=VALUE` of `--option`.
-fn parse_option(text: &str) -> Result<(String, String), String> {
+/// `NAME=VALUE` of `--option` (also `selfplay`'s).
+pub(crate) fn parse_option(text: &str) -> Result<(String, String), String> {
     match text.split_once('=') {
         Some((name, value)) if !name.trim().is_empty() => {
             Ok((name.trim().to_string(), value.trim().to_string()))

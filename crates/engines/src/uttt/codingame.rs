@@ -21,19 +21,18 @@ use gamesolver_api::protocol::lines;
 /// allows 1000 ms for the first turn and 100 ms for the others.
 pub const FIRST_TURN_FACTOR: u64 = 10;
 
-/// The thinking time of our `turn`-th answer (from 0): `movetime_ms`, or
-/// [`FIRST_TURN_FACTOR`] times it for the first, less `spent` (the time
-/// since the turn's first input line arrived, which the referee counts).
+/// The time of our `turn`-th answer (from 0): `movetime_ms`, or
+/// [`FIRST_TURN_FACTOR`] times it for the first, at least a millisecond;
+/// the referee counts it from the turn's first input line, and so does
+/// the search's clock ([`Limits::started`]).
 #[must_use]
-pub fn turn_budget(turn: usize, movetime_ms: u64, spent: Duration) -> Duration {
+pub fn turn_budget(turn: usize, movetime_ms: u64) -> Duration {
     let whole = if turn == 0 {
         movetime_ms.saturating_mul(FIRST_TURN_FACTOR)
     } else {
         movetime_ms
     };
-    Duration::from_millis(whole)
-        .saturating_sub(spent)
-        .max(Duration::from_millis(1))
+    Duration::from_millis(whole.max(1))
 }
 
 /// The hash table of [`bot_engine`], in MB (the engines' default).
@@ -80,7 +79,8 @@ pub fn serve(
             return Ok(());
         };
         let limits = Limits {
-            movetime: Some(turn_budget(turn, movetime_ms, turn_started.elapsed())),
+            movetime: Some(turn_budget(turn, movetime_ms)),
+            started: Some(turn_started),
             ..Limits::default()
         };
         turn += 1;
@@ -317,15 +317,12 @@ mod tests {
     }
 
     #[test]
-    fn the_first_turn_gets_ten_times_the_move_time_less_what_was_spent() {
+    fn the_first_turn_gets_ten_times_the_move_time() {
         let ms = Duration::from_millis;
-        assert_eq!(turn_budget(0, 90, ms(0)), ms(900));
-        assert_eq!(turn_budget(1, 90, ms(5)), ms(85));
-        assert_eq!(turn_budget(7, 90, ms(500)), ms(1));
-        assert_eq!(
-            turn_budget(0, u64::MAX, ms(0)),
-            Duration::from_millis(u64::MAX)
-        );
+        assert_eq!(turn_budget(0, 90), ms(900));
+        assert_eq!(turn_budget(1, 90), ms(90));
+        assert_eq!(turn_budget(7, 0), ms(1));
+        assert_eq!(turn_budget(0, u64::MAX), Duration::from_millis(u64::MAX));
     }
 
     #[test]

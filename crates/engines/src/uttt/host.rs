@@ -1,7 +1,7 @@
 //! Ultimate tic-tac-toe behind the engine protocol: options and positions.
 
 use gamesolver_games::uttt::{Board, Variant};
-use gamesolver_search::Engine;
+use gamesolver_search::{Engine, Reserve};
 
 use super::engines::{EngineOptions, build};
 use super::eval::EvalWeights;
@@ -130,6 +130,20 @@ pub const OPTIONS: &[OptionDef<UtttHost>] = &[
         u32,
         options.search.deep_reductions
     ),
+    OptionDef {
+        name: "Reserve",
+        kind: OptionKind::Spin {
+            min: 0,
+            max: Reserve::MAX_PER_MILLE as i64,
+        },
+        doc: "alpha-beta: thousandths of the move time kept back for the answer to arrive in time (at least 0.5 ms)",
+        get: |h| OptionValue::Int(i64::from(h.options.search.reserve.share_per_mille())),
+        set: |h, v| {
+            let per_mille = u32::try_from(v.int()?).map_err(|e| e.to_string())?;
+            h.options.search.reserve = Reserve::per_mille(per_mille);
+            Ok(())
+        },
+    },
     percent!(
         "Exploration",
         1000,

@@ -60,15 +60,21 @@ impl EndgameLook {
             depth: None,
             nodes: limits.nodes.map(|n| n / 2),
             movetime: limits.movetime.map(|t| t / 2),
+            started: limits.started,
         };
         self.solver.solve(position, &half)
     }
 
-    /// Whether `mv` keeps at least a draw in `position` (`None`: unknown).
-    fn keeps_draw(&mut self, position: &Board, mv: Cell) -> Option<bool> {
+    /// Whether `mv` keeps at least a draw in `position` (`None`: unknown,
+    /// also when the move's clock in `limits` runs out first).
+    fn keeps_draw(&mut self, position: &Board, mv: Cell, limits: &Limits) -> Option<bool> {
         let child = position.after(mv);
+        let check = Limits {
+            nodes: Some(SOLVER_CHECK_NODES),
+            ..limits.clone()
+        };
         self.solver
-            .at_least(&child, 1, &Limits::nodes(SOLVER_CHECK_NODES))
+            .at_least(&child, 1, &check)
             .map(|opponent_wins| !opponent_wins)
     }
 }
@@ -77,12 +83,12 @@ impl EndgameLook {
 /// (the solver's table already holds most of the answer).
 const SOLVER_CHECK_NODES: u64 = 200_000;
 
-/// `limits` less what the solver already spent.
-fn remaining(limits: &Limits, started: Instant, solver_nodes: u64) -> Limits {
+/// `limits` less the nodes the solver already spent (its time is spent
+/// on the same clock, which runs from `limits.started`).
+fn remaining(limits: &Limits, solver_nodes: u64) -> Limits {
     Limits {
-        depth: limits.depth,
         nodes: limits.nodes.map(|n| n.saturating_sub(solver_nodes).max(1)),
-        movetime: limits.movetime.map(|t| t.saturating_sub(started.elapsed())),
+        ..limits.clone()
     }
 }
 
@@ -115,17 +121,21 @@ impl FirstLook<Board, Board, UtttEval> for EndgameLook {
         limits: &Limits,
         progress: &mut dyn FnMut(&SearchInfo<Cell>),
     ) -> Option<SearchInfo<Cell>> {
-        let started = Instant::now();
+        let started = limits.started.unwrap_or_else(Instant::now);
+        let limits = &Limits {
+            started: Some(started),
+            ..limits.clone()
+        };
         let solved = self.try_solve(position, limits)?;
         if solved.value > 0 {
             return Some(proven(&solved, position, started));
         }
-        let rest = remaining(limits, started, solved.nodes);
+        let rest = remaining(limits, solved.nodes);
         let mut info = search.search(position, &rest, progress);
         info.nodes += solved.nodes;
         if solved.value == 0 {
             let searched = info.best_move();
-            if searched.and_then(|mv| self.keeps_draw(position, mv)) != Some(true) {
+            if searched.and_then(|mv| self.keeps_draw(position, mv, limits)) != Some(true) {
                 return Some(proven(&solved, position, started));
             }
             info.score = Score::DRAW;
