@@ -550,16 +550,7 @@ impl<M: GameModel> State for ModelState<M> {
                 reason: "the game is over".into(),
             });
         }
-        let mv = self
-            .model
-            .move_of(&self.game, action)
-            .ok_or_else(|| FacadeError::BadAction {
-                action,
-                reason: "no move has this number".into(),
-            })?;
-        debug_assert!(self.model.is_legal(&self.game, mv), "{mv} in {}", self.game);
-        self.apply(mv);
-        Ok(())
+        self.play_numbered(action)
     }
 
     fn copy_from(&mut self, source: &dyn State) -> bool {
@@ -648,8 +639,11 @@ impl<M: GameModel> Member for ModelState<M> {
         self.history.clone_from(&start.history);
     }
 
+    /// The batch plays only actions of the legal list its last row gave,
+    /// which is empty once the game is over: no second look at the outcome.
     fn play_legal(&mut self, action: u32) -> Result<(), FacadeError> {
-        State::play_legal_action(self, action)
+        debug_assert!(!self.game.is_finished(), "{action} in {}", self.game);
+        self.play_numbered(action)
     }
 
     fn write_row(
@@ -663,6 +657,20 @@ impl<M: GameModel> Member for ModelState<M> {
 }
 
 impl<M: GameModel> ModelState<M> {
+    /// Plays `action`, a legal action of this position (a game not over).
+    fn play_numbered(&mut self, action: u32) -> Result<(), FacadeError> {
+        let mv = self
+            .model
+            .move_of(&self.game, action)
+            .ok_or_else(|| FacadeError::BadAction {
+                action,
+                reason: "no move has this number".into(),
+            })?;
+        debug_assert!(self.model.is_legal(&self.game, mv), "{mv} in {}", self.game);
+        self.apply(mv);
+        Ok(())
+    }
+
     /// A copy (with an empty scratch list).
     fn copy(&self) -> ModelState<M> {
         ModelState {

@@ -113,7 +113,7 @@ impl<'a> Planes<'a> {
     /// Sets to `value` the values of plane `plane` whose bits are set in
     /// `cells` (bit `i` = the plane's `i`-th value, row-major; bits past
     /// the plane's end are ignored): a bitboard's squares in one pass.
-    pub fn set_cells(&mut self, plane: usize, mut cells: u128, value: f32) {
+    pub fn set_cells(&mut self, plane: usize, mut cells: u64, value: f32) {
         let size = self.shape[1] * self.shape[2];
         let values = &mut self.data[plane * size..(plane + 1) * size];
         while cells != 0 {

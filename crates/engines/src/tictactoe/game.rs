@@ -88,8 +88,8 @@ impl GameModel for TicTacToe {
     /// X's cells, O's cells, and a plane of ones when X is to move (bit
     /// `i` of a mask is cell `i`, row `i / 3`, column `i % 3`: row-major).
     fn write_observation(&self, game: &Board, observation: &mut Planes<'_>) {
-        observation.set_cells(0, u128::from(game.x_mask()), 1.0);
-        observation.set_cells(1, u128::from(game.o_mask()), 1.0);
+        observation.set_cells(0, u64::from(game.x_mask()), 1.0);
+        observation.set_cells(1, u64::from(game.o_mask()), 1.0);
         if game.turn() == Player::First {
             observation.fill_plane(2, 1.0);
         }

@@ -23,7 +23,7 @@ use crate::state::TERMINAL;
 /// part of its own: waking a pool thread and waiting for it costs some
 /// microseconds, so a batch of cheap games (tic-tac-toe) is split only when
 /// it is large, one of costly games (an engine opponent) from two games on.
-const MIN_PART_NANOS: u64 = 40_000;
+const MIN_PART_NANOS: u64 = 25_000;
 
 /// What every game of a batch shares.
 pub struct Setup {
@@ -167,7 +167,7 @@ pub fn reset_all(
             slot.rng = seeded(seed);
         }
     }
-    in_parts(setup, states, slots, rows, &|_| Move::Reset, stop)
+    in_parts(setup, states, slots, rows, None, stop)
 }
 
 /// Plays `actions[i]` in game `i` (already checked with
@@ -181,14 +181,7 @@ pub fn step_all(
     rows: Rows<'_>,
     stop: Stop<'_>,
 ) -> Result<(), FacadeError> {
-    in_parts(
-        setup,
-        states,
-        slots,
-        rows,
-        &|i| Move::Play(actions[i]),
-        stop,
-    )
+    in_parts(setup, states, slots, rows, Some(actions), stop)
 }
 
 /// A uniformly random legal action per game, drawn with each game's
@@ -224,7 +217,8 @@ fn record_cost(setup: &Setup, games: usize, parts: usize, elapsed_nanos: u64) {
     setup.nanos_per_game.store(new, Ordering::Relaxed);
 }
 
-/// Runs `what(i)` on every game, in contiguous parts spread over the
+/// Plays `actions[i]` in every game `i` (None: starts every game afresh),
+/// in contiguous parts spread over the
 /// cores (part `k` searches with engine `k` of an engine opponent): the
 /// first part on the calling thread, the others on the pool's threads.
 fn in_parts(
@@ -232,10 +226,11 @@ fn in_parts(
     states: &mut dyn StateBatch,
     slots: &mut [Slot],
     rows: Rows<'_>,
-    what: &(dyn Fn(usize) -> Move + Sync),
+    actions: Option<&[u32]>,
     stop: Stop<'_>,
 ) -> Result<(), FacadeError> {
     let began = Instant::now();
+    let searches = setup.opponent.searches();
     let games = slots.len();
     let parts = parts_for(setup, games);
     let per_part = games.div_ceil(parts).max(1);
@@ -252,15 +247,20 @@ fn in_parts(
         let mut scratch = Vec::new();
         let first = part * per_part;
         for (j, slot) in chunk.iter_mut().enumerate() {
-            if stop() {
+            // Only a searching opponent makes a step long enough to stop.
+            if searches && stop() {
                 return Err(FacadeError::Cancelled);
             }
+            let what = match actions {
+                Some(actions) => Move::Play(actions[first + j]),
+                None => Move::Reset,
+            };
             let game = Game {
                 slot,
                 positions: positions.as_mut(),
                 j,
             };
-            step_one(setup, game, what(first + j), part, &mut rows, &mut scratch)?;
+            step_one(setup, game, what, part, &mut rows, &mut scratch)?;
         }
         Ok(())
     };

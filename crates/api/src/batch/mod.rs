@@ -46,8 +46,10 @@ pub trait BatchPart: Send {
     fn state_mut(&mut self, j: usize) -> &mut dyn State;
     /// Makes position `j` the batch's start again (keeping its memory).
     fn reset(&mut self, j: usize);
-    /// Plays `action` in position `j`, an action of its legal actions
-    /// ([`State::play_legal_action`]).
+    /// Plays `action` in position `j`: an action of the legal list its
+    /// last [`BatchPart::write_row`] gave (so the game is not over; a
+    /// bridge position does not look at its outcome again), as
+    /// [`State::play_legal_action`] plays it.
     fn play_legal_action(&mut self, j: usize, action: u32) -> Result<(), FacadeError>;
     /// Writes position `j`'s observation into `observation`, its legal
     /// actions into `legal` (replacing its contents; none once the game is
@@ -71,7 +73,7 @@ pub(crate) trait Member: Send + Sync + Sized {
     fn state_mut(&mut self) -> &mut dyn State;
     /// Becomes a copy of `start`, keeping its memory where it can.
     fn reset_to(&mut self, start: &Self);
-    /// [`State::play_legal_action`], without a virtual call when typed.
+    /// [`BatchPart::play_legal_action`] of this position.
     fn play_legal(&mut self, action: u32) -> Result<(), FacadeError>;
     /// [`BatchPart::write_row`] of this position.
     fn write_row(
@@ -207,3 +209,6 @@ impl<T: Member> BatchPart for Part<'_, T> {
 pub(crate) fn boxed_batch(start: Box<dyn State>, len: usize) -> Box<dyn StateBatch> {
     Box::new(Members::new(start, len, |s| s.clone_box()))
 }
+
+#[cfg(test)]
+mod tests;
