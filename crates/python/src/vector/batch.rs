@@ -23,7 +23,7 @@ use crate::state::TERMINAL;
 /// part of its own: waking a pool thread and waiting for it costs some
 /// microseconds, so a batch of cheap games (tic-tac-toe) is split only when
 /// it is large, one of costly games (an engine opponent) from two games on.
-const MIN_PART_NANOS: u64 = 25_000;
+const MIN_PART_NANOS: u64 = 40_000;
 
 /// What every game of a batch shares.
 pub struct Setup {
