@@ -82,6 +82,7 @@
 
 mod any_engine;
 mod arena_rules;
+pub mod batch;
 pub mod bench;
 mod capabilities;
 pub mod data_lines;

@@ -15,6 +15,7 @@ use std::sync::Arc;
 use gamesolver_core::{Game, Outcome, Player};
 use gamesolver_search::{Engine, Mcts, StopFlag};
 
+use crate::batch::{Member, Members, RowFacts, StateBatch, write_row_of};
 use crate::engine_options::check_options;
 pub use crate::playouts::PLAYOUT_PLY_CAP;
 use crate::playouts::{PlayoutRng, random_move_from_list, random_playouts_with};
@@ -564,16 +565,7 @@ impl<M: GameModel> State for ModelState<M> {
                 reason: "the game is over".into(),
             });
         }
-        let mv = self
-            .model
-            .move_of(&self.game, action)
-            .ok_or_else(|| FacadeError::BadAction {
-                action,
-                reason: "no move has this number".into(),
-            })?;
-        debug_assert!(self.model.is_legal(&self.game, mv), "{mv} in {}", self.game);
-        self.apply(mv);
-        Ok(())
+        self.play_numbered(action)
     }
 
     fn copy_from(&mut self, source: &dyn State) -> bool {
@@ -631,12 +623,11 @@ impl<M: GameModel> State for ModelState<M> {
     }
 
     fn clone_box(&self) -> Box<dyn State> {
-        Box::new(ModelState {
-            model: Arc::clone(&self.model),
-            game: self.game.clone(),
-            history: self.history.clone(),
-            moves: Vec::new(),
-        })
+        Box::new(self.copy())
+    }
+
+    fn batch(&self, len: usize) -> Box<dyn StateBatch> {
+        Box::new(Members::new(self.copy(), len, ModelState::copy))
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -648,7 +639,63 @@ impl<M: GameModel> State for ModelState<M> {
     }
 }
 
+/// A batch of bridge positions: typed, side by side, stepped by direct calls.
+impl<M: GameModel> Member for ModelState<M> {
+    fn state(&self) -> &dyn State {
+        self
+    }
+
+    fn state_mut(&mut self) -> &mut dyn State {
+        self
+    }
+
+    fn reset_to(&mut self, start: &Self) {
+        self.game.clone_from(&start.game);
+        self.history.clone_from(&start.history);
+    }
+
+    /// The batch plays only actions of the legal list its last row gave,
+    /// which is empty once the game is over: no second look at the outcome.
+    fn play_legal(&mut self, action: u32) -> Result<(), FacadeError> {
+        debug_assert!(!self.game.is_finished(), "{action} in {}", self.game);
+        self.play_numbered(action)
+    }
+
+    fn write_row(
+        &mut self,
+        observation: &mut [f32],
+        legal: &mut Vec<u32>,
+        mask: &mut [i8],
+    ) -> Result<RowFacts, FacadeError> {
+        write_row_of(self, observation, legal, mask)
+    }
+}
+
 impl<M: GameModel> ModelState<M> {
+    /// Plays `action`, a legal action of this position (a game not over).
+    fn play_numbered(&mut self, action: u32) -> Result<(), FacadeError> {
+        let mv = self
+            .model
+            .move_of(&self.game, action)
+            .ok_or_else(|| FacadeError::BadAction {
+                action,
+                reason: "no move has this number".into(),
+            })?;
+        debug_assert!(self.model.is_legal(&self.game, mv), "{mv} in {}", self.game);
+        self.apply(mv);
+        Ok(())
+    }
+
+    /// A copy (with an empty scratch list).
+    fn copy(&self) -> ModelState<M> {
+        ModelState {
+            model: Arc::clone(&self.model),
+            game: self.game.clone(),
+            history: self.history.clone(),
+            moves: Vec::new(),
+        }
+    }
+
     fn legal_action(&self, action: u32) -> Result<<M::G as Game>::Move, FacadeError> {
         let bad = |reason: &str| FacadeError::BadAction {
             action,

@@ -4,6 +4,7 @@ use std::any::Any;
 
 use gamesolver_core::{Outcome, Player};
 
+use crate::batch::{StateBatch, boxed_batch};
 use crate::error::FacadeError;
 use crate::types::{Observation, PlayoutStats};
 
@@ -110,6 +111,11 @@ pub trait State: Send + Sync + std::fmt::Debug {
     fn random_playouts_until(&self, n: u64, seed: u64, stop: &dyn Fn() -> bool) -> PlayoutStats;
     /// A copy.
     fn clone_box(&self) -> Box<dyn State>;
+    /// `len` copies of this position kept together, for batch front ends
+    /// (see [`StateBatch`]). The default boxes each copy.
+    fn batch(&self, len: usize) -> Box<dyn StateBatch> {
+        boxed_batch(self.clone_box(), len)
+    }
     /// The state itself, for downcasting to the bridge's state type (see
     /// `model::typed`).
     fn as_any(&self) -> &dyn Any;

@@ -109,6 +109,20 @@ impl<'a> Planes<'a> {
         let size = self.shape[1] * self.shape[2];
         self.data[plane * size..(plane + 1) * size].fill(value);
     }
+
+    /// Sets to `value` the values of plane `plane` whose bits are set in
+    /// `cells` (bit `i` = the plane's `i`-th value, row-major; bits past
+    /// the plane's end are ignored): a bitboard's squares in one pass.
+    pub fn set_cells(&mut self, plane: usize, mut cells: u64, value: f32) {
+        let size = self.shape[1] * self.shape[2];
+        let values = &mut self.data[plane * size..(plane + 1) * size];
+        while cells != 0 {
+            if let Some(v) = values.get_mut(cells.trailing_zeros() as usize) {
+                *v = value;
+            }
+            cells &= cells - 1;
+        }
+    }
 }
 
 /// Results of random playouts (see [`crate::State::random_playouts`]).

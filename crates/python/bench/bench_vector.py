@@ -12,13 +12,16 @@ legal actions, for batches of 1, 64, 1,024 and 4,096 games:
   (``jax.random.categorical`` over the legal-action mask) and
   ``pgx.experimental.auto_reset(env.step, env.init)``, compiled and warmed
   before timing, ``block_until_ready`` on the result;
-* **pyspiel** (OpenSpiel): N states stepped one by one in a Python loop
-  (``legal_actions``, a random choice, ``apply_action``, a new state at the
-  end), the same number of states as the batch. This loop does less than
-  the vector env, which also writes every game's observation and
-  legal-action mask each step; ``--pyspiel-observations`` adds those
-  (``observation_tensor()``, ``legal_actions_mask()`` per state), the
-  like-for-like loop of an RL trainer on pyspiel.
+* **pyspiel** (OpenSpiel): N states stepped one by one in a Python loop,
+  the same number of states as the batch, the way a pyspiel user steps
+  them (one call per state; a new state when one ends). Two loops, both
+  measured: **like for like** (``pyspiel``): ``legal_actions``, a random
+  choice, ``apply_action``, then what the vector env returns for every game
+  at every step, the observation (``observation_tensor``) and the
+  legal-action mask (``legal_actions_mask``) of the player to move (of
+  player 0 once the game is over); and the **bare** loop
+  (``pyspiel-bare``): the move alone, no observation or mask, pyspiel's
+  fastest loop and a generous comparison.
 
 And the engine opponent inside the batch: games per second of a random agent
 against ``opponent="engine", nodes=1000`` (``--engine-batch`` games at once).
@@ -29,7 +32,7 @@ reads its lines back; without it pgx is measured in this process if it can
 be imported, else left out; likewise pyspiel (``pip install open_spiel``).
 
     python bench/bench_vector.py [--seconds 2] [--rounds 3] [--batches 1,64,1024,4096]
-        [--pgx-python /path/to/pgx-venv/bin/python] [--copy] [--pyspiel-observations]
+        [--pgx-python /path/to/pgx-venv/bin/python] [--copy]
         [--part all|ours|pgx|pyspiel|engine]
 
 Timings are wall-clock: run on a quiet machine (docs/PERFORMANCE.md says
@@ -136,7 +139,10 @@ def pgx_rate(game: str, batch: int, seconds: float) -> float:
     return timed(stepper.step, batch, seconds, stepper.finish)
 
 
-def pyspiel_rate(game: str, batch: int, seconds: float, observe: bool = False) -> float:
+def pyspiel_rate(game: str, batch: int, seconds: float, observe: bool) -> float:
+    """Steps per second of ``batch`` pyspiel states stepped one by one:
+    with each state's observation and legal-action mask (``observe``, like
+    for like) or the move alone (bare)."""
     import pyspiel
 
     g = pyspiel.load_game(PYSPIEL_GAMES[game])
@@ -157,8 +163,9 @@ def pyspiel_rate(game: str, batch: int, seconds: float, observe: bool = False) -
                 states[i] = state = g.new_initial_state()
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
-            state.observation_tensor()
-            state.legal_actions_mask()
+            player = max(state.current_player(), 0)  # a finished game's: player 0's view
+            state.observation_tensor(player)
+            state.legal_actions_mask(player)
 
     return timed(step_observed if observe else step, batch, seconds)
 
@@ -191,9 +198,6 @@ def main(argv: Optional[List[str]] = None) -> None:
     parser.add_argument("--games", default=None, help="comma-separated (default: every registered game)")
     parser.add_argument("--pgx-python", default=None)
     parser.add_argument("--copy", action="store_true", help="gamesolver returns copies (the default API)")
-    parser.add_argument("--pyspiel-observations", action="store_true",
-                        help="pyspiel's loop also asks each state for its observation tensor and "
-                             "legal-action mask (what the vector env writes every step)")
     parser.add_argument("--part", default="all", choices=["all", "ours", "pgx", "pyspiel", "engine"])
     parser.add_argument("--engine-batch", type=int, default=64)
     parser.add_argument("--json", action="store_true", help="one JSON line per figure")
@@ -225,8 +229,9 @@ def main(argv: Optional[List[str]] = None) -> None:
                     if pgx_here:
                         record(f"pgx/{game}/{batch}", pgx_rate(game, batch, args.seconds))
                 if "pyspiel" in parts and game in PYSPIEL_GAMES and importable("pyspiel"):
-                    record(f"pyspiel/{game}/{batch}",
-                           pyspiel_rate(game, batch, args.seconds, args.pyspiel_observations))
+                    record(f"pyspiel/{game}/{batch}", pyspiel_rate(game, batch, args.seconds, True))
+                    record(f"pyspiel-bare/{game}/{batch}",
+                           pyspiel_rate(game, batch, args.seconds, False))
         if "pgx" in parts and args.pgx_python is not None:
             pgx_games = [g for g in games if g in PGX_GAMES]
             if pgx_games:
@@ -245,16 +250,18 @@ def main(argv: Optional[List[str]] = None) -> None:
         return
     print(f"# {platform.platform()}, {os.cpu_count()} CPUs, python {platform.python_version()}, "
           f"best of {args.rounds} rounds of {args.seconds} s, gamesolver copy={args.copy}, "
-          f"pyspiel observations={args.pyspiel_observations}")
+          f"load average {os.getloadavg()[0]:.2f}")
     if all(k.startswith("engine-games/") for k in best):
         batches = []
-    print("| game | batch | gamesolver steps/s | pgx steps/s | × pgx | pyspiel steps/s | × pyspiel |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+    print("| game | batch | gamesolver steps/s | pgx steps/s | × pgx | pyspiel steps/s "
+          "(with observation and mask) | × pyspiel | pyspiel bare steps/s | × pyspiel bare |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for game in games:
         for batch in batches:
             ours_rate = best.get(f"gamesolver/{game}/{batch}")
             pgx = best.get(f"pgx/{game}/{batch}")
             spiel = best.get(f"pyspiel/{game}/{batch}")
+            bare = best.get(f"pyspiel-bare/{game}/{batch}")
 
             def cell(x: Optional[float]) -> str:
                 return f"{x:,.0f}" if x else "–"
@@ -262,7 +269,8 @@ def main(argv: Optional[List[str]] = None) -> None:
             def ratio(x: Optional[float]) -> str:
                 return f"{ours_rate / x:.1f}×" if x and ours_rate else "–"
 
-            print(f"| {game} | {batch:,} | {cell(ours_rate)} | {cell(pgx)} | {ratio(pgx)} | {cell(spiel)} | {ratio(spiel)} |")
+            print(f"| {game} | {batch:,} | {cell(ours_rate)} | {cell(pgx)} | {ratio(pgx)} "
+                  f"| {cell(spiel)} | {ratio(spiel)} | {cell(bare)} | {ratio(bare)} |")
     engine_rows = [(k, v) for k, v in best.items() if k.startswith("engine-games/")]
     if engine_rows:
         print()

@@ -90,15 +90,11 @@ impl GameModel for TicTacToe {
         push_actions_of_mask(u128::from(empty_cells(game)), out);
     }
 
+    /// X's cells, O's cells, and a plane of ones when X is to move (bit
+    /// `i` of a mask is cell `i`, row `i / 3`, column `i % 3`: row-major).
     fn write_observation(&self, game: &Board, observation: &mut Planes<'_>) {
-        for cell in Cell::all() {
-            let (row, col) = (usize::from(cell.index() / 3), usize::from(cell.index() % 3));
-            match game.at(cell) {
-                Some(Player::First) => observation.set(0, row, col, 1.0),
-                Some(Player::Second) => observation.set(1, row, col, 1.0),
-                None => {}
-            }
-        }
+        observation.set_cells(0, u64::from(game.x_mask()), 1.0);
+        observation.set_cells(1, u64::from(game.o_mask()), 1.0);
         if game.turn() == Player::First {
             observation.fill_plane(2, 1.0);
         }

@@ -1,6 +1,7 @@
-//! N games stepped together (no Python here): each game's state, its
-//! generator and whether it ended at the last step; a step writes every
-//! game's row of the output buffers in place, spread over the cores.
+//! N games stepped together (no Python here): the positions (a façade
+//! [`StateBatch`], typed and side by side), each game's generator and
+//! whether it ended at the last step; a step writes every game's row of
+//! the output buffers in place, spread over the cores.
 //!
 //! Auto-reset is Gymnasium's next-step mode: a step that ends a game
 //! returns its final observation with `terminated` (or `truncated`); the
@@ -10,7 +11,8 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use gamesolver_api::{FacadeError, State};
+use gamesolver_api::FacadeError;
+use gamesolver_api::batch::{BatchPart, RowFacts, StateBatch};
 use gamesolver_core::{Outcome, Player};
 
 use super::opponent::Opponent;
@@ -25,8 +27,6 @@ const MIN_PART_NANOS: u64 = 40_000;
 
 /// What every game of a batch shares.
 pub struct Setup {
-    /// Each episode's first position (before the opponent's moves).
-    pub start: Box<dyn State>,
     /// The side the agent plays; None = self-play (every move is an action).
     pub agent: Option<Player>,
     /// The opponent of a single-agent batch.
@@ -43,9 +43,8 @@ pub struct Setup {
     pub nanos_per_game: AtomicU64,
 }
 
-/// One game of the batch.
+/// One game of the batch, beside its position in the [`StateBatch`].
 pub struct Slot {
-    state: Box<dyn State>,
     rng: GameRng,
     /// Steps since the episode began.
     steps: u32,
@@ -58,19 +57,13 @@ pub struct Slot {
 impl Slot {
     /// A game at the start, with generator `rng` (its row is written by
     /// the first reset).
-    pub fn new(setup: &Setup, rng: GameRng) -> Slot {
+    pub fn new(rng: GameRng) -> Slot {
         Slot {
-            state: setup.start.clone_box(),
             rng,
             steps: 0,
             done: true,
             legal: Vec::new(),
         }
-    }
-
-    /// The game's position.
-    pub fn state(&self) -> &dyn State {
-        self.state.as_ref()
     }
 
     /// Whether `action` is accepted at the next step: a legal action, or
@@ -163,6 +156,7 @@ pub type Stop<'a> = &'a (dyn Fn() -> bool + Sync);
 /// given) and writes its rows.
 pub fn reset_all(
     setup: &Setup,
+    states: &mut dyn StateBatch,
     slots: &mut [Slot],
     seeds: Option<&[u64]>,
     rows: Rows<'_>,
@@ -173,7 +167,7 @@ pub fn reset_all(
             slot.rng = seeded(seed);
         }
     }
-    in_parts(setup, slots, rows, &|_| Move::Reset, stop)
+    in_parts(setup, states, slots, rows, None, stop)
 }
 
 /// Plays `actions[i]` in game `i` (already checked with
@@ -181,12 +175,13 @@ pub fn reset_all(
 /// writes every row.
 pub fn step_all(
     setup: &Setup,
+    states: &mut dyn StateBatch,
     slots: &mut [Slot],
     actions: &[u32],
     rows: Rows<'_>,
     stop: Stop<'_>,
 ) -> Result<(), FacadeError> {
-    in_parts(setup, slots, rows, &|i| Move::Play(actions[i]), stop)
+    in_parts(setup, states, slots, rows, Some(actions), stop)
 }
 
 /// A uniformly random legal action per game, drawn with each game's
@@ -222,43 +217,50 @@ fn record_cost(setup: &Setup, games: usize, parts: usize, elapsed_nanos: u64) {
     setup.nanos_per_game.store(new, Ordering::Relaxed);
 }
 
-/// Runs `what(i)` on every game, in contiguous parts spread over the
+/// Plays `actions[i]` in every game `i` (None: starts every game afresh),
+/// in contiguous parts spread over the
 /// cores (part `k` searches with engine `k` of an engine opponent): the
 /// first part on the calling thread, the others on the pool's threads.
 fn in_parts(
     setup: &Setup,
+    states: &mut dyn StateBatch,
     slots: &mut [Slot],
     rows: Rows<'_>,
-    what: &(dyn Fn(usize) -> Move + Sync),
+    actions: Option<&[u32]>,
     stop: Stop<'_>,
 ) -> Result<(), FacadeError> {
     let began = Instant::now();
+    let searches = setup.opponent.searches();
     let games = slots.len();
     let parts = parts_for(setup, games);
     let per_part = games.div_ceil(parts).max(1);
     let mut work = Vec::with_capacity(parts);
     let mut rest_rows = rows;
-    for (part, chunk) in slots.chunks_mut(per_part).enumerate() {
+    let positions = states.parts(per_part);
+    for (part, (chunk, positions)) in slots.chunks_mut(per_part).zip(positions).enumerate() {
         let (mine, rest) = rest_rows.split(chunk.len(), setup);
         rest_rows = rest;
-        work.push((part, chunk, mine));
+        work.push((part, chunk, positions, mine));
     }
-    let run = |(part, chunk, mut rows): (usize, &mut [Slot], Rows<'_>)| {
+    type Job<'a> = (usize, &'a mut [Slot], Box<dyn BatchPart + 'a>, Rows<'a>);
+    let run = |(part, chunk, mut positions, mut rows): Job<'_>| {
         let mut scratch = Vec::new();
         let first = part * per_part;
         for (j, slot) in chunk.iter_mut().enumerate() {
-            if stop() {
+            // Only a searching opponent makes a step long enough to stop.
+            if searches && stop() {
                 return Err(FacadeError::Cancelled);
             }
-            step_one(
-                setup,
+            let what = match actions {
+                Some(actions) => Move::Play(actions[first + j]),
+                None => Move::Reset,
+            };
+            let game = Game {
                 slot,
-                what(first + j),
-                part,
-                &mut rows,
+                positions: positions.as_mut(),
                 j,
-                &mut scratch,
-            )?;
+            };
+            step_one(setup, game, what, part, &mut rows, &mut scratch)?;
         }
         Ok(())
     };
@@ -285,71 +287,62 @@ fn in_parts(
     result
 }
 
-/// One game's step, its row `j` of `rows` written.
+/// Game `j` of a part: its slot and its position.
+struct Game<'s, 'p> {
+    slot: &'s mut Slot,
+    positions: &'s mut (dyn BatchPart + 'p),
+    j: usize,
+}
+
+/// One game's step, its row (`game.j`) of `rows` written.
 fn step_one(
     setup: &Setup,
-    slot: &mut Slot,
+    game: Game<'_, '_>,
     what: Move,
     part: usize,
     rows: &mut Rows<'_>,
-    j: usize,
     scratch: &mut Vec<u32>,
 ) -> Result<(), FacadeError> {
+    let Game { slot, positions, j } = game;
     let mut opponent_action = -1;
     match what {
         // Checked against `slot.legal` by the caller (`Slot::accepts`).
         Move::Play(action) if !slot.done => {
-            slot.state.play_legal_action(action)?;
+            positions.play_legal_action(j, action)?;
             slot.steps = slot.steps.saturating_add(1);
         }
         Move::Play(_) | Move::Reset => {
-            if !slot.state.copy_from(setup.start.as_ref()) {
-                slot.state = setup.start.clone_box();
-            }
+            positions.reset(j);
             slot.steps = 0;
         }
     }
     if let Some(agent) = setup.agent {
-        while !slot.state.is_terminal() && slot.state.turn() != agent {
-            let action = setup
-                .opponent
-                .play(slot.state.as_mut(), &mut slot.rng, part, scratch)?;
+        let state = positions.state_mut(j);
+        while !state.is_terminal() && state.turn() != agent {
+            let action = setup.opponent.play(state, &mut slot.rng, part, scratch)?;
             opponent_action = i32::try_from(action).unwrap_or(i32::MAX);
         }
     }
-    let outcome = slot.state.outcome();
-    let terminated = outcome.is_some();
+    let len = setup.observation_len;
+    let facts = positions.write_row(
+        j,
+        &mut rows.observations[j * len..(j + 1) * len],
+        &mut slot.legal,
+        &mut rows.masks[j * setup.actions..(j + 1) * setup.actions],
+    )?;
+    let terminated = facts.outcome.is_some();
     let truncated = !terminated && setup.max_steps.is_some_and(|max| slot.steps >= max);
     slot.done = terminated || truncated;
-    write_row(setup, slot, outcome, rows, j)?;
+    write_rewards(setup, facts, rows, j);
     rows.terminated[j] = terminated;
     rows.truncated[j] = truncated;
     rows.opponent_actions[j] = opponent_action;
     Ok(())
 }
 
-/// Writes game `j`'s observation, mask, rewards and player to move.
-fn write_row(
-    setup: &Setup,
-    slot: &mut Slot,
-    outcome: Option<Outcome>,
-    rows: &mut Rows<'_>,
-    j: usize,
-) -> Result<(), FacadeError> {
-    let len = setup.observation_len;
-    slot.state
-        .write_observation(&mut rows.observations[j * len..(j + 1) * len])?;
-    slot.legal.clear();
-    if outcome.is_none() {
-        slot.state.legal_actions_into(&mut slot.legal);
-    }
-    let mask = &mut rows.masks[j * setup.actions..(j + 1) * setup.actions];
-    mask.fill(0);
-    for &action in &slot.legal {
-        if let Some(cell) = mask.get_mut(action as usize) {
-            *cell = 1;
-        }
-    }
+/// Writes game `j`'s rewards and player to move.
+fn write_rewards(setup: &Setup, facts: RowFacts, rows: &mut Rows<'_>, j: usize) {
+    let outcome = facts.outcome;
     let [first, second] = match outcome {
         Some(Outcome::Winner(Player::First)) => [1.0, -1.0],
         Some(Outcome::Winner(Player::Second)) => [-1.0, 1.0],
@@ -366,10 +359,9 @@ fn write_row(
     rows.players[j] = if outcome.is_some() {
         TERMINAL
     } else {
-        match slot.state.turn() {
+        match facts.turn {
             Player::First => 0,
             Player::Second => 1,
         }
     };
-    Ok(())
 }

@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
+use gamesolver_api::batch::StateBatch;
 use gamesolver_api::{EngineSpec, FacadeError, GameDef, SearchLimits, check_hash_mb};
 use gamesolver_core::Player;
 use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyReadonlyArray1, PyReadwriteArray};
@@ -54,6 +55,7 @@ const DEFAULT_OPPONENT_NODES: u64 = 1000;
 pub struct PyVectorGames {
     game: PyGame,
     setup: Setup,
+    states: Box<dyn StateBatch>,
     slots: Vec<Slot>,
     started: bool,
     observations: Py<PyArrayDyn<f32>>,
@@ -114,7 +116,14 @@ impl PyVectorGames {
     fn with_rows(
         &mut self,
         py: Python<'_>,
-        work: impl FnOnce(&Setup, &mut [Slot], Rows<'_>, Stop<'_>) -> Result<(), FacadeError> + Send,
+        work: impl FnOnce(
+            &Setup,
+            &mut dyn StateBatch,
+            &mut [Slot],
+            Rows<'_>,
+            Stop<'_>,
+        ) -> Result<(), FacadeError>
+        + Send,
     ) -> PyResult<()> {
         let mut observations = writable(self.observations.bind(py))?;
         let mut masks = writable(self.masks.bind(py))?;
@@ -133,13 +142,14 @@ impl PyVectorGames {
             opponent_actions: slice_mut(&mut opponent_actions)?,
         };
         let (setup, slots) = (&self.setup, self.slots.as_mut_slice());
+        let states = self.states.as_mut();
         if setup.opponent.searches() {
             run_cancellable(py, move |reporter| {
-                work(setup, slots, rows, &|| reporter.cancelled())
+                work(setup, states, slots, rows, &|| reporter.cancelled())
             })?
             .or_raise()
         } else {
-            py.detach(move || work(setup, slots, rows, &|| false))
+            py.detach(move || work(setup, states, slots, rows, &|| false))
                 .or_raise()
         }
     }
@@ -241,8 +251,8 @@ impl PyVectorGames {
         let info = game.def.info();
         let [planes, rows, cols] = info.observation_shape;
         let actions = info.action_space as usize;
+        let states = start.batch(games);
         let setup = Setup {
-            start,
             agent,
             opponent,
             max_steps: optional_whole("max_steps", max_steps)?,
@@ -250,9 +260,7 @@ impl PyVectorGames {
             actions,
             nanos_per_game: AtomicU64::new(0),
         };
-        let slots = (0..games)
-            .map(|i| Slot::new(&setup, seeded(i as u64)))
-            .collect();
+        let slots = (0..games).map(|i| Slot::new(seeded(i as u64))).collect();
         let per_reward = if agent.is_some() { 1 } else { 2 };
         let reward_shape: Vec<usize> = if per_reward == 1 {
             vec![games]
@@ -262,6 +270,7 @@ impl PyVectorGames {
         Ok(PyVectorGames {
             game,
             setup,
+            states,
             slots,
             started: false,
             observations: PyArrayDyn::zeros(py, vec![games, planes, rows, cols], false).unbind(),
@@ -293,8 +302,8 @@ impl PyVectorGames {
             })
             .transpose()?;
         self.started = false;
-        self.with_rows(py, |setup, slots, rows, stop| {
-            reset_all(setup, slots, seeds.as_deref(), rows, stop)
+        self.with_rows(py, |setup, states, slots, rows, stop| {
+            reset_all(setup, states, slots, seeds.as_deref(), rows, stop)
         })?;
         self.started = true;
         Ok(())
@@ -327,14 +336,14 @@ impl PyVectorGames {
                 None => {
                     return Err(PyValueError::new_err(format!(
                         "action {action} is not legal in game {i} ({})",
-                        slot.state().to_text()
+                        self.states.get(i).to_text()
                     )));
                 }
             }
         }
         self.started = false;
-        self.with_rows(py, |setup, slots, rows, stop| {
-            step_all(setup, slots, &checked, rows, stop)
+        self.with_rows(py, |setup, states, slots, rows, stop| {
+            step_all(setup, states, slots, &checked, rows, stop)
         })?;
         self.started = true;
         Ok(())
@@ -424,12 +433,15 @@ impl PyVectorGames {
     /// A copy of game `index`'s position (with its history).
     fn state(&self, index: Int) -> PyResult<PyState> {
         let index: usize = whole("index", index)?;
-        let slot = self.slots.get(index).ok_or_else(|| {
-            PyValueError::new_err(format!(
+        if index >= self.states.len() {
+            return Err(PyValueError::new_err(format!(
                 "index must be below num_envs = {}, not {index}",
-                self.slots.len()
-            ))
-        })?;
-        Ok(PyState::new(self.game.def, slot.state().clone_box()))
+                self.states.len()
+            )));
+        }
+        Ok(PyState::new(
+            self.game.def,
+            self.states.get(index).clone_box(),
+        ))
     }
 }
