@@ -165,6 +165,9 @@ pub(super) struct Ranker {
     /// Every block's digits of each kind, decoded once (a few thousand):
     /// decoding an index then divides only to split it into digits.
     digits: Vec<Digit>,
+    /// Per kind and count on the board (`[kind][k]`): the states of `k`
+    /// squares and the choices of the hand split.
+    scales: [[(u64, u64); 3]; 3],
 }
 
 /// The choices of a kind's hand split: 3 − on board when present.
@@ -218,6 +221,14 @@ impl Ranker {
             blocks,
             block_of,
             digits,
+            scales: std::array::from_fn(|i| {
+                std::array::from_fn(|k| {
+                    (
+                        STATES[i].pow(k as u32),
+                        hand_choices(material.has(Hand::ALL[i]), k as u8),
+                    )
+                })
+            }),
         }
     }
 
@@ -246,58 +257,57 @@ impl Ranker {
     /// The index of `p` in the lion class `class`, as it stands.
     pub(super) fn rank_oriented(&self, class: u8, p: &Position) -> u64 {
         let second = p.by_player[1];
-        let promoted = p.by_piece[Piece::Hen.index()];
-        let mut free: Bitboard = board::ALL & !p.by_piece[Piece::Lion.index()];
-        let kinds = [
-            p.by_piece[Piece::Giraffe.index()],
-            p.by_piece[Piece::Elephant.index()],
-            p.by_piece[Piece::Chick.index()] | promoted,
-        ];
-        let mut on_board = [0u8; 3];
-        let mut digits = [0u64; 3];
-        for hand in Hand::ALL {
-            let i = hand.index();
-            let squares = kinds[i];
-            let k = squares.count_ones() as u8;
-            on_board[i] = k;
-            let state = |sq: u32| {
-                let bit = 1u16 << sq;
-                let owner = u64::from(second & bit != 0);
-                if hand == Hand::Chick {
-                    owner * 2 + u64::from(promoted & bit != 0)
-                } else {
-                    owner
-                }
-            };
-            let below = |sq: u32| u64::from((free & ((1u16 << sq) - 1)).count_ones());
-            let (comb, states) = match k {
-                0 => (0, 0),
-                1 => {
-                    let a = squares.trailing_zeros();
-                    (below(a), state(a))
-                }
-                _ => {
-                    let a = squares.trailing_zeros();
-                    let b = 15 - squares.leading_zeros();
-                    let (ra, rb) = (below(a), below(b));
-                    (rb * (rb - 1) / 2 + ra, state(a) * STATES[i] + state(b))
-                }
-            };
-            let choices = hand_choices(self.material.has(hand), k);
-            let held = u64::from(p.hands[0][i]);
-            digits[i] = (comb * STATES[i].pow(u32::from(k)) + states) * choices + held;
-            free &= !squares;
-        }
-        let block = &self.blocks[usize::from(
-            self.block_of[usize::from(on_board[0])][usize::from(on_board[1])]
-                [usize::from(on_board[2])],
-        )];
+        let hens = p.by_piece[Piece::Hen.index()];
+        let giraffes = p.by_piece[Piece::Giraffe.index()];
+        let elephants = p.by_piece[Piece::Elephant.index()];
+        let chicks = p.by_piece[Piece::Chick.index()] | hens;
+        let free = board::ALL & !p.by_piece[Piece::Lion.index()];
+        let (g, kg) = self.digit(Hand::Giraffe, giraffes, free, second, 0, p.hands[0]);
+        let free = free & !giraffes;
+        let (e, ke) = self.digit(Hand::Elephant, elephants, free, second, 0, p.hands[0]);
+        let free = free & !elephants;
+        let (c, kc) = self.digit(Hand::Chick, chicks, free, second, hens, p.hands[0]);
+        let block = &self.blocks[usize::from(self.block_of[kg][ke][kc])];
         let [rg, re, rc] = block.radix;
-        debug_assert!(digits[0] < rg && digits[1] < re && digits[2] < rc);
-        u64::from(class) * self.per_lion
-            + block.offset
-            + (digits[0] * re + digits[1]) * rc
-            + digits[2]
+        debug_assert!(g < rg && e < re && c < rc);
+        u64::from(class) * self.per_lion + block.offset + (g * re + e) * rc + c
+    }
+
+    /// One kind's digit in [`Ranker::rank_oriented`] and its count on the
+    /// board: `squares` hold the kind, `free` the squares the kinds before
+    /// it left, `second` the second player's pieces, `hens` the promoted
+    /// chicks (empty for other kinds), `held` the first player's hand.
+    #[inline(always)]
+    fn digit(
+        &self,
+        hand: Hand,
+        squares: Bitboard,
+        free: Bitboard,
+        second: Bitboard,
+        hens: Bitboard,
+        held: [u8; 3],
+    ) -> (u64, usize) {
+        let i = hand.index();
+        // The owner, and for chicks whether promoted (owner × 2 + hen).
+        let shift = u32::from(hand == Hand::Chick);
+        let state = |sq: u32| u64::from((((second >> sq) & 1) << shift) | ((hens >> sq) & 1));
+        let below = |sq: u32| u64::from((free & ((1u16 << sq) - 1)).count_ones());
+        let k = squares.count_ones() as usize;
+        let a = squares.trailing_zeros();
+        let (comb, states) = match k {
+            0 => (0, 0),
+            1 => (below(a), state(a)),
+            _ => {
+                let b = 15 - squares.leading_zeros();
+                let (ra, rb) = (below(a), below(b));
+                (rb * (rb - 1) / 2 + ra, state(a) * STATES[i] + state(b))
+            }
+        };
+        let (power, choices) = self.scales[i][k.min(2)];
+        (
+            (comb * power + states) * choices + u64::from(held[i]),
+            k.min(2),
+        )
     }
 
     /// The arrangement numbered `index` (first player to move, as laid
