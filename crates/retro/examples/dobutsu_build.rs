@@ -41,7 +41,7 @@ impl TierProgress for Phases {
             self.mark("first pass done, level 0 propagated");
         }
         *levels += 1;
-        if level % 50 == 0 && level > 0 {
+        if level.is_multiple_of(50) && level > 0 {
             self.mark(&format!("level {level} propagated"));
         }
     }

@@ -63,8 +63,8 @@ fn lions_of(position: &Position, player: usize) -> Bitboard {
 /// image does not have the smaller number.
 fn stored(ranker: &Ranker, index: u64, position: &Position, class: u8) -> bool {
     !position.can_take_lion()
-        && !(LIONS.symmetric[usize::from(class)]
-            && ranker.rank_oriented(class, &position.mirrored()) < index)
+        && (!LIONS.symmetric[usize::from(class)]
+            || ranker.rank_oriented(class, &position.mirrored()) >= index)
 }
 
 fn ranker(material: Material) -> &'static Ranker {
