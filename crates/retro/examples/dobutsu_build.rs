@@ -9,12 +9,58 @@
 //!
 //! `MATERIAL` is `LGEC` (the whole game, the default) or a smaller one
 //! such as `LC` (lions and chicks). A table already in `DIR` is reused.
+//! The build's phases are timed on standard error: the first pass (every
+//! index's moves counted), the propagation (level by level), the files
+//! written, and the statistics companion.
 
+use std::sync::Mutex;
 use std::time::Instant;
 
 use gamesolver_core::TierLayout;
 use gamesolver_games::dobutsu::{DobutsuTiers, Material, Position};
-use gamesolver_retro::tablebase::{Tablebase, build};
+use gamesolver_retro::loopy::TierProgress;
+use gamesolver_retro::tablebase::{BuildObserver, Tablebase, TierBuilt, build};
+
+/// Prints when each phase of the build ends, from the build's start.
+struct Phases {
+    started: Instant,
+    /// The levels seen so far (the first ends the first pass).
+    levels: Mutex<u32>,
+}
+
+impl Phases {
+    fn mark(&self, what: &str) {
+        eprintln!("{:8.3} s  {what}", self.started.elapsed().as_secs_f64());
+    }
+}
+
+impl TierProgress for Phases {
+    fn level_done(&self, level: u16) {
+        let mut levels = self.levels.lock().unwrap_or_else(|e| e.into_inner());
+        if *levels == 0 {
+            self.mark("first pass done, level 0 propagated");
+        }
+        *levels += 1;
+        if level.is_multiple_of(50) && level > 0 {
+            self.mark(&format!("level {level} propagated"));
+        }
+    }
+}
+
+impl BuildObserver for Phases {
+    fn tier_started(&self, tier: &str, _indices: u64) {
+        self.mark(&format!("{tier} started"));
+    }
+
+    fn tier_finished(&self, report: &TierBuilt) {
+        self.mark(&format!(
+            "{} written ({} bytes; solved in {:.3} s)",
+            report.tier,
+            report.file_bytes,
+            report.elapsed.as_secs_f64()
+        ));
+    }
+}
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
@@ -22,7 +68,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let material: Material = args.next().as_deref().unwrap_or("LGEC").parse()?;
     let tablebase = Tablebase::new(DobutsuTiers::default(), &dir);
     let started = Instant::now();
-    let reports = build(&tablebase, &[material], &())?;
+    let phases = Phases {
+        started,
+        levels: Mutex::new(0),
+    };
+    let reports = build(&tablebase, &[material], &phases)?;
+    phases.mark("statistics written: the build is done");
     println!(
         "{material}: {} indices in {:.3} s{}",
         tablebase.layout().tier_len(material),

@@ -57,6 +57,16 @@ fn lions_of(position: &Position, player: usize) -> Bitboard {
     position.by_piece[Piece::Lion.index()] & position.by_player[player]
 }
 
+/// Whether the arrangement `position` (lion class `class`) numbered
+/// `index` is a stored position, not a hole: the first player cannot take
+/// the enemy lion, and in a class the mirror maps to itself the mirror
+/// image does not have the smaller number.
+fn stored(ranker: &Ranker, index: u64, position: &Position, class: u8) -> bool {
+    !position.can_take_lion()
+        && (!LIONS.symmetric[usize::from(class)]
+            || ranker.rank_oriented(class, &position.mirrored()) >= index)
+}
+
 fn ranker(material: Material) -> &'static Ranker {
     static RANKERS: [OnceLock<Ranker>; 8] = [const { OnceLock::new() }; 8];
     RANKERS[material.number()].get_or_init(|| Ranker::new(material))
@@ -144,15 +154,41 @@ impl TierLayout for DobutsuTiers {
             return None;
         }
         let (position, class) = ranker.unrank(index, self.variant);
-        if position.can_take_lion() {
-            return None;
+        stored(ranker, index, &position, class).then_some(position)
+    }
+
+    fn for_each_position(
+        &self,
+        tier: Material,
+        range: std::ops::Range<u64>,
+        visit: &mut dyn FnMut(u64, Option<Position>) -> bool,
+    ) {
+        let ranker = ranker(tier);
+        let end = range.end;
+        let start = range.start;
+        let mut going = true;
+        ranker.for_each(range, self.variant, &mut |index, position, class| {
+            going = visit(
+                index,
+                stored(ranker, index, position, class).then_some(*position),
+            );
+            going
+        });
+        // Indices past the tier's end are holes, as `position` answers.
+        if !going {
+            return;
         }
-        if LIONS.symmetric[usize::from(class)]
-            && ranker.rank_oriented(class, &position.mirrored()) < index
-        {
-            return None;
+        for index in start.max(ranker.len())..end {
+            if !visit(index, None) {
+                return;
+            }
         }
-        Some(position)
+    }
+
+    /// Nothing is found: the positions in which the side to move could
+    /// take the lion are holes, not stored (and nothing is decoded).
+    fn wins_in_one_at(&self, _tier: Material, _index: u64) -> bool {
+        false
     }
 
     fn multiplicity(&self, _tier: Material, position: &Position) -> u64 {
@@ -399,6 +435,40 @@ mod tests {
         layout.known_value(child).or(child
             .outcome()
             .map(|o| Solution::finished(o.value_for(child.turn()))))
+    }
+
+    #[test]
+    fn stepping_through_a_range_agrees_with_decoding_each_index() {
+        let layout = DobutsuTiers::default();
+        for tier in [
+            Material::FULL,
+            Material::new([false, false, true]),
+            Material::new([true, false, true]),
+            Material::new([true, true, false]),
+        ] {
+            let len = layout.tier_len(tier);
+            // Ranges spread over the tier (across blocks and lion
+            // classes), the last one past its end.
+            let starts = (0..len).step_by((len / 40) as usize + 1).chain([len - 700]);
+            for start in starts {
+                let range = start..start + 2_000;
+                let mut seen = Vec::new();
+                layout.for_each_position(tier, range.clone(), &mut |index, position| {
+                    seen.push((index, position));
+                    true
+                });
+                let expected: Vec<_> = range
+                    .map(|index| (index, layout.position(tier, index)))
+                    .collect();
+                assert_eq!(seen, expected, "{tier} from {start}");
+            }
+            let mut visited = 0;
+            layout.for_each_position(tier, len - 5..len + 5, &mut |_, _| {
+                visited += 1;
+                visited < 7
+            });
+            assert_eq!(visited, 7, "the visit stops when asked");
+        }
     }
 
     #[test]

@@ -405,7 +405,16 @@ fn resolve_level<L: TierLayout, W: Width>(
             if progress.cancelled() {
                 return found;
             }
-            for group in chunk.chunks(PREFETCH_GROUP) {
+            // The entries of the next group are requested while this one
+            // is worked on: a decided list is in no order, so each of its
+            // entries is a cache miss, and the work between two of them
+            // (a position decoded, its parents indexed) is too long for
+            // the processor to overlap them itself.
+            for (at, group) in chunk.chunks(PREFETCH_GROUP).enumerate() {
+                let next = chunk.iter().skip((at + 1) * PREFETCH_GROUP);
+                for &index in next.take(PREFETCH_GROUP) {
+                    prefetch::<W>(entries, index as usize);
+                }
                 scratch.parents.clear();
                 scratch.children.clear();
                 for &index in group {

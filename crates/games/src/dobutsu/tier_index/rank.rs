@@ -138,6 +138,19 @@ struct Block {
     offset: u64,
     on_board: [u8; 3],
     radix: [u64; 3],
+    /// Where each kind's decoded digits start in [`Ranker::digits`].
+    digits: [u32; 3],
+}
+
+/// One kind's digit decoded: the ranks of its squares among the squares
+/// left free (`NONE` past the kind's count on the board), each square's
+/// state (owner; for chicks owner × 2 + promoted) and how many of the kind
+/// in hand are the first player's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Digit {
+    ranks: [u8; 2],
+    states: [u8; 2],
+    held: u8,
 }
 
 /// The index arithmetic of one material.
@@ -149,6 +162,12 @@ pub(super) struct Ranker {
     blocks: Vec<Block>,
     /// Block number by on-board counts `[giraffes][elephants][chicks]`.
     block_of: [[[u8; 3]; 3]; 3],
+    /// Every block's digits of each kind, decoded once (a few thousand):
+    /// decoding an index then divides only to split it into digits.
+    digits: Vec<Digit>,
+    /// Per kind and count on the board (`[kind][k]`): the states of `k`
+    /// squares and the choices of the hand split.
+    scales: [[(u64, u64); 3]; 3],
 }
 
 /// The choices of a kind's hand split: 3 − on board when present.
@@ -160,6 +179,7 @@ impl Ranker {
     pub(super) fn new(material: Material) -> Ranker {
         let mut blocks = Vec::new();
         let mut block_of = [[[u8::MAX; 3]; 3]; 3];
+        let mut digits = Vec::new();
         let range = |hand: Hand| if material.has(hand) { 0..3u8 } else { 0..1u8 };
         let mut offset = 0;
         for g in range(Hand::Giraffe) {
@@ -176,10 +196,20 @@ impl Ranker {
                         free -= u64::from(k);
                     }
                     block_of[usize::from(g)][usize::from(e)][usize::from(c)] = blocks.len() as u8;
+                    let mut starts = [0u32; 3];
+                    for hand in Hand::ALL {
+                        let i = hand.index();
+                        starts[i] = digits.len() as u32;
+                        let choices = hand_choices(material.has(hand), on_board[i]);
+                        digits.extend(
+                            (0..radix[i]).map(|d| decode_digit(i, on_board[i], choices, d)),
+                        );
+                    }
                     blocks.push(Block {
                         offset,
                         on_board,
                         radix,
+                        digits: starts,
                     });
                     offset += radix.iter().product::<u64>();
                 }
@@ -190,6 +220,15 @@ impl Ranker {
             per_lion: offset,
             blocks,
             block_of,
+            digits,
+            scales: std::array::from_fn(|i| {
+                std::array::from_fn(|k| {
+                    (
+                        STATES[i].pow(k as u32),
+                        hand_choices(material.has(Hand::ALL[i]), k as u8),
+                    )
+                })
+            }),
         }
     }
 
@@ -218,70 +257,105 @@ impl Ranker {
     /// The index of `p` in the lion class `class`, as it stands.
     pub(super) fn rank_oriented(&self, class: u8, p: &Position) -> u64 {
         let second = p.by_player[1];
-        let promoted = p.by_piece[Piece::Hen.index()];
-        let mut free: Bitboard = board::ALL & !p.by_piece[Piece::Lion.index()];
-        let kinds = [
-            p.by_piece[Piece::Giraffe.index()],
-            p.by_piece[Piece::Elephant.index()],
-            p.by_piece[Piece::Chick.index()] | promoted,
-        ];
-        let mut on_board = [0u8; 3];
-        let mut digits = [0u64; 3];
-        for hand in Hand::ALL {
-            let i = hand.index();
-            let squares = kinds[i];
-            let k = squares.count_ones() as u8;
-            on_board[i] = k;
-            let state = |sq: u32| {
-                let bit = 1u16 << sq;
-                let owner = u64::from(second & bit != 0);
-                if hand == Hand::Chick {
-                    owner * 2 + u64::from(promoted & bit != 0)
-                } else {
-                    owner
-                }
-            };
-            let below = |sq: u32| u64::from((free & ((1u16 << sq) - 1)).count_ones());
-            let (comb, states) = match k {
-                0 => (0, 0),
-                1 => {
-                    let a = squares.trailing_zeros();
-                    (below(a), state(a))
-                }
-                _ => {
-                    let a = squares.trailing_zeros();
-                    let b = 15 - squares.leading_zeros();
-                    let (ra, rb) = (below(a), below(b));
-                    (rb * (rb - 1) / 2 + ra, state(a) * STATES[i] + state(b))
-                }
-            };
-            let choices = hand_choices(self.material.has(hand), k);
-            let held = u64::from(p.hands[0][i]);
-            digits[i] = (comb * STATES[i].pow(u32::from(k)) + states) * choices + held;
-            free &= !squares;
-        }
-        let block = &self.blocks[usize::from(
-            self.block_of[usize::from(on_board[0])][usize::from(on_board[1])]
-                [usize::from(on_board[2])],
-        )];
+        let hens = p.by_piece[Piece::Hen.index()];
+        let giraffes = p.by_piece[Piece::Giraffe.index()];
+        let elephants = p.by_piece[Piece::Elephant.index()];
+        let chicks = p.by_piece[Piece::Chick.index()] | hens;
+        let free = board::ALL & !p.by_piece[Piece::Lion.index()];
+        let (g, kg) = self.digit(Hand::Giraffe, giraffes, free, second, 0, p.hands[0]);
+        let free = free & !giraffes;
+        let (e, ke) = self.digit(Hand::Elephant, elephants, free, second, 0, p.hands[0]);
+        let free = free & !elephants;
+        let (c, kc) = self.digit(Hand::Chick, chicks, free, second, hens, p.hands[0]);
+        let block = &self.blocks[usize::from(self.block_of[kg][ke][kc])];
         let [rg, re, rc] = block.radix;
-        debug_assert!(digits[0] < rg && digits[1] < re && digits[2] < rc);
-        u64::from(class) * self.per_lion
-            + block.offset
-            + (digits[0] * re + digits[1]) * rc
-            + digits[2]
+        debug_assert!(g < rg && e < re && c < rc);
+        u64::from(class) * self.per_lion + block.offset + (g * re + e) * rc + c
+    }
+
+    /// One kind's digit in [`Ranker::rank_oriented`] and its count on the
+    /// board: `squares` hold the kind, `free` the squares the kinds before
+    /// it left, `second` the second player's pieces, `hens` the promoted
+    /// chicks (empty for other kinds), `held` the first player's hand.
+    #[inline(always)]
+    fn digit(
+        &self,
+        hand: Hand,
+        squares: Bitboard,
+        free: Bitboard,
+        second: Bitboard,
+        hens: Bitboard,
+        held: [u8; 3],
+    ) -> (u64, usize) {
+        let i = hand.index();
+        // The owner, and for chicks whether promoted (owner × 2 + hen).
+        let shift = u32::from(hand == Hand::Chick);
+        let state = |sq: u32| u64::from((((second >> sq) & 1) << shift) | ((hens >> sq) & 1));
+        let below = |sq: u32| u64::from((free & ((1u16 << sq) - 1)).count_ones());
+        let k = squares.count_ones() as usize;
+        let a = squares.trailing_zeros();
+        let (comb, states) = match k {
+            0 => (0, 0),
+            1 => (below(a), state(a)),
+            _ => {
+                let b = 15 - squares.leading_zeros();
+                let (ra, rb) = (below(a), below(b));
+                (rb * (rb - 1) / 2 + ra, state(a) * STATES[i] + state(b))
+            }
+        };
+        let (power, choices) = self.scales[i][k.min(2)];
+        (
+            (comb * power + states) * choices + u64::from(held[i]),
+            k.min(2),
+        )
     }
 
     /// The arrangement numbered `index` (first player to move, as laid
     /// out, not checked for holes), with its lion class.
     pub(super) fn unrank(&self, index: u64, variant: Variant) -> (Position, u8) {
+        let (mut p, class, block, chick) = self.unrank_prefix(index, variant);
+        self.place(&mut p, block, Hand::Chick, chick);
+        (p, class)
+    }
+
+    /// Calls `visit(index, position, class)` for every index of `range` in
+    /// order (as [`Ranker::unrank`] gives them), until it returns `false`.
+    /// Consecutive indices differ in their chicks' digit most of the time:
+    /// the rest is decoded once per run of them.
+    pub(super) fn for_each(
+        &self,
+        range: std::ops::Range<u64>,
+        variant: Variant,
+        visit: &mut dyn FnMut(u64, &Position, u8) -> bool,
+    ) {
+        let mut index = range.start;
+        while index < range.end.min(self.len()) {
+            let (base, class, block, first) = self.unrank_prefix(index, variant);
+            let run = (self.blocks[block].radix[2] - u64::from(first)).min(range.end - index);
+            for chick in u64::from(first)..u64::from(first) + run {
+                let mut p = base;
+                self.place(&mut p, block, Hand::Chick, chick as u32);
+                if !visit(index, &p, class) {
+                    return;
+                }
+                index += 1;
+            }
+        }
+    }
+
+    /// The arrangement numbered `index` without its chicks (their hands
+    /// untouched), its lion class, block and chicks' digit.
+    fn unrank_prefix(&self, index: u64, variant: Variant) -> (Position, u8, usize, u32) {
         let class = (index / self.per_lion) as usize;
-        let rest = index % self.per_lion;
-        let at = self.blocks.partition_point(|b| b.offset <= rest) - 1;
+        // Below 2^32 (a tier holds 249,442,767 indices at most): the
+        // divisions below are 32-bit ones.
+        let rest = (index % self.per_lion) as u32;
+        let at = self.blocks.partition_point(|b| b.offset <= u64::from(rest)) - 1;
         let block = &self.blocks[at];
-        let [_, re, rc] = block.radix;
-        let sub = rest - block.offset;
-        let digits = [sub / rc / re, sub / rc % re, sub % rc];
+        let [_, re, rc] = block.radix.map(|r| r as u32);
+        let sub = rest - block.offset as u32;
+        let (high, chick) = (sub / rc, sub % rc);
+        let (giraffe, elephant) = (high / re, high % re);
         let (first, second) = LIONS.pairs[class.min(CLASSES - 1)];
         let lions = (1u16 << first) | (1u16 << second);
         let mut p = Position {
@@ -291,55 +365,48 @@ impl Ranker {
             turn: Player::First,
             variant,
         };
-        let mut free: Bitboard = board::ALL & !lions;
-        for hand in Hand::ALL {
-            let i = hand.index();
-            let k = block.on_board[i];
-            let choices = hand_choices(self.material.has(hand), k);
-            let held = (digits[i] % choices) as u8;
-            let rest = digits[i] / choices;
-            let power = STATES[i].pow(u32::from(k));
-            let (comb, states) = (rest / power, rest % power);
-            let mut squares = [NONE; 2];
-            let mut state = [0u64; 2];
-            match k {
-                0 => {}
-                1 => {
-                    squares[0] = select(free, comb as u8);
-                    state[0] = states;
-                }
-                _ => {
-                    let (low, high) = PAIRS[(comb as usize).min(44)];
-                    squares = [select(free, low), select(free, high)];
-                    state = [states / STATES[i], states % STATES[i]];
-                }
+        self.place(&mut p, at, Hand::Giraffe, giraffe);
+        self.place(&mut p, at, Hand::Elephant, elephant);
+        (p, class as u8, at, chick)
+    }
+
+    /// Puts `hand`'s pieces of digit `digit` of block `block` on `p`'s
+    /// board (on the squares the kinds before it left free) and in the
+    /// hands.
+    #[inline]
+    fn place(&self, p: &mut Position, block: usize, hand: Hand, digit: u32) {
+        let i = hand.index();
+        let block = &self.blocks[block];
+        let code = self.digits[(block.digits[i] + digit) as usize];
+        let mut free: Bitboard = board::ALL & !(p.by_player[0] | p.by_player[1]);
+        let mut ranks_left = block.on_board[i];
+        let mut at = 0;
+        // The ranks are increasing: select them in one sweep of `free`.
+        let mut skipped = 0;
+        while ranks_left > 0 {
+            let rank = code.ranks[at];
+            while skipped < rank {
+                free &= free.wrapping_sub(1);
+                skipped += 1;
             }
-            for (&sq, &st) in squares.iter().zip(&state) {
-                if sq == NONE {
-                    continue;
-                }
-                let bit = 1u16 << sq;
-                let (owner, piece) = match hand {
-                    Hand::Chick => (
-                        (st >> 1) as usize,
-                        if st & 1 != 0 {
-                            Piece::Hen
-                        } else {
-                            Piece::Chick
-                        },
-                    ),
-                    _ => (st as usize, hand.piece()),
-                };
-                p.by_player[owner] |= bit;
-                p.by_piece[piece.index()] |= bit;
-                free &= !bit;
-            }
-            if self.material.has(hand) {
-                p.hands[0][i] = held;
-                p.hands[1][i] = 2 - k - held;
-            }
+            let bit = free & free.wrapping_neg();
+            let st = code.states[at];
+            let (owner, piece) = match hand {
+                Hand::Chick if st & 1 != 0 => (st >> 1, Piece::Hen),
+                Hand::Chick => (st >> 1, Piece::Chick),
+                _ => (st, hand.piece()),
+            };
+            p.by_player[usize::from(owner)] |= bit;
+            p.by_piece[piece.index()] |= bit;
+            free &= !bit;
+            skipped += 1;
+            at += 1;
+            ranks_left -= 1;
         }
-        (p, class as u8)
+        if self.material.has(hand) {
+            p.hands[0][i] = code.held;
+            p.hands[1][i] = 2 - block.on_board[i] - code.held;
+        }
     }
 
     /// The indices per lion class.
@@ -348,12 +415,33 @@ impl Ranker {
     }
 }
 
-/// The square of the `rank`-th set bit of `mask` (from the lowest).
-fn select(mut mask: Bitboard, rank: u8) -> u8 {
-    for _ in 0..rank {
-        mask &= mask.wrapping_sub(1);
+/// Digit `digit` of kind `kind` (its index in [`Hand::ALL`]) with `k` of
+/// the kind on the board and `choices` splits of the rest in hand.
+fn decode_digit(kind: usize, k: u8, choices: u64, digit: u64) -> Digit {
+    let held = (digit % choices) as u8;
+    let rest = digit / choices;
+    let power = STATES[kind].pow(u32::from(k));
+    let (comb, states) = (rest / power, rest % power);
+    match k {
+        0 => Digit {
+            ranks: [NONE; 2],
+            states: [0; 2],
+            held,
+        },
+        1 => Digit {
+            ranks: [comb as u8, NONE],
+            states: [states as u8, 0],
+            held,
+        },
+        _ => {
+            let (low, high) = PAIRS[(comb as usize).min(44)];
+            Digit {
+                ranks: [low, high],
+                states: [(states / STATES[kind]) as u8, (states % STATES[kind]) as u8],
+                held,
+            }
+        }
     }
-    (mask.trailing_zeros() as u8).min(11)
 }
 
 #[cfg(test)]
