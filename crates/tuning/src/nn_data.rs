@@ -7,7 +7,7 @@
 use gamesolver_games::uttt::{Board, Variant};
 use gamesolver_search::Score;
 
-use crate::dataset::DatasetError;
+use crate::dataset::{DatasetError, parse_result};
 use crate::selfplay::{LabelledPosition, ScoredPosition};
 
 /// `positions` as text under a `header` (each of its lines made a comment).
@@ -34,12 +34,7 @@ pub fn parse_scored(text: &str, variant: Variant) -> Result<Vec<ScoredPosition>,
         else {
             return Err(bad("expected a result, a score and a position".into()));
         };
-        let result = match result {
-            "1" => 1.0,
-            "0.5" => 0.5,
-            "0" => 0.0,
-            other => return Err(bad(format!("result {other:?} is not 1, 0.5 or 0"))),
-        };
+        let result = parse_result(result).map_err(bad)?;
         let score: i32 = score
             .parse()
             .map_err(|_| bad(format!("score {score:?} is not a whole number")))?;
