@@ -32,6 +32,16 @@ pub fn dataset_text(positions: &[LabelledPosition], header: &str) -> String {
     text
 }
 
+/// A result word: `1`, `0.5` or `0`.
+pub(crate) fn parse_result(word: &str) -> Result<f32, String> {
+    match word {
+        "1" => Ok(1.0),
+        "0.5" => Ok(0.5),
+        "0" => Ok(0.0),
+        other => Err(format!("result {other:?} is not 1, 0.5 or 0")),
+    }
+}
+
 /// Reads a dataset text whose positions are under `variant`.
 pub fn parse_dataset(text: &str, variant: Variant) -> Result<Vec<LabelledPosition>, DatasetError> {
     let mut positions = Vec::new();
@@ -43,12 +53,7 @@ pub fn parse_dataset(text: &str, variant: Variant) -> Result<Vec<LabelledPositio
         let (result, board) = line
             .split_once(' ')
             .ok_or_else(|| bad("expected a result, a space and a position".into()))?;
-        let result = match result {
-            "1" => 1.0,
-            "0.5" => 0.5,
-            "0" => 0.0,
-            other => return Err(bad(format!("result {other:?} is not 1, 0.5 or 0"))),
-        };
+        let result = parse_result(result).map_err(bad)?;
         let board = Board::parse_variant(board, variant).map_err(|e| bad(e.to_string()))?;
         positions.push(LabelledPosition { board, result });
     }

@@ -24,6 +24,8 @@ pub mod eval_parameters;
 pub mod features;
 pub mod linear;
 pub mod logistic;
+pub mod nn_data;
+pub mod nn_train;
 pub mod pair;
 pub mod quiet;
 pub mod selfplay;

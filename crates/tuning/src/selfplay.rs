@@ -1,10 +1,11 @@
-//! Labelled positions from seeded self-play: the default engine plays both
-//! sides at a fixed node budget from a few random plies, and every quiet
-//! position of the game is labelled with the game's result.
+//! Labelled positions from seeded self-play: an engine plays both sides at
+//! a fixed node budget from a few random plies, and the positions of the
+//! game are labelled with the game's result (the Texel tuning keeps the
+//! quiet ones) and with the search's score of each (the network's data).
 
 use gamesolver_core::{Game, Wdl};
 use gamesolver_games::uttt::{Board, Variant};
-use gamesolver_search::{Engine, Limits};
+use gamesolver_search::{Engine, Limits, Score};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -20,6 +21,16 @@ pub struct LabelledPosition {
     /// (under CodinGame's rule a game without a meta-line goes by the
     /// board count, as [`Board`] ends it).
     pub result: f32,
+}
+
+/// A self-play position with its result and the score the engine's search
+/// gave it when it chose its move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ScoredPosition {
+    /// The position and the game's result for the side to move.
+    pub labelled: LabelledPosition,
+    /// The search's score for the side to move.
+    pub score: Score,
 }
 
 /// How to play the self-play games.
@@ -48,12 +59,24 @@ fn label(wdl: Wdl) -> f32 {
 }
 
 impl SelfPlay {
-    /// The quiet positions of all games with their labels, the same for the
-    /// same settings (the engine is deterministic at a node budget).
+    /// The quiet positions of all games with their labels, played by the
+    /// default engine, the same for the same settings (the engine is
+    /// deterministic at a node budget).
     #[must_use]
     pub fn generate(&self) -> Vec<LabelledPosition> {
+        self.generate_scored(&EngineOptions::default())
+            .into_iter()
+            .map(|p| p.labelled)
+            .filter(|p| is_quiet(&p.board))
+            .collect()
+    }
+
+    /// Every position of all games (after the random plies) with its
+    /// result and the search's score, played by the engine of `options`.
+    #[must_use]
+    pub fn generate_scored(&self, options: &EngineOptions) -> Vec<ScoredPosition> {
         let mut rng = SmallRng::seed_from_u64(self.seed);
-        let mut engine = build(&EngineOptions::default());
+        let mut engine = build(options);
         let mut positions = Vec::new();
         for _ in 0..self.games {
             engine.new_game();
@@ -62,12 +85,12 @@ impl SelfPlay {
         positions
     }
 
-    /// One game: its quiet positions after the random plies, labelled.
+    /// One game: its positions after the random plies, labelled.
     fn play_game(
         &self,
         engine: &mut (dyn Engine<Board> + Send),
         rng: &mut SmallRng,
-    ) -> Vec<LabelledPosition> {
+    ) -> Vec<ScoredPosition> {
         let mut board = Board::start(self.variant);
         for _ in 0..self.random_plies {
             let moves = board.moves();
@@ -76,25 +99,27 @@ impl SelfPlay {
             }
             board = board.after(moves[rng.random_range(0..moves.len())]);
         }
-        let mut quiet = Vec::new();
+        let mut played = Vec::new();
         let limits = Limits::nodes(self.nodes);
         while !board.is_finished() {
-            let Some(mv) = engine.think(&board, &limits, &mut |_| {}).best_move() else {
+            let info = engine.think(&board, &limits, &mut |_| {});
+            let Some(mv) = info.best_move() else {
                 break;
             };
-            if is_quiet(&board) {
-                quiet.push(board);
-            }
+            played.push((board, info.score));
             board = board.after(mv);
         }
         let Some(outcome) = board.outcome() else {
             return Vec::new();
         };
-        quiet
+        played
             .into_iter()
-            .map(|board| LabelledPosition {
-                board,
-                result: label(outcome.value_for(board.turn())),
+            .map(|(board, score)| ScoredPosition {
+                labelled: LabelledPosition {
+                    board,
+                    result: label(outcome.value_for(board.turn())),
+                },
+                score,
             })
             .collect()
     }
@@ -138,8 +163,12 @@ mod tests {
             seed: 3,
         };
         let mut engine = build(&EngineOptions::default());
-        let game = settings.play_game(engine.as_mut(), &mut SmallRng::seed_from_u64(3));
-        assert!(game.len() >= 5, "{} quiet positions", game.len());
+        let game: Vec<LabelledPosition> = settings
+            .play_game(engine.as_mut(), &mut SmallRng::seed_from_u64(3))
+            .into_iter()
+            .map(|p| p.labelled)
+            .collect();
+        assert!(game.len() >= 5, "{} positions", game.len());
         for pair in game.windows(2) {
             let same_side = pair[0].board.turn() == pair[1].board.turn();
             let expected = if same_side {

@@ -35,6 +35,7 @@ use gamesolver_games::uttt::{Board, Cell, FULL, LINES, Variant, has_line};
 use gamesolver_search::{Evaluator, Score};
 
 use super::count_race::count_odds;
+use super::network;
 use super::take::TakeTable;
 
 /// Tunable weights of [`UtttEval`].
@@ -83,6 +84,10 @@ pub struct EvalWeights {
     /// Score units per unit of take-probability difference summed over the
     /// four edge boards.
     pub edge_boards: f32,
+    /// Add the correction of the trained network of [`super::network`]
+    /// to the score (trained under CodinGame's rule on these weights'
+    /// [`EvalWeights::CODINGAME`] values). Off by default.
+    pub network: bool,
 }
 
 impl Default for EvalWeights {
@@ -101,6 +106,7 @@ impl Default for EvalWeights {
             centre_board: 0.0,
             corner_boards: 0.0,
             edge_boards: 0.0,
+            network: false,
         }
     }
 }
@@ -127,6 +133,7 @@ impl EvalWeights {
         centre_board: -134.0,
         corner_boards: -79.0,
         edge_boards: -61.0,
+        network: false,
     };
 
     /// The weights fitted to CodinGame-rule self-play by the Texel tuning
@@ -149,6 +156,7 @@ impl EvalWeights {
         centre_board: 145.0,
         corner_boards: 275.0,
         edge_boards: 232.0,
+        network: false,
     };
 
     /// The weights tuned by SPSA on match results under CodinGame's rule
@@ -170,6 +178,7 @@ impl EvalWeights {
         centre_board: 27.0,
         corner_boards: 35.0,
         edge_boards: 25.0,
+        network: false,
     };
 
     /// CodinGame's rule's default: [`EvalWeights::SPSA_CODINGAME`] with the
@@ -214,6 +223,8 @@ pub struct UtttEval {
     take: TakeTable,
     /// `completes[mask]`: the cells that would give `mask` a line.
     completes: Box<[u16; 512]>,
+    /// The network whose correction [`EvalWeights::network`] adds.
+    network: network::Network<'static>,
 }
 
 impl Default for UtttEval {
@@ -237,6 +248,7 @@ impl UtttEval {
             weights,
             completes,
             take: TakeTable::new(),
+            network: network::built_in(),
         }
     }
 
@@ -455,7 +467,12 @@ impl Evaluator<Board> for UtttEval {
         if position.variant() == Variant::CodinGame {
             score += self.count_odds_term(position, &sides);
         }
-        Score::eval(score as i32 + w.tempo + free)
+        let correction = if w.network {
+            self.network.correction(position)
+        } else {
+            0
+        };
+        Score::eval(score as i32 + w.tempo + free + correction)
     }
 
     /// With [`EvalWeights::board_quiescence`]: the moves that win a small

@@ -116,6 +116,11 @@ pub const OPTIONS: &[OptionDef<UtttHost>] = &[
         options.weights.board_quiescence
     ),
     check_option!(
+        "Network",
+        "alpha-beta: add the correction of the small neural network trained on CodinGame-rule self-play to the evaluation",
+        options.weights.network
+    ),
+    check_option!(
         "LMR",
         "late move reductions",
         options.search.late_move_reductions

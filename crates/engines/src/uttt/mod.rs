@@ -16,6 +16,8 @@ pub mod eval;
 mod game;
 pub mod host;
 pub mod mcts;
+pub mod network;
+mod network_weights;
 pub mod openings;
 pub mod perft;
 pub mod solving;

@@ -17,7 +17,8 @@ pub const BALANCE_DEPTH: u32 = 6;
 pub const BALANCE_LIMIT: i32 = 60;
 
 /// The eight symmetries of the 3×3 square as maps of positions 0..8.
-fn symmetries() -> [[u8; 9]; 8] {
+#[must_use]
+pub fn symmetries() -> [[u8; 9]; 8] {
     let mut maps = [[0u8; 9]; 8];
     for (k, map) in maps.iter_mut().enumerate() {
         for (p, image) in map.iter_mut().enumerate() {

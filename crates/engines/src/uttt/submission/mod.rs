@@ -114,6 +114,8 @@ const PARTS: [CratePart; 5] = [
             "uttt/codingame",
             "uttt/count_race",
             "uttt/eval",
+            "uttt/network",
+            "uttt/network_weights",
             "uttt/take",
         ],
     },

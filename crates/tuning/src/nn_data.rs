@@ -1,0 +1,103 @@
+//! The network's training data as text: a `#` header, then one position
+//! per line as `RESULT SCORE POSITION` (the game's result for the side to
+//! move, 1, 0.5 or 0; the self-play search's score for the side to move,
+//! [`Score::value`], mate scores included; the position as [`Board`]
+//! writes it).
+
+use gamesolver_games::uttt::{Board, Variant};
+use gamesolver_search::Score;
+
+use crate::dataset::{DatasetError, parse_result};
+use crate::selfplay::{LabelledPosition, ScoredPosition};
+
+/// `positions` as text under a `header` (each of its lines made a comment).
+#[must_use]
+pub fn scored_text(positions: &[ScoredPosition], header: &str) -> String {
+    let mut text: String = header.lines().map(|l| format!("# {l}\n")).collect();
+    for p in positions {
+        let l = &p.labelled;
+        text.push_str(&format!("{} {} {}\n", l.result, p.score.value(), l.board));
+    }
+    text
+}
+
+/// Reads a scored-position text whose positions are under `variant`.
+pub fn parse_scored(text: &str, variant: Variant) -> Result<Vec<ScoredPosition>, DatasetError> {
+    let mut positions = Vec::new();
+    for (number, line) in gamesolver_api::data_lines::data_lines(text) {
+        let bad = |reason: String| DatasetError::BadLine {
+            line: number,
+            reason,
+        };
+        let mut words = line.splitn(3, ' ');
+        let (Some(result), Some(score), Some(board)) = (words.next(), words.next(), words.next())
+        else {
+            return Err(bad("expected a result, a score and a position".into()));
+        };
+        let result = parse_result(result).map_err(bad)?;
+        let score: i32 = score
+            .parse()
+            .map_err(|_| bad(format!("score {score:?} is not a whole number")))?;
+        if score.abs() > Score::INFINITE.value() {
+            return Err(bad(format!("score {score} is beyond every score")));
+        }
+        let board = Board::parse_variant(board, variant).map_err(|e| bad(e.to_string()))?;
+        positions.push(ScoredPosition {
+            labelled: LabelledPosition { board, result },
+            score: Score::from_value(score),
+        });
+    }
+    if positions.is_empty() {
+        return Err(DatasetError::Empty);
+    }
+    Ok(positions)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gamesolver_core::Game;
+    use gamesolver_games::uttt::Cell;
+
+    #[test]
+    fn scored_positions_read_back_and_bad_lines_are_named() {
+        let start = Board::start(Variant::CodinGame);
+        let positions = [
+            ScoredPosition {
+                labelled: LabelledPosition {
+                    board: start,
+                    result: 0.5,
+                },
+                score: Score::eval(-35),
+            },
+            ScoredPosition {
+                labelled: LabelledPosition {
+                    board: start.after(Cell::new(40).expect("cell")),
+                    result: 1.0,
+                },
+                score: Score::win_in(7),
+            },
+        ];
+        let text = scored_text(&positions, "made by a test");
+        assert!(text.starts_with("# made by a test\n0.5 -35 "));
+        assert_eq!(parse_scored(&text, Variant::CodinGame).unwrap(), positions);
+        for (line, needle) in [
+            ("1 x", "expected a result"),
+            ("0.7 3 x", "0.7"),
+            ("1 3.5 x", "3.5"),
+            ("1 99999999 x", "beyond"),
+            ("1 3 XXX *", "81 cells"),
+        ] {
+            let err = parse_scored(&format!("# c\n{line}\n"), Variant::CodinGame).unwrap_err();
+            let message = err.to_string();
+            assert!(
+                message.contains("line 2") && message.contains(needle),
+                "{message}"
+            );
+        }
+        assert!(matches!(
+            parse_scored("# only\n", Variant::CodinGame),
+            Err(DatasetError::Empty)
+        ));
+    }
+}
