@@ -36,24 +36,13 @@ const USAGE: &str = "usage: uttt_nn generate GAMES NODES SEED [RANDOM_PLIES] > D
                      uttt_nn train SEED DATA... > network_weights.rs\n       \
                      uttt_nn speed DATA POSITIONS NODES on|off";
 
-/// Random plies at the start of each game unless given.
-const DEFAULT_RANDOM_PLIES: usize = 4;
-
 fn main() -> Result<(), Box<dyn Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let words: Vec<&str> = args.iter().map(String::as_str).collect();
     match words.as_slice() {
-        ["generate", games, nodes, seed, rest @ ..] if rest.len() <= 1 => {
-            let settings = SelfPlay {
-                variant: Variant::CodinGame,
-                games: number(games, "GAMES")?,
-                nodes: number(nodes, "NODES")?,
-                seed: number(seed, "SEED")?,
-                random_plies: match rest {
-                    [plies] => number(plies, "RANDOM_PLIES")?,
-                    _ => DEFAULT_RANDOM_PLIES,
-                },
-            };
+        ["generate", args @ ..] => {
+            let settings = SelfPlay::from_words(Variant::CodinGame, args)
+                .map_err(|e| format!("{e}\n{USAGE}"))?;
             generate(&settings, &words);
             Ok(())
         }
@@ -89,13 +78,9 @@ fn generate(settings: &SelfPlay, words: &[&str]) {
     let positions = settings.generate_scored(&options);
     let header = format!(
         "ultimate tic-tac-toe self-play positions: result and search score for the side to move\n\
-         rules {}: {} games at {} nodes per move, {} random plies, seed {}: {} positions\n\
+         {}: {} positions\n\
          made by: uttt_nn {}",
-        settings.variant,
-        settings.games,
-        settings.nodes,
-        settings.random_plies,
-        settings.seed,
+        settings.describe(),
         positions.len(),
         words.join(" ")
     );

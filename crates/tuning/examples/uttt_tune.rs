@@ -20,24 +20,13 @@ use gamesolver_tuning::tune::{Losses, tune};
 const USAGE: &str = "usage: uttt_tune generate RULES GAMES NODES SEED [RANDOM_PLIES] > FILE\n       \
                      uttt_tune fit RULES FILE\n(RULES: standard or codingame)";
 
-/// Random plies at the start of each game unless given.
-const DEFAULT_RANDOM_PLIES: usize = 4;
-
 fn main() -> Result<(), Box<dyn Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let words: Vec<&str> = args.iter().map(String::as_str).collect();
     match words.as_slice() {
-        ["generate", rules, games, nodes, seed, rest @ ..] if rest.len() <= 1 => {
-            let settings = SelfPlay {
-                variant: rules.parse()?,
-                games: number(games, "GAMES")?,
-                nodes: number(nodes, "NODES")?,
-                seed: number(seed, "SEED")?,
-                random_plies: match rest {
-                    [plies] => number(plies, "RANDOM_PLIES")?,
-                    _ => DEFAULT_RANDOM_PLIES,
-                },
-            };
+        ["generate", rules, args @ ..] => {
+            let settings =
+                SelfPlay::from_words(rules.parse()?, args).map_err(|e| format!("{e}\n{USAGE}"))?;
             generate(&settings, &words);
             Ok(())
         }
@@ -46,24 +35,14 @@ fn main() -> Result<(), Box<dyn Error>> {
     }
 }
 
-/// A whole number argument.
-fn number<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, String> {
-    text.parse()
-        .map_err(|_| format!("{name} must be a whole number, got {text:?}\n{USAGE}"))
-}
-
 /// Plays the games and prints the dataset.
 fn generate(settings: &SelfPlay, words: &[&str]) {
     let positions = settings.generate();
     let header = format!(
         "ultimate tic-tac-toe quiet positions, result for the side to move\n\
-         rules {}: {} games at {} nodes per move, {} random plies, seed {}: {} positions\n\
+         {}: {} positions\n\
          made by: uttt_tune {}",
-        settings.variant,
-        settings.games,
-        settings.nodes,
-        settings.random_plies,
-        settings.seed,
+        settings.describe(),
         positions.len(),
         words.join(" ")
     );

@@ -58,7 +58,54 @@ fn label(wdl: Wdl) -> f32 {
     }
 }
 
+/// Random plies at the start of each game when a command line gives none.
+pub const DEFAULT_RANDOM_PLIES: usize = 4;
+
 impl SelfPlay {
+    /// The settings a command line gives as `GAMES NODES SEED
+    /// [RANDOM_PLIES]` (the tuning examples' `generate`), under `variant`;
+    /// the error names the word that is not a whole number or says how
+    /// many words are wanted.
+    ///
+    /// ```
+    /// use gamesolver_games::uttt::Variant;
+    /// use gamesolver_tuning::selfplay::SelfPlay;
+    /// let settings = SelfPlay::from_words(Variant::CodinGame, &["10", "2000", "1"]).unwrap();
+    /// assert_eq!((settings.games, settings.nodes, settings.seed, settings.random_plies), (10, 2000, 1, 4));
+    /// assert!(SelfPlay::from_words(Variant::CodinGame, &["10", "many", "1"]).unwrap_err().contains("NODES"));
+    /// ```
+    pub fn from_words(variant: Variant, words: &[&str]) -> Result<SelfPlay, String> {
+        fn number<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, String> {
+            text.parse()
+                .map_err(|_| format!("{name} must be a whole number, got {text:?}"))
+        }
+        let [games, nodes, seed, rest @ ..] = words else {
+            return Err("expected GAMES NODES SEED [RANDOM_PLIES]".into());
+        };
+        let random_plies = match rest {
+            [] => DEFAULT_RANDOM_PLIES,
+            [plies] => number(plies, "RANDOM_PLIES")?,
+            _ => return Err("expected GAMES NODES SEED [RANDOM_PLIES]".into()),
+        };
+        Ok(SelfPlay {
+            variant,
+            games: number(games, "GAMES")?,
+            nodes: number(nodes, "NODES")?,
+            seed: number(seed, "SEED")?,
+            random_plies,
+        })
+    }
+
+    /// The settings as a data file's header states them: "rules R: G games
+    /// at N nodes per move, P random plies, seed S".
+    #[must_use]
+    pub fn describe(&self) -> String {
+        format!(
+            "rules {}: {} games at {} nodes per move, {} random plies, seed {}",
+            self.variant, self.games, self.nodes, self.random_plies, self.seed
+        )
+    }
+
     /// The quiet positions of all games with their labels, played by the
     /// default engine, the same for the same settings (the engine is
     /// deterministic at a node budget).
