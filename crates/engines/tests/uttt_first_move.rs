@@ -21,7 +21,7 @@ use gamesolver_engines::uttt::codingame::{bot_engine, serve};
 use gamesolver_engines::uttt::engines::{EngineOptions, build};
 use gamesolver_engines::uttt::eval::EvalWeights;
 use gamesolver_games::uttt::{Board, Variant};
-use gamesolver_search::{Engine, Limits};
+use gamesolver_search::{Engine, Limits, Reserve};
 
 /// The system allocator, adding up the bytes asked for.
 struct Counting;
@@ -105,8 +105,16 @@ fn the_first_move_allocates_no_table() {
     // The bot's first turn through CodinGame's format, clock and all.
     let turn = "-1 -1\n2\n4 4\n0 0\n";
     let (mut out, mut errors) = (Vec::new(), Vec::new());
-    let (served, bytes) =
-        allocated(|| serve(&mut turn.as_bytes(), &mut out, &mut errors, &mut bot, 5));
+    let (served, bytes) = allocated(|| {
+        serve(
+            &mut turn.as_bytes(),
+            &mut out,
+            &mut errors,
+            &mut bot,
+            5,
+            Reserve::default(),
+        )
+    });
     served.unwrap();
     assert!(bytes < SMALL, "the first turn allocated {bytes} bytes");
     assert!(!out.is_empty(), "no answer");

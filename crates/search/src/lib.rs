@@ -53,7 +53,9 @@
 //! ```
 #![deny(missing_docs)]
 
+mod adaptive_reserve;
 mod alphabeta;
+mod cpu_wait;
 mod engine;
 mod evaluator;
 mod limits;
@@ -64,7 +66,9 @@ mod repetition;
 mod score;
 pub mod tt;
 
+pub use adaptive_reserve::{AdaptiveReserve, TurnTiming};
 pub use alphabeta::{AlphaBeta, MAX_PLY, SearchConfig, SearchInfo};
+pub use cpu_wait::CpuWaits;
 pub use engine::Engine;
 pub use evaluator::Evaluator;
 pub use limits::{Budget, Limits, REPORT_INTERVAL, Reserve, StopFlag};

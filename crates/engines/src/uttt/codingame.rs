@@ -12,7 +12,9 @@ use std::time::{Duration, Instant};
 
 use gamesolver_core::Game;
 use gamesolver_games::uttt::{Board, Cell, Variant};
-use gamesolver_search::{AlphaBeta, Engine, Limits};
+use gamesolver_search::{
+    AdaptiveReserve, AlphaBeta, CpuWaits, Engine, Limits, Reserve, TurnTiming,
+};
 
 use super::eval::{EvalWeights, UtttEval};
 use gamesolver_api::protocol::lines;
@@ -54,17 +56,25 @@ pub fn bot_engine() -> AlphaBeta<Board, UtttEval> {
 /// `movetime_ms` per move ([`FIRST_TURN_FACTOR`] times it for the first
 /// move; the clock starts when a turn's first line arrives; a single valid
 /// action is answered at once), writing problems to `errors`.
+/// `search_reserve` is what the engine keeps back of the move time it is
+/// given; on a machine that delays the answers (waits for a processor
+/// before a turn is read or after the search stopped) more is kept back
+/// for the following turns ([`AdaptiveReserve`]).
 pub fn serve(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     errors: &mut dyn Write,
     engine: &mut dyn Engine<Board>,
     movetime_ms: u64,
+    search_reserve: Reserve,
 ) -> std::io::Result<()> {
     let mut board = Board::start(Variant::CodinGame);
     let mut turn = 0;
+    let mut reserve = AdaptiveReserve::new(search_reserve);
+    let mut waits_at_answer = CpuWaits::of_this_thread();
     while let Some(line) = next_line(input, errors)? {
         let turn_started = Instant::now();
+        let waits_at_read = CpuWaits::of_this_thread();
         let (row, col) = match read_pair(&line) {
             Ok(pair) => pair,
             Err(e) => {
@@ -78,8 +88,9 @@ pub fn serve(
         let Some(valid) = read_actions(input, errors)? else {
             return Ok(());
         };
+        let movetime = reserve.movetime(turn_budget(turn, movetime_ms));
         let limits = Limits {
-            movetime: Some(turn_budget(turn, movetime_ms)),
+            movetime: Some(movetime),
             started: Some(turn_started),
             ..Limits::default()
         };
@@ -105,6 +116,19 @@ pub fn serve(
         }
         writeln!(out, "{} {}", mv.grid_row(), mv.grid_col())?;
         out.flush()?;
+        let answered = turn_started.elapsed();
+        let waits_now = CpuWaits::of_this_thread();
+        reserve.record(&TurnTiming {
+            wait_before: waits_at_read
+                .zip(waits_at_answer)
+                .map(|(read, answer)| read.since(answer).waited),
+            waits_during: waits_now
+                .zip(waits_at_read)
+                .map(|(now, read)| now.since(read)),
+            movetime,
+            answered,
+        });
+        waits_at_answer = waits_now;
         board = board.play(mv).unwrap_or(board);
     }
     Ok(())
@@ -280,7 +304,15 @@ mod tests {
     fn run_bytes(mut input: &[u8]) -> (String, String) {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let mut engine = build(&EngineOptions::default());
-        serve(&mut input, &mut out, &mut err, &mut *engine, 5).unwrap();
+        serve(
+            &mut input,
+            &mut out,
+            &mut err,
+            &mut *engine,
+            5,
+            Reserve::default(),
+        )
+        .unwrap();
         (
             String::from_utf8(out).unwrap(),
             String::from_utf8(err).unwrap(),

@@ -80,6 +80,7 @@ impl BotFormat for CodinGameFormat {
                 &mut std::io::stderr(),
                 &mut *build(&host.options),
                 movetime_ms,
+                host.options.search.reserve,
             )
         });
         Ok(Box::new(HostBox::<Board, _>::serving(host, server)))

@@ -90,7 +90,9 @@ const PARTS: [CratePart; 5] = [
         dir: "crates/search",
         has_root: true,
         modules: &[
+            "adaptive_reserve",
             "alphabeta",
+            "cpu_wait",
             "engine",
             "evaluator",
             "limits",
@@ -127,7 +129,7 @@ const MAIN: &str = "fn main() {
 let movetime_ms = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(100);
 let mut engine = gamesolver_engines::uttt::codingame::bot_engine();
 let stdin = std::io::stdin();
-let result = gamesolver_engines::uttt::codingame::serve(&mut stdin.lock(), &mut std::io::stdout(), &mut std::io::stderr(), &mut engine, movetime_ms);
+let result = gamesolver_engines::uttt::codingame::serve(&mut stdin.lock(), &mut std::io::stdout(), &mut std::io::stderr(), &mut engine, movetime_ms, gamesolver_search::Reserve::default());
 if let Err(e) = result {
 eprintln!(\"error: {e}\");
 }
