@@ -110,8 +110,19 @@ impl AdaptiveReserve {
 
     /// Learns from an answered turn.
     pub fn record(&mut self, turn: &TurnTiming) {
+        self.learn(self.delay(turn));
+    }
+
+    /// Learns from waits for a processor outside any turn (the start-up,
+    /// before the first question): the mean wait threatens the first
+    /// turns as it would a turn's.
+    pub fn note_waits(&mut self, waits: CpuWaits) {
+        self.learn(waits.mean_wait());
+    }
+
+    /// Takes in one delay, fading the older ones.
+    fn learn(&mut self, delay: Duration) {
         let decayed = self.recent_delay / 1000 * DECAY_PER_MILLE;
-        let delay = self.delay(turn);
         let delay = if delay < NOISE { Duration::ZERO } else { delay };
         self.recent_delay = decayed.max(delay);
     }
@@ -243,6 +254,22 @@ mod tests {
         });
         shared.record(&turn);
         assert_eq!(shared.extra(BUDGET), Duration::ZERO);
+    }
+
+    /// A loaded start-up widens the first turns' reserve; a quiet one not.
+    #[test]
+    fn the_start_up_s_waits_set_the_first_reserve() {
+        let mut reserve = AdaptiveReserve::new(Reserve::default());
+        reserve.note_waits(CpuWaits {
+            waited: us(500),
+            slices: 40,
+        });
+        assert_eq!(reserve.extra(BUDGET), Duration::ZERO);
+        reserve.note_waits(CpuWaits {
+            waited: ms(60),
+            slices: 6,
+        });
+        assert_eq!(reserve.extra(BUDGET), ms(15));
     }
 
     /// A search that ended early (a proved result) was never near the

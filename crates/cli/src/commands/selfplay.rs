@@ -12,6 +12,7 @@ use gamesolver_arena::repetition::Repetitions;
 use gamesolver_arena::time_summary::TimeSummary;
 use gamesolver_core::Outcome;
 use gamesolver_core::Player;
+use gamesolver_search::CpuWaits;
 
 use crate::game_arg::{self, GameName};
 use crate::numbers;
@@ -54,9 +55,7 @@ pub struct Args {
 /// Time this thread has spent waiting for a CPU (runnable but not running),
 /// from Linux's `/proc/thread-self/schedstat`; `None` where unavailable.
 fn cpu_wait() -> Option<Duration> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let nanos: u64 = text.split_whitespace().nth(1)?.parse().ok()?;
-    Some(Duration::from_nanos(nanos))
+    CpuWaits::of_this_thread().map(|waits| waits.waited)
 }
 
 /// Wall-clock time of each engine move, against the budget, with the side

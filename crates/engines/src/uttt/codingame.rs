@@ -72,6 +72,11 @@ pub fn serve(
     let mut turn = 0;
     let mut reserve = AdaptiveReserve::new(search_reserve);
     let mut waits_at_answer = CpuWaits::of_this_thread();
+    // The start-up's waits (loading, building the tables) say how busy the
+    // machine is before the first turn does.
+    if let Some(start_up) = waits_at_answer {
+        reserve.note_waits(start_up);
+    }
     while let Some(line) = next_line(input, errors)? {
         let turn_started = Instant::now();
         let waits_at_read = CpuWaits::of_this_thread();
