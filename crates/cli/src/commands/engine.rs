@@ -34,7 +34,8 @@ pub struct Args {
     pub codingame: bool,
     /// Time per move in a bot format, in milliseconds, counted from the
     /// turn's first input line (CodinGame's arena allows 100; the search
-    /// keeps a twentieth back, at least 2 ms, so it answers after about 95).
+    /// keeps 5% back, the option `Reserve`, so it answers after about 95,
+    /// and more after turns a busy machine delayed).
     #[arg(long, default_value_t = 100, value_parser = numbers::movetime)]
     pub movetime: u64,
     /// Sets a protocol option of the engine before it serves, as
