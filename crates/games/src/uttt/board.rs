@@ -140,6 +140,13 @@ impl Board {
         self.closed
     }
 
+    /// The cells of the small boards still open (neither won nor full),
+    /// bit `9 * board + pos`.
+    #[must_use]
+    pub const fn open_cells(&self) -> u128 {
+        self.open
+    }
+
     /// The small board the side to move must play in, or `None` for a free
     /// choice among the open boards.
     #[must_use]
