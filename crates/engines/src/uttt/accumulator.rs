@@ -27,17 +27,12 @@ use super::network::{FREE, FULL_BOARD, HIDDEN, LOST, MINE, Network, SENT, THEIRS
 /// consecutive game plies (a power of two).
 pub const SLOTS: usize = 32;
 
-/// The network's active inputs as bit sets: the mover's and the opponent's
-/// marks on the open boards (bit `9 * board + pos`), and the boards' and
-/// the send's inputs (bit `input - WON`).
+/// The network's active inputs as a bit set: input `i` is bit `i % 64`
+/// of word `i / 64` (the 199 inputs in four words).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct InputSet {
-    /// The inputs `MINE..THEIRS`, bit `input - MINE`.
-    mine: u128,
-    /// The inputs `THEIRS..WON`, bit `input - THEIRS`.
-    theirs: u128,
-    /// The inputs `WON..=FREE`, bit `input - WON`.
-    boards: u64,
+    /// The words, lowest inputs first.
+    words: [u64; 4],
 }
 
 impl InputSet {
@@ -54,21 +49,30 @@ impl InputSet {
         let sent = position
             .forced()
             .map_or(FREE - WON, |b| SENT - WON + usize::from(b));
-        let board_bits = |state: usize, mask: u16| u64::from(mask & FULL) << (state - WON);
+        let board_bits = |state: usize, mask: u16| u128::from(mask & FULL) << (state - WON);
+        // Inputs MINE..THEIRS (81 bits), THEIRS..WON (81), WON..=FREE (37).
+        let mine = position.marks(me) & open;
+        let theirs = position.marks(you) & open;
+        let boards = board_bits(WON, won)
+            | board_bits(LOST, lost)
+            | board_bits(FULL_BOARD, full)
+            | 1 << sent;
+        let low = mine | theirs << (THEIRS - MINE);
+        let high = theirs >> (128 - (THEIRS - MINE)) | boards << (WON - 128);
         InputSet {
-            mine: position.marks(me) & open,
-            theirs: position.marks(you) & open,
-            boards: board_bits(WON, won)
-                | board_bits(LOST, lost)
-                | board_bits(FULL_BOARD, full)
-                | 1 << sent,
+            words: [
+                low as u64,
+                (low >> 64) as u64,
+                high as u64,
+                (high >> 64) as u64,
+            ],
         }
     }
 
     /// How many inputs are on.
     #[must_use]
     pub fn len(&self) -> u32 {
-        self.mine.count_ones() + self.theirs.count_ones() + self.boards.count_ones()
+        self.words.iter().map(|w| w.count_ones()).sum()
     }
 
     /// Whether no input is on.
@@ -77,41 +81,34 @@ impl InputSet {
         self.len() == 0
     }
 
-    /// The inputs on in one set and not in the other.
+    /// The inputs on here and not in `other`.
     #[must_use]
-    fn symmetric_difference(&self, other: &InputSet) -> InputSet {
-        InputSet {
-            mine: self.mine ^ other.mine,
-            theirs: self.theirs ^ other.theirs,
-            boards: self.boards ^ other.boards,
+    fn without(&self, other: &InputSet) -> InputSet {
+        let mut words = self.words;
+        for (w, o) in words.iter_mut().zip(other.words) {
+            *w &= !o;
         }
+        InputSet { words }
     }
 
     /// Calls `f` with each input that is on, in increasing order.
+    #[inline]
     pub fn for_each(&self, mut f: impl FnMut(usize)) {
-        for_each_bit(self.mine, MINE, &mut f);
-        for_each_bit(self.theirs, THEIRS, &mut f);
-        for_each_bit(u128::from(self.boards), WON, &mut f);
+        for (i, &word) in self.words.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                f(64 * i + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
     }
 
     /// Whether `input` is on.
     #[must_use]
-    fn contains(&self, input: usize) -> bool {
-        let (word, bit) = match input {
-            _ if input < THEIRS => (self.mine, input - MINE),
-            _ if input < WON => (self.theirs, input - THEIRS),
-            _ => (u128::from(self.boards), input - WON),
-        };
-        word >> bit & 1 == 1
-    }
-}
-
-/// Calls `f(base + bit)` for each set bit of `bits`, lowest first.
-#[inline]
-fn for_each_bit(mut bits: u128, base: usize, f: &mut impl FnMut(usize)) {
-    while bits != 0 {
-        f(base + bits.trailing_zeros() as usize);
-        bits &= bits - 1;
+    pub fn contains(&self, input: usize) -> bool {
+        self.words
+            .get(input / 64)
+            .is_some_and(|w| w >> (input % 64) & 1 == 1)
     }
 }
 
@@ -152,25 +149,22 @@ impl Accumulator {
     /// and subtracts those turned off, or starts again from the biases when
     /// that is fewer rows. Returns how many rows were added or subtracted.
     pub fn update(&mut self, network: &Network<'_>, inputs: &InputSet) -> u32 {
-        let changed = inputs.symmetric_difference(&self.inputs);
-        let (changes, on) = (changed.len(), inputs.len());
-        if changes > on {
-            *self = Accumulator::empty(network);
-            inputs.for_each(|input| add_row(&mut self.hidden, network.row(input)));
-            self.inputs = *inputs;
-            return on;
-        }
-        let old = self.inputs;
-        changed.for_each(|input| {
-            let row = network.row(input);
-            if old.contains(input) {
-                subtract_row(&mut self.hidden, row);
-            } else {
-                add_row(&mut self.hidden, row);
-            }
-        });
+        let (added, removed) = (inputs.without(&self.inputs), self.inputs.without(inputs));
+        let (changes, on) = (added.len() + removed.len(), inputs.len());
         self.inputs = *inputs;
-        changes
+        // The sums in a local array, which the compiler keeps in registers.
+        let mut hidden = self.hidden;
+        let rows = if changes > on {
+            hidden.copy_from_slice(&network.hidden_biases[..HIDDEN]);
+            inputs.for_each(|input| add_row(&mut hidden, network.row(input)));
+            on
+        } else {
+            added.for_each(|input| add_row(&mut hidden, network.row(input)));
+            removed.for_each(|input| subtract_row(&mut hidden, network.row(input)));
+            changes
+        };
+        self.hidden = hidden;
+        rows
     }
 }
 
@@ -340,9 +334,8 @@ mod tests {
         // Two plies on, late in a game: only the inputs that differ.
         let (before, after) = (positions[positions.len() - 4], late);
         accumulator.update(&network, &InputSet::of(&before));
-        let changed = InputSet::of(&after)
-            .symmetric_difference(&InputSet::of(&before))
-            .len();
+        let (new, old) = (InputSet::of(&after), InputSet::of(&before));
+        let changed = new.without(&old).len() + old.without(&new).len();
         assert!(changed < InputSet::of(&after).len(), "{before} {after}");
         assert_eq!(accumulator.update(&network, &InputSet::of(&after)), changed);
         assert_eq!(accumulator.inputs(), &InputSet::of(&after));

@@ -429,6 +429,8 @@ mod tests {
         assert_eq!(b.forced(), None);
         assert!(b.moves().iter().all(|c| c.board() != 0));
         assert_eq!(b.move_count(), 81 - 9 - 4);
+        assert_eq!(b.open_cells(), ALL_CELLS & !0x1FF);
+        assert_eq!(Board::empty().open_cells().count_ones(), 81);
     }
 
     #[test]
