@@ -34,6 +34,9 @@ use gamesolver_core::{Game, Player};
 use gamesolver_games::uttt::{Board, Cell, FULL, LINES, Variant, has_line};
 use gamesolver_search::{Evaluator, Score};
 
+use std::cell::RefCell;
+
+use super::accumulator::Accumulators;
 use super::count_race::count_odds;
 use super::network;
 use super::take::TakeTable;
@@ -225,6 +228,10 @@ pub struct UtttEval {
     completes: Box<[u16; 512]>,
     /// The network whose correction [`EvalWeights::network`] adds.
     network: network::Network<'static>,
+    /// Its hidden layer's sums, updated incrementally from evaluation to
+    /// evaluation (the evaluator's only state: the output is the same
+    /// as from scratch).
+    accumulators: RefCell<Accumulators>,
 }
 
 impl Default for UtttEval {
@@ -244,11 +251,13 @@ impl UtttEval {
                 .filter(|&c| has_line(mask as u16 | 1 << c))
                 .fold(0, |acc, c| acc | 1 << c);
         }
+        let network = network::built_in();
         UtttEval {
             weights,
             completes,
             take: TakeTable::new(),
-            network: network::built_in(),
+            network,
+            accumulators: RefCell::new(Accumulators::new(&network)),
         }
     }
 
@@ -468,7 +477,11 @@ impl Evaluator<Board> for UtttEval {
             score += self.count_odds_term(position, &sides);
         }
         let correction = if w.network {
-            self.network.correction(position)
+            let output = self
+                .accumulators
+                .borrow_mut()
+                .output(&self.network, position);
+            self.network.to_score(output)
         } else {
             0
         };

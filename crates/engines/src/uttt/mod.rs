@@ -5,6 +5,7 @@
 //! openings, the fast perft walk, the bench positions and the terminal
 //! board.
 
+pub mod accumulator;
 pub mod bench;
 pub mod codingame;
 pub mod codingame_bot;

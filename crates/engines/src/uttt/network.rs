@@ -38,19 +38,19 @@ pub const INPUTS: usize = 199;
 pub const MAX_ACTIVE: usize = 91;
 
 /// The first input of the mover's marks (cell `9 * board + pos`).
-const MINE: usize = 0;
+pub(super) const MINE: usize = 0;
 /// The first input of the opponent's marks.
-const THEIRS: usize = 81;
+pub(super) const THEIRS: usize = 81;
 /// The first input of the boards won by the mover.
-const WON: usize = 162;
+pub(super) const WON: usize = 162;
 /// The first input of the boards won by the opponent.
-const LOST: usize = 171;
+pub(super) const LOST: usize = 171;
 /// The first input of the boards full without a line.
-const FULL_BOARD: usize = 180;
+pub(super) const FULL_BOARD: usize = 180;
 /// The first input of the board the mover is sent to.
-const SENT: usize = 189;
+pub(super) const SENT: usize = 189;
 /// The input of a free choice of board.
-const FREE: usize = 198;
+pub(super) const FREE: usize = 198;
 
 /// The hidden layer's scale: a float 1.0 is `QA` (also the clip).
 pub const QA: i32 = 127;
@@ -187,17 +187,40 @@ impl Network<'_> {
         let mut hidden = [0i16; HIDDEN];
         hidden.copy_from_slice(&self.hidden_biases[..HIDDEN]);
         for &input in inputs {
-            let start = usize::from(input) * HIDDEN;
-            let row = &self.input_weights[start..start + HIDDEN];
+            let row = self.row(usize::from(input));
             for (h, w) in hidden.iter_mut().zip(row) {
                 *h = h.wrapping_add(*w);
             }
         }
+        self.output_of(&hidden)
+    }
+
+    /// The hidden weights of `input` (`HIDDEN` of them).
+    #[inline]
+    #[must_use]
+    pub fn row(&self, input: usize) -> &[i16] {
+        let start = input * HIDDEN;
+        &self.input_weights[start..start + HIDDEN]
+    }
+
+    /// The output for the hidden layer's pre-activations `hidden` (clipped
+    /// to `0..=QA`), at `QA * QB` per unit of log-odds.
+    #[inline]
+    #[must_use]
+    pub fn output_of(&self, hidden: &[i16; HIDDEN]) -> i32 {
         let mut sum = self.output_bias;
         for (h, w) in hidden.iter().zip(&self.output_weights[..HIDDEN]) {
             sum += i32::from((*h).clamp(0, QA as i16)) * i32::from(*w);
         }
         sum
+    }
+
+    /// The network's output in evaluation units: `score_per_logit` per
+    /// unit of log-odds.
+    #[inline]
+    #[must_use]
+    pub fn to_score(&self, output: i32) -> i32 {
+        output * self.score_per_logit / (QA * QB)
     }
 
     /// The correction of `position`'s evaluation for the side to move, in
@@ -206,7 +229,7 @@ impl Network<'_> {
     pub fn correction(&self, position: &Board) -> i32 {
         let mut inputs = [0u16; MAX_ACTIVE];
         let n = active_inputs(position, &mut inputs);
-        self.output(&inputs[..n]) * self.score_per_logit / (QA * QB)
+        self.to_score(self.output(&inputs[..n]))
     }
 }
 

@@ -140,6 +140,13 @@ impl Board {
         self.closed
     }
 
+    /// The cells of the small boards still open (neither won nor full),
+    /// bit `9 * board + pos`.
+    #[must_use]
+    pub const fn open_cells(&self) -> u128 {
+        self.open
+    }
+
     /// The small board the side to move must play in, or `None` for a free
     /// choice among the open boards.
     #[must_use]
@@ -422,6 +429,8 @@ mod tests {
         assert_eq!(b.forced(), None);
         assert!(b.moves().iter().all(|c| c.board() != 0));
         assert_eq!(b.move_count(), 81 - 9 - 4);
+        assert_eq!(b.open_cells(), ALL_CELLS & !0x1FF);
+        assert_eq!(Board::empty().open_cells().count_ones(), 81);
     }
 
     #[test]

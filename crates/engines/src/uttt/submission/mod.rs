@@ -113,6 +113,7 @@ const PARTS: [CratePart; 5] = [
         dir: "crates/engines",
         has_root: false,
         modules: &[
+            "uttt/accumulator",
             "uttt/codingame",
             "uttt/count_race",
             "uttt/eval",
