@@ -158,25 +158,17 @@ impl GameModel for Uttt {
         stats
     }
 
+    /// The three masks reordered as the grid is drawn ([`grid_order`]),
+    /// each set bit written once.
     fn write_observation(&self, game: &Board, observation: &mut Planes<'_>) {
         let legal = if game.is_finished() {
             0
         } else {
             game.legal_mask()
         };
-        for cell in Cell::all() {
-            let (row, col) = (usize::from(cell.grid_row()), usize::from(cell.grid_col()));
-            let bit = 1u128 << cell.index();
-            if game.marks(Player::First) & bit != 0 {
-                observation.set(0, row, col, 1.0);
-            }
-            if game.marks(Player::Second) & bit != 0 {
-                observation.set(1, row, col, 1.0);
-            }
-            if legal & bit != 0 {
-                observation.set(2, row, col, 1.0);
-            }
-        }
+        observation.set_cells_wide(0, grid_order(game.marks(Player::First)), 1.0);
+        observation.set_cells_wide(1, grid_order(game.marks(Player::Second)), 1.0);
+        observation.set_cells_wide(2, grid_order(legal), 1.0);
         if game.turn() == Player::First {
             observation.fill_plane(3, 1.0);
         }
@@ -240,9 +232,36 @@ impl ArenaRules for UtttArena {
 /// the boards the side to move may play in and the last move marked.
 static WEB_BOARD: WebBoard = WebBoard::new(include_str!("board.js"));
 
+/// A mask of global cells (bit `board * 9 + pos`) reordered as the 9 × 9
+/// grid is drawn (bit `row * 9 + col`, [`Cell::grid_row`],
+/// [`Cell::grid_col`]): each row of three cells of a small board moves as
+/// one piece.
+fn grid_order(cells: u128) -> u128 {
+    let mut grid = 0u128;
+    for board in 0..9 {
+        let small = (cells >> (board * 9)) as u16;
+        let (board_row, board_col) = (board / 3, board % 3);
+        for row in 0..3 {
+            let three = u128::from(small >> (row * 3) & 0b111);
+            grid |= three << ((board_row * 3 + row) * 9 + board_col * 3);
+        }
+    }
+    grid
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn grid_order_moves_each_cell_to_its_place_on_the_grid() {
+        for cell in Cell::all() {
+            let grid = grid_order(1u128 << cell.index());
+            let place = usize::from(cell.grid_row()) * 9 + usize::from(cell.grid_col());
+            assert_eq!(grid, 1u128 << place, "{cell}");
+        }
+        assert_eq!(grid_order((1u128 << 81) - 1), (1u128 << 81) - 1);
+    }
 
     #[test]
     fn each_rule_gets_its_own_default_weights() {
