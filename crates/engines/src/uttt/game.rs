@@ -234,20 +234,30 @@ static WEB_BOARD: WebBoard = WebBoard::new(include_str!("board.js"));
 
 /// A mask of global cells (bit `board * 9 + pos`) reordered as the 9 × 9
 /// grid is drawn (bit `row * 9 + col`, [`Cell::grid_row`],
-/// [`Cell::grid_col`]): each row of three cells of a small board moves as
-/// one piece.
+/// [`Cell::grid_col`]): each small board's nine bits spread by
+/// [`SPREAD_SMALL`] and shifted to the board's corner.
 fn grid_order(cells: u128) -> u128 {
     let mut grid = 0u128;
     for board in 0..9 {
-        let small = (cells >> (board * 9)) as u16;
-        let (board_row, board_col) = (board / 3, board % 3);
-        for row in 0..3 {
-            let three = u128::from(small >> (row * 3) & 0b111);
-            grid |= three << ((board_row * 3 + row) * 9 + board_col * 3);
-        }
+        let small = (cells >> (board * 9)) as usize & 0x1ff;
+        let corner = board / 3 * 27 + board % 3 * 3;
+        grid |= u128::from(SPREAD_SMALL[small]) << corner;
     }
     grid
 }
+
+/// A small board's nine bits with each row of three moved to its own grid
+/// row (bits 0..2, 9..11, 18..20).
+const SPREAD_SMALL: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut small = 0;
+    while small < 512 {
+        let s = small as u32;
+        table[small] = (s & 0b111) | (s >> 3 & 0b111) << 9 | (s >> 6 & 0b111) << 18;
+        small += 1;
+    }
+    table
+};
 
 #[cfg(test)]
 mod tests {
