@@ -15,7 +15,7 @@ use std::sync::Arc;
 use gamesolver_core::{Game, Outcome, Player};
 use gamesolver_search::{Engine, Mcts, StopFlag};
 
-use crate::batch::{Member, Members, RowFacts, StateBatch, write_row_of};
+use crate::batch::{LegalActions, Member, Members, RowFacts, StateBatch};
 use crate::engine_options::check_options;
 pub use crate::playouts::PLAYOUT_PLY_CAP;
 use crate::playouts::{PlayoutRng, random_move_from_list, random_playouts_with};
@@ -79,8 +79,10 @@ pub trait GameModel: Send + Sync + Sized + 'static {
     /// below 128 and that keeps such a mask at hand (cell-numbered
     /// boards); `None`, the default, otherwise. Front ends may build the
     /// action list from it faster (Python's `legal_actions()` copies
-    /// prebuilt lists); it must hold the actions of
-    /// [`GameModel::legal_actions`].
+    /// prebuilt lists, a batch keeps the mask instead of a list and draws
+    /// the `k`-th legal action as its `k`-th set bit); it must hold exactly
+    /// the actions of [`GameModel::legal_actions`], which then lists them
+    /// in increasing order.
     fn legal_action_mask(&self, _game: &Self::G) -> Option<u128> {
         None
     }
@@ -661,13 +663,31 @@ impl<M: GameModel> Member for ModelState<M> {
         self.play_numbered(action)
     }
 
+    /// The outcome looked at once; the legal actions as the game's mask
+    /// where it declares one (no list), else as the list.
     fn write_row(
         &mut self,
         observation: &mut [f32],
-        legal: &mut Vec<u32>,
+        legal: &mut LegalActions,
         mask: &mut [i8],
     ) -> Result<RowFacts, FacadeError> {
-        write_row_of(self, observation, legal, mask)
+        let outcome = self.game.outcome();
+        State::write_observation(self, observation)?;
+        match self.model.legal_action_mask(&self.game) {
+            Some(bits) => legal.set_mask(if outcome.is_none() { bits } else { 0 }),
+            None => {
+                let list = legal.list_mut();
+                if outcome.is_none() {
+                    self.model
+                        .legal_actions_into(&self.game, &mut self.moves, list);
+                }
+            }
+        }
+        legal.write_mask(mask);
+        Ok(RowFacts {
+            outcome,
+            turn: self.game.turn(),
+        })
     }
 }
 

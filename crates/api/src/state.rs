@@ -38,7 +38,8 @@ pub trait State: Send + Sync + std::fmt::Debug {
     }
     /// The legal actions as a mask (bit `a` set when action `a` is legal;
     /// zero once the game is over) if the game declares one
-    /// ([`crate::GameModel::legal_action_mask`]), else `None` (the
+    /// ([`crate::GameModel::legal_action_mask`]; [`State::legal_actions`]
+    /// then lists its bits in increasing order), else `None` (the
     /// default).
     fn legal_action_mask(&self) -> Option<u128> {
         None

@@ -6,8 +6,11 @@
 //! memory instead of virtual calls on a heap object per game; any other
 //! [`State`] gets boxed copies, stepped through the trait.
 
+mod legal;
+
 use gamesolver_core::{Outcome, Player};
 
+pub use self::legal::LegalActions;
 use crate::{FacadeError, State};
 
 /// N positions of one game, each starting from the same position.
@@ -53,13 +56,13 @@ pub trait BatchPart: Send {
     fn play_legal_action(&mut self, j: usize, action: u32) -> Result<(), FacadeError>;
     /// Writes position `j`'s observation into `observation`, its legal
     /// actions into `legal` (replacing its contents; none once the game is
-    /// over) and `mask` (1 at each legal action, 0 elsewhere), and says how
-    /// the game stands.
+    /// over; the bit mask of a game that declares one) and `mask` (1 at
+    /// each legal action, 0 elsewhere), and says how the game stands.
     fn write_row(
         &mut self,
         j: usize,
         observation: &mut [f32],
-        legal: &mut Vec<u32>,
+        legal: &mut LegalActions,
         mask: &mut [i8],
     ) -> Result<RowFacts, FacadeError>;
 }
@@ -79,31 +82,32 @@ pub(crate) trait Member: Send + Sync + Sized {
     fn write_row(
         &mut self,
         observation: &mut [f32],
-        legal: &mut Vec<u32>,
+        legal: &mut LegalActions,
         mask: &mut [i8],
     ) -> Result<RowFacts, FacadeError>;
 }
 
 /// [`BatchPart::write_row`] for any state (`S` a concrete type compiles to
-/// direct calls).
+/// direct calls): the legal actions from [`State::legal_action_mask`]
+/// where the game declares one, else from its list.
 pub(crate) fn write_row_of<S: State + ?Sized>(
     state: &mut S,
     observation: &mut [f32],
-    legal: &mut Vec<u32>,
+    legal: &mut LegalActions,
     mask: &mut [i8],
 ) -> Result<RowFacts, FacadeError> {
     let outcome = state.outcome();
     state.write_observation(observation)?;
-    legal.clear();
-    if outcome.is_none() {
-        state.legal_actions_into(legal);
-    }
-    mask.fill(0);
-    for &action in legal.iter() {
-        if let Some(cell) = mask.get_mut(action as usize) {
-            *cell = 1;
+    match state.legal_action_mask() {
+        Some(bits) => legal.set_mask(if outcome.is_none() { bits } else { 0 }),
+        None => {
+            let list = legal.list_mut();
+            if outcome.is_none() {
+                state.legal_actions_into(list);
+            }
         }
     }
+    legal.write_mask(mask);
     Ok(RowFacts {
         outcome,
         turn: state.turn(),
@@ -132,7 +136,7 @@ impl Member for Box<dyn State> {
     fn write_row(
         &mut self,
         observation: &mut [f32],
-        legal: &mut Vec<u32>,
+        legal: &mut LegalActions,
         mask: &mut [i8],
     ) -> Result<RowFacts, FacadeError> {
         write_row_of(self.as_mut(), observation, legal, mask)
@@ -198,7 +202,7 @@ impl<T: Member> BatchPart for Part<'_, T> {
         &mut self,
         j: usize,
         observation: &mut [f32],
-        legal: &mut Vec<u32>,
+        legal: &mut LegalActions,
         mask: &mut [i8],
     ) -> Result<RowFacts, FacadeError> {
         self.members[j].write_row(observation, legal, mask)

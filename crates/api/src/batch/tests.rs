@@ -1,11 +1,12 @@
 //! A typed batch (bridge positions) against the boxed one and against
-//! single positions stepped one by one.
+//! single positions stepped one by one, with legal-action lists (a text
+//! game) and with a declared mask.
 
 use gamesolver_core::{Outcome, Player};
-use gamesolver_games::tictactoe::Board;
+use gamesolver_games::tictactoe::{Board, Cell};
 
-use super::{StateBatch, boxed_batch};
-use crate::{FacadeError, State, text_game};
+use super::{LegalActions, StateBatch, boxed_batch};
+use crate::{FacadeError, GameDef, GameInfo, GameModel, ModelDef, PositionError, State, text_game};
 
 /// The start of tic-tac-toe as a text game (actions = legal-move indices).
 fn start() -> Box<dyn State> {
@@ -13,14 +14,69 @@ fn start() -> Box<dyn State> {
     def.start(None).unwrap()
 }
 
+/// Tic-tac-toe with cell actions and a legal-action mask (the empty cells).
+struct MaskedTicTacToe;
+
+static MASKED_INFO: GameInfo = GameInfo {
+    name: "masked",
+    aliases: &[],
+    title: "Tic-tac-toe with a mask",
+    titles: &[],
+    rules: &["standard"],
+    engines: &["mcts"],
+    action_space: 9,
+    observation_shape: [1, 1, 0],
+};
+
+impl GameModel for MaskedTicTacToe {
+    type G = Board;
+
+    fn info(&self) -> &GameInfo {
+        &MASKED_INFO
+    }
+
+    fn start(&self, _rules: &'static str) -> Board {
+        Board::default()
+    }
+
+    fn parse(&self, text: &str, _rules: &'static str) -> Result<Board, PositionError> {
+        text.parse()
+            .map_err(|e: gamesolver_games::tictactoe::ParseBoardError| {
+                PositionError::new(e.kind(), text, e.to_string())
+            })
+    }
+
+    fn rules_of(&self, _game: &Board) -> &'static str {
+        "standard"
+    }
+
+    fn action_of(&self, _game: &Board, mv: Cell) -> u32 {
+        mv.index().into()
+    }
+
+    fn move_of(&self, _game: &Board, action: u32) -> Option<Cell> {
+        u8::try_from(action).ok().and_then(Cell::new)
+    }
+
+    fn legal_action_mask(&self, game: &Board) -> Option<u128> {
+        Some(u128::from(0x1ff & !(game.x_mask() | game.o_mask())))
+    }
+}
+
+/// The start of [`MaskedTicTacToe`].
+fn masked_start() -> Box<dyn State> {
+    let def: Box<dyn GameDef> = Box::new(ModelDef::new(MaskedTicTacToe));
+    def.start(None).unwrap()
+}
+
 /// Steps `batch` and single positions side by side for `steps` steps
 /// (action `k mod legal count` in game `i` at step `k`, a finished game
 /// started afresh), in parts of `per_part`, checking every row.
 fn run(batch: &mut dyn StateBatch, per_part: usize, steps: usize) -> (usize, usize) {
-    let start = start();
+    let start = batch.get(0).clone_box();
     let n = batch.len();
     let mut singles: Vec<Box<dyn State>> = (0..n).map(|_| start.clone_box()).collect();
-    let mut legal: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut legal: Vec<LegalActions> = vec![LegalActions::new(); n];
     let (mut ended, mut played) = (0, 0);
     for step in 0..=steps {
         let mut parts = batch.parts(per_part);
@@ -34,7 +90,7 @@ fn run(batch: &mut dyn StateBatch, per_part: usize, steps: usize) -> (usize, usi
                         singles[i] = start.clone_box();
                         ended += 1;
                     } else {
-                        let action = legal[i][(step + i) % legal[i].len()];
+                        let action = legal[i].get((step + i) % legal[i].len()).unwrap();
                         part.play_legal_action(j, action).unwrap();
                         singles[i].play_action(action).unwrap();
                         played += 1;
@@ -47,9 +103,9 @@ fn run(batch: &mut dyn StateBatch, per_part: usize, steps: usize) -> (usize, usi
                 let single = &singles[i];
                 assert_eq!(facts.outcome, single.outcome());
                 assert_eq!(facts.turn, single.turn());
-                assert_eq!(legal[i], single.legal_actions());
+                assert_eq!(legal[i].to_vec(), single.legal_actions());
                 for (action, &m) in mask.iter().enumerate() {
-                    assert_eq!(m == 1, legal[i].contains(&(action as u32)), "{mask:?}");
+                    assert_eq!(m == 1, legal[i].contains(action as u32), "{mask:?}");
                     assert!(m == 0 || m == 1);
                 }
                 assert_eq!(part.state_mut(j).to_text(), single.to_text());
@@ -84,11 +140,22 @@ fn the_boxed_batch_plays_as_the_typed_one() {
 }
 
 #[test]
+fn a_batch_of_a_game_with_a_mask_plays_as_single_positions() {
+    let start = masked_start();
+    assert_eq!(start.legal_action_mask(), Some(0x1ff));
+    let mut batch = start.batch(6);
+    let (ended, played) = run(batch.as_mut(), 4, 40);
+    assert!(ended > 5 && played > 100, "{ended} {played}");
+    let mut boxed = boxed_batch(masked_start(), 3);
+    run(boxed.as_mut(), 2, 30);
+}
+
+#[test]
 fn write_row_tells_the_end_and_empties_the_legal_list() {
     let mut batch = start().batch(1);
     let mut parts = batch.parts(1);
     let part = &mut parts[0];
-    let (mut legal, mut mask) = (Vec::new(), [0i8; 9]);
+    let (mut legal, mut mask) = (LegalActions::new(), [0i8; 9]);
     // X takes the top row: actions are indices into the legal moves.
     for action in [0, 2, 0, 2, 0] {
         part.write_row(0, &mut [], &mut legal, &mut mask).unwrap();

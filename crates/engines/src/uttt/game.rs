@@ -158,25 +158,17 @@ impl GameModel for Uttt {
         stats
     }
 
+    /// The three masks reordered as the grid is drawn ([`grid_order`]),
+    /// each set bit written once.
     fn write_observation(&self, game: &Board, observation: &mut Planes<'_>) {
         let legal = if game.is_finished() {
             0
         } else {
             game.legal_mask()
         };
-        for cell in Cell::all() {
-            let (row, col) = (usize::from(cell.grid_row()), usize::from(cell.grid_col()));
-            let bit = 1u128 << cell.index();
-            if game.marks(Player::First) & bit != 0 {
-                observation.set(0, row, col, 1.0);
-            }
-            if game.marks(Player::Second) & bit != 0 {
-                observation.set(1, row, col, 1.0);
-            }
-            if legal & bit != 0 {
-                observation.set(2, row, col, 1.0);
-            }
-        }
+        observation.set_cells_wide(0, grid_order(game.marks(Player::First)), 1.0);
+        observation.set_cells_wide(1, grid_order(game.marks(Player::Second)), 1.0);
+        observation.set_cells_wide(2, grid_order(legal), 1.0);
         if game.turn() == Player::First {
             observation.fill_plane(3, 1.0);
         }
@@ -240,9 +232,46 @@ impl ArenaRules for UtttArena {
 /// the boards the side to move may play in and the last move marked.
 static WEB_BOARD: WebBoard = WebBoard::new(include_str!("board.js"));
 
+/// A mask of global cells (bit `board * 9 + pos`) reordered as the 9 × 9
+/// grid is drawn (bit `row * 9 + col`, [`Cell::grid_row`],
+/// [`Cell::grid_col`]): each small board's nine bits spread by
+/// [`SPREAD_SMALL`] and shifted to the board's corner.
+fn grid_order(cells: u128) -> u128 {
+    let mut grid = 0u128;
+    for board in 0..9 {
+        let small = (cells >> (board * 9)) as usize & 0x1ff;
+        let corner = board / 3 * 27 + board % 3 * 3;
+        grid |= u128::from(SPREAD_SMALL[small]) << corner;
+    }
+    grid
+}
+
+/// A small board's nine bits with each row of three moved to its own grid
+/// row (bits 0..2, 9..11, 18..20).
+const SPREAD_SMALL: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut small = 0;
+    while small < 512 {
+        let s = small as u32;
+        table[small] = (s & 0b111) | (s >> 3 & 0b111) << 9 | (s >> 6 & 0b111) << 18;
+        small += 1;
+    }
+    table
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn grid_order_moves_each_cell_to_its_place_on_the_grid() {
+        for cell in Cell::all() {
+            let grid = grid_order(1u128 << cell.index());
+            let place = usize::from(cell.grid_row()) * 9 + usize::from(cell.grid_col());
+            assert_eq!(grid, 1u128 << place, "{cell}");
+        }
+        assert_eq!(grid_order((1u128 << 81) - 1), (1u128 << 81) - 1);
+    }
 
     #[test]
     fn each_rule_gets_its_own_default_weights() {

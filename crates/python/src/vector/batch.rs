@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use gamesolver_api::FacadeError;
-use gamesolver_api::batch::{BatchPart, RowFacts, StateBatch};
+use gamesolver_api::batch::{BatchPart, LegalActions, RowFacts, StateBatch};
 use gamesolver_core::{Outcome, Player};
 
 use super::opponent::Opponent;
@@ -51,7 +51,7 @@ pub struct Slot {
     /// The episode ended at the last step: the next step starts a new one.
     done: bool,
     /// The legal actions of `state` (none once the game is over).
-    legal: Vec<u32>,
+    legal: LegalActions,
 }
 
 impl Slot {
@@ -62,14 +62,14 @@ impl Slot {
             rng,
             steps: 0,
             done: true,
-            legal: Vec::new(),
+            legal: LegalActions::new(),
         }
     }
 
     /// Whether `action` is accepted at the next step: a legal action, or
     /// any action when the next step starts a new episode.
     pub fn accepts(&self, action: u32) -> bool {
-        self.done || self.legal.contains(&action)
+        self.done || self.legal.contains(action)
     }
 
     /// A uniformly random legal action (0 when the next step starts a new
@@ -79,7 +79,7 @@ impl Slot {
             return 0;
         }
         let index = rand::Rng::random_range(&mut self.rng, 0..self.legal.len());
-        self.legal[index]
+        self.legal.get(index).unwrap_or(0)
     }
 }
 
