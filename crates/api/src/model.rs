@@ -651,6 +651,29 @@ impl<M: GameModel> Member for ModelState<M> {
         self
     }
 
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    #[inline]
+    fn turn(&self) -> Player {
+        self.game.turn()
+    }
+
+    /// The game's mask where it declares one (no list), else the list.
+    #[inline]
+    fn fill_legal(&mut self, legal: &mut LegalActions) {
+        match self.model.legal_action_mask(&self.game) {
+            Some(bits) => legal.set_mask(bits),
+            None => {
+                self.model
+                    .legal_actions_into(&self.game, &mut self.moves, legal.list_mut());
+            }
+        }
+    }
+
+    #[inline]
     fn reset_to(&mut self, start: &Self) {
         self.game.clone_from(&start.game);
         self.history.clone_from(&start.history);
@@ -658,6 +681,7 @@ impl<M: GameModel> Member for ModelState<M> {
 
     /// The batch plays only actions of the legal list its last row gave,
     /// which is empty once the game is over: no second look at the outcome.
+    #[inline]
     fn play_legal(&mut self, action: u32) -> Result<(), FacadeError> {
         debug_assert!(!self.game.is_finished(), "{action} in {}", self.game);
         self.play_numbered(action)
@@ -665,6 +689,7 @@ impl<M: GameModel> Member for ModelState<M> {
 
     /// The outcome looked at once; the legal actions as the game's mask
     /// where it declares one (no list), else as the list.
+    #[inline]
     fn write_row(
         &mut self,
         observation: &mut [f32],
@@ -673,15 +698,10 @@ impl<M: GameModel> Member for ModelState<M> {
     ) -> Result<RowFacts, FacadeError> {
         let outcome = self.game.outcome();
         State::write_observation(self, observation)?;
-        match self.model.legal_action_mask(&self.game) {
-            Some(bits) => legal.set_mask(if outcome.is_none() { bits } else { 0 }),
-            None => {
-                let list = legal.list_mut();
-                if outcome.is_none() {
-                    self.model
-                        .legal_actions_into(&self.game, &mut self.moves, list);
-                }
-            }
+        if outcome.is_none() {
+            Member::fill_legal(self, legal);
+        } else {
+            legal.set_none();
         }
         legal.write_mask(mask);
         Ok(RowFacts {

@@ -4,9 +4,11 @@ Steps per second (games stepped × steps / seconds) with uniformly random
 legal actions, for batches of 1, 64, 1,024 and 4,096 games:
 
 * **gamesolver**: ``SelfPlayVectorEnv(game, N)`` for every registered game,
-  ``env.step(env.sample_legal_actions())`` in a loop (the random actions
-  drawn in Rust, as pgx draws its own inside its jit-compiled step), the
-  buffers reused (``copy=False``; ``--copy`` measures the default copies);
+  ``env.step_random()`` in a loop (the random legal actions drawn in Rust
+  in the step's own pass, as pgx draws its own inside its jit-compiled
+  step; the actions of ``env.step(env.sample_legal_actions())``, which
+  ``--two-calls`` measures), the buffers reused (``copy=False``;
+  ``--copy`` measures the default copies);
 * **pgx** (JAX on the CPU): ``tic_tac_toe`` and ``animal_shogi``, one
   jit-compiled, ``vmap``-ed function doing the random action
   (``jax.random.categorical`` over the legal-action mask) and
@@ -32,7 +34,7 @@ reads its lines back; without it pgx is measured in this process if it can
 be imported, else left out; likewise pyspiel (``pip install open_spiel``).
 
     python bench/bench_vector.py [--seconds 2] [--rounds 3] [--batches 1,64,1024,4096]
-        [--pgx-python /path/to/pgx-venv/bin/python] [--copy]
+        [--pgx-python /path/to/pgx-venv/bin/python] [--copy] [--two-calls]
         [--part all|ours|pgx|pyspiel|engine]
 
 Timings are wall-clock: run on a quiet machine (docs/PERFORMANCE.md says
@@ -79,12 +81,14 @@ def timed(step: Callable[[], None], games: int, seconds: float, finish: Callable
     return games * calls / (now - begin)
 
 
-def ours(game: str, batch: int, seconds: float, copy: bool) -> float:
+def ours(game: str, batch: int, seconds: float, copy: bool, two_calls: bool = False) -> float:
     from gamesolver.vector import SelfPlayVectorEnv
 
     env = SelfPlayVectorEnv(game, batch, copy=copy)
     env.reset(seed=0)
-    return timed(lambda: env.step(env.sample_legal_actions()), batch, seconds)
+    if two_calls:
+        return timed(lambda: env.step(env.sample_legal_actions()), batch, seconds)
+    return timed(env.step_random, batch, seconds)
 
 
 def engine_games_per_second(game: str, batch: int, seconds: float) -> float:
@@ -198,6 +202,8 @@ def main(argv: Optional[List[str]] = None) -> None:
     parser.add_argument("--games", default=None, help="comma-separated (default: every registered game)")
     parser.add_argument("--pgx-python", default=None)
     parser.add_argument("--copy", action="store_true", help="gamesolver returns copies (the default API)")
+    parser.add_argument("--two-calls", action="store_true",
+                        help="gamesolver steps with step(sample_legal_actions()) instead of step_random()")
     parser.add_argument("--part", default="all", choices=["all", "ours", "pgx", "pyspiel", "engine"])
     parser.add_argument("--engine-batch", type=int, default=64)
     parser.add_argument("--json", action="store_true", help="one JSON line per figure")
@@ -224,7 +230,7 @@ def main(argv: Optional[List[str]] = None) -> None:
         for game in games:
             for batch in batches:
                 if "ours" in parts:
-                    record(f"gamesolver/{game}/{batch}", ours(game, batch, args.seconds, args.copy))
+                    record(f"gamesolver/{game}/{batch}", ours(game, batch, args.seconds, args.copy, args.two_calls))
                 if "pgx" in parts and game in PGX_GAMES:
                     if pgx_here:
                         record(f"pgx/{game}/{batch}", pgx_rate(game, batch, args.seconds))

@@ -1,7 +1,9 @@
 """Instruction counts of vectorised stepping, for callgrind (load-independent).
 
 Steps ``SelfPlayVectorEnv(game, batch, copy=False)`` with random legal
-actions drawn in Rust: ``--warm`` steps first, then ``--steps`` more; run it
+actions drawn in Rust (``step(sample_legal_actions())``, or with
+``--fused`` ``step_random()``: the draw in the step's own pass; the same
+actions): ``--warm`` steps first, then ``--steps`` more; run it
 twice under callgrind, with ``--steps 0`` and with the steps, and divide the
 difference of the instruction totals by steps × batch (the instructions per
 game-step, Python's call overhead spread over the batch included):
@@ -26,13 +28,17 @@ def main(argv=None) -> None:
     parser.add_argument("--batch", type=int, default=1024)
     parser.add_argument("--warm", type=int, default=20)
     parser.add_argument("--steps", type=int, default=50)
+    parser.add_argument("--fused", action="store_true", help="step with step_random()")
     args = parser.parse_args(argv)
     from gamesolver.vector import SelfPlayVectorEnv
 
     env = SelfPlayVectorEnv(args.game, args.batch, copy=False)
     env.reset(seed=0)
     for _ in range(args.warm + args.steps):
-        env.step(env.sample_legal_actions())
+        if args.fused:
+            env.step_random()
+        else:
+            env.step(env.sample_legal_actions())
     print(f"{args.game} batch {args.batch}: {args.warm} + {args.steps} steps", file=sys.stderr)
 
 

@@ -118,6 +118,49 @@ def test_a_game_of_the_batch_plays_as_a_batch_of_one(game):
             assert info["opponent_action"][i] == inf["opponent_action"][0]
 
 
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"max_steps": 5}, {"agent_player": 0}, {"agent_player": 1},
+     {"agent_player": 1, "opponent": "engine", "nodes": 30}],
+)
+def test_step_random_plays_as_step_with_sampled_actions(game, options):
+    """``step_random()`` (draw and play in one pass) = ``step(random_actions())``:
+    the same actions and every output the same, through resets and ends."""
+    from gamesolver import _native
+
+    n = 9 if "nodes" in options else 70  # 70 games may be split over threads
+    fused, split = (_native.VectorGames(game, n, **options) for _ in range(2))
+    with pytest.raises(RuntimeError, match="reset"):
+        fused.step_random()
+    for env in (fused, split):
+        env.reset(list(range(40, 40 + n)))
+    ended = 0
+    for _ in range(4 if "nodes" in options else 60):
+        expected = split.random_actions().copy()
+        split.step(expected)
+        played = fused.step_random()
+        np.testing.assert_array_equal(played, expected)
+        for name in ("observations", "legal_action_mask", "rewards", "terminated",
+                     "truncated", "current_player", "opponent_action"):
+            np.testing.assert_array_equal(getattr(fused, name), getattr(split, name), name)
+        ended += int(fused.terminated.sum() + fused.truncated.sum())
+    assert "nodes" in options or ended > 10
+    assert [str(fused.state(i)) for i in range(n)] == [str(split.state(i)) for i in range(n)]
+
+
+def test_step_random_of_the_environments():
+    env = SelfPlayVectorEnv("tictactoe", 3)
+    env.reset(seed=1)
+    actions, batch = env.step_random()
+    assert actions.shape == (3,) and batch.legal_action_mask.shape == (3, 9)
+    agent = VectorEnv("tictactoe", 3, copy=False)
+    agent.reset(seed=1)
+    actions, (obs, rewards, terminated, truncated, info) = agent.step_random()
+    assert actions.dtype == np.int64 and obs.shape == (3, 3, 3, 3)
+    assert (info["opponent_action"] >= 0).all()
+
+
 def test_next_step_auto_reset():
     env = SelfPlayVectorEnv("tictactoe", 2)
     start = env.reset(seed=0)

@@ -91,6 +91,12 @@ impl LegalActions {
         self.mask = Some(mask);
     }
 
+    /// Becomes no action (the game is over).
+    #[inline]
+    pub(crate) fn set_none(&mut self) {
+        self.mask = Some(0);
+    }
+
     /// The emptied list, to be filled with the actions (the mask dropped).
     pub(crate) fn list_mut(&mut self) -> &mut Vec<u32> {
         self.mask = None;

@@ -4,13 +4,22 @@
 //! bridge position ([`crate::model::ModelState`]) stores its batch typed and
 //! side by side, so a game's step is a few direct calls on contiguous
 //! memory instead of virtual calls on a heap object per game; any other
-//! [`State`] gets boxed copies, stepped through the trait.
+//! [`State`] gets boxed copies, stepped through the trait. A step of a
+//! part ([`BatchPart::step`], `step.rs`) is one pass over its positions,
+//! generic over their type: the agent's action, the opponent's replies,
+//! auto-reset and every output row, with no virtual call per game.
 
 mod legal;
+mod rows;
+mod slot;
+mod step;
 
 use gamesolver_core::{Outcome, Player};
 
 pub use self::legal::LegalActions;
+pub use self::rows::Rows;
+pub use self::slot::{GameRng, GameSlot};
+pub use self::step::{AgentMoves, ChooseMove, OpponentMoves, PartStep, StepPlan};
 use crate::{FacadeError, State};
 
 /// N positions of one game, each starting from the same position.
@@ -65,6 +74,9 @@ pub trait BatchPart: Send {
         legal: &mut LegalActions,
         mask: &mut [i8],
     ) -> Result<RowFacts, FacadeError>;
+    /// Steps every position of the part in one pass (see [`PartStep`]):
+    /// position `j` with `step.slots[j]` and row `j` of `step.rows`.
+    fn step(&mut self, step: PartStep<'_>) -> Result<(), FacadeError>;
 }
 
 /// A position a batch can hold: the bridge's typed positions, or boxed
@@ -74,6 +86,13 @@ pub(crate) trait Member: Send + Sync + Sized {
     fn state(&self) -> &dyn State;
     /// The position as the trait object, mutable.
     fn state_mut(&mut self) -> &mut dyn State;
+    /// How the game ended, None while it goes on.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The side to move.
+    fn turn(&self) -> Player;
+    /// Sets `legal` to the legal actions of this position (a game not
+    /// over): the game's mask where it declares one, else its list.
+    fn fill_legal(&mut self, legal: &mut LegalActions);
     /// Becomes a copy of `start`, keeping its memory where it can.
     fn reset_to(&mut self, start: &Self);
     /// [`BatchPart::play_legal_action`] of this position.
@@ -98,20 +117,24 @@ pub(crate) fn write_row_of<S: State + ?Sized>(
 ) -> Result<RowFacts, FacadeError> {
     let outcome = state.outcome();
     state.write_observation(observation)?;
-    match state.legal_action_mask() {
-        Some(bits) => legal.set_mask(if outcome.is_none() { bits } else { 0 }),
-        None => {
-            let list = legal.list_mut();
-            if outcome.is_none() {
-                state.legal_actions_into(list);
-            }
-        }
+    if outcome.is_none() {
+        fill_legal_of(state, legal);
+    } else {
+        legal.set_none();
     }
     legal.write_mask(mask);
     Ok(RowFacts {
         outcome,
         turn: state.turn(),
     })
+}
+
+/// [`Member::fill_legal`] for any state (a game not over).
+fn fill_legal_of<S: State + ?Sized>(state: &mut S, legal: &mut LegalActions) {
+    match state.legal_action_mask() {
+        Some(bits) => legal.set_mask(bits),
+        None => state.legal_actions_into(legal.list_mut()),
+    }
 }
 
 impl Member for Box<dyn State> {
@@ -121,6 +144,18 @@ impl Member for Box<dyn State> {
 
     fn state_mut(&mut self) -> &mut dyn State {
         self.as_mut()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.as_ref().outcome()
+    }
+
+    fn turn(&self) -> Player {
+        self.as_ref().turn()
+    }
+
+    fn fill_legal(&mut self, legal: &mut LegalActions) {
+        fill_legal_of(self.as_mut(), legal);
     }
 
     fn reset_to(&mut self, start: &Self) {
@@ -206,6 +241,10 @@ impl<T: Member> BatchPart for Part<'_, T> {
         mask: &mut [i8],
     ) -> Result<RowFacts, FacadeError> {
         self.members[j].write_row(observation, legal, mask)
+    }
+
+    fn step(&mut self, step: PartStep<'_>) -> Result<(), FacadeError> {
+        step::step_members(self.start, self.members, step)
     }
 }
 

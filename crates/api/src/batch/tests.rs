@@ -5,7 +5,10 @@
 use gamesolver_core::{Outcome, Player};
 use gamesolver_games::tictactoe::{Board, Cell};
 
-use super::{LegalActions, StateBatch, boxed_batch};
+use super::{
+    AgentMoves, GameRng, GameSlot, LegalActions, OpponentMoves, PartStep, Rows, StateBatch,
+    StepPlan, boxed_batch,
+};
 use crate::{FacadeError, GameDef, GameInfo, GameModel, ModelDef, PositionError, State, text_game};
 
 /// The start of tic-tac-toe as a text game (actions = legal-move indices).
@@ -181,4 +184,318 @@ fn an_action_naming_no_move_is_refused() {
     );
     drop(parts);
     assert_eq!(batch.get(1).to_text(), start().to_text());
+}
+
+/// The outputs of one step of a batch of `n` games.
+struct Outputs {
+    observations: Vec<f32>,
+    masks: Vec<i8>,
+    rewards: Vec<f32>,
+    terminated: Vec<bool>,
+    truncated: Vec<bool>,
+    players: Vec<i32>,
+    opponent_actions: Vec<i32>,
+}
+
+impl Outputs {
+    fn new(n: usize, plan: &StepPlan) -> Outputs {
+        let per_reward = if plan.agent.is_some() { 1 } else { 2 };
+        Outputs {
+            observations: vec![9.0; n * plan.observation_len],
+            masks: vec![7; n * plan.actions],
+            rewards: vec![9.0; n * per_reward],
+            terminated: vec![true; n],
+            truncated: vec![true; n],
+            players: vec![9; n],
+            opponent_actions: vec![9; n],
+        }
+    }
+
+    fn rows(&mut self) -> Rows<'_> {
+        Rows {
+            observations: &mut self.observations,
+            masks: &mut self.masks,
+            rewards: &mut self.rewards,
+            terminated: &mut self.terminated,
+            truncated: &mut self.truncated,
+            players: &mut self.players,
+            opponent_actions: &mut self.opponent_actions,
+        }
+    }
+}
+
+/// Steps `batch` (parts of `per_part`) with `agent` moves: every part in
+/// one pass.
+fn step_batch(
+    batch: &mut dyn StateBatch,
+    per_part: usize,
+    plan: &StepPlan,
+    slots: &mut [GameSlot],
+    agent: &mut StepAgent,
+    out: &mut Outputs,
+) -> Result<(), FacadeError> {
+    let mut rows = out.rows();
+    let mut slots = slots;
+    let (given, mut drawn) = match agent {
+        StepAgent::Reset => (None, None),
+        StepAgent::Given(actions) => (Some(actions.as_slice()), None),
+        StepAgent::Random(drawn) => (None, Some(drawn.as_mut_slice())),
+    };
+    for (k, mut part) in batch.parts(per_part).into_iter().enumerate() {
+        let len = part.len();
+        let (mine, rest) = rows.split(len, plan.observation_len, plan.actions);
+        rows = rest;
+        let (my_slots, rest) = std::mem::take(&mut slots).split_at_mut(len);
+        slots = rest;
+        let moves = match (given, drawn.take()) {
+            (Some(actions), _) => AgentMoves::Given(&actions[k * per_part..][..len]),
+            (None, Some(all)) => {
+                let (mine, rest) = all.split_at_mut(len);
+                drawn = Some(rest);
+                AgentMoves::Random(mine)
+            }
+            (None, None) => AgentMoves::Reset,
+        };
+        part.step(PartStep {
+            plan,
+            slots: my_slots,
+            agent: moves,
+            opponent: OpponentMoves::Random,
+            rows: mine,
+            stop: None,
+        })?;
+    }
+    Ok(())
+}
+
+/// What the test's agent does.
+enum StepAgent {
+    Reset,
+    Given(Vec<u32>),
+    Random(Vec<i64>),
+}
+
+/// The plan of a batch of [`MaskedTicTacToe`] or the text game.
+fn plan(agent: Option<Player>, max_steps: Option<u32>) -> StepPlan {
+    StepPlan {
+        agent,
+        max_steps,
+        observation_len: 0,
+        actions: 9,
+        finished_player: -4,
+    }
+}
+
+/// Steps a batch of `start` with random agent moves (and a random
+/// opponent for `agent`) against single positions played by hand with the
+/// actions drawn: the same positions, rows, rewards and flags.
+fn step_against_singles(
+    start: &dyn State,
+    boxed: bool,
+    agent: Option<Player>,
+    max_steps: Option<u32>,
+) {
+    let (n, per_part) = (11, 4);
+    let plan = plan(agent, max_steps);
+    let mut batch = if boxed {
+        boxed_batch(start.clone_box(), n)
+    } else {
+        start.batch(n)
+    };
+    let mut slots: Vec<GameSlot> = (0..n).map(|i| GameSlot::new(i as u64)).collect();
+    let mut out = Outputs::new(n, &plan);
+    step_batch(
+        batch.as_mut(),
+        per_part,
+        &plan,
+        &mut slots,
+        &mut StepAgent::Reset,
+        &mut out,
+    )
+    .unwrap();
+    let mut singles: Vec<Box<dyn State>> = (0..n).map(|_| start.clone_box()).collect();
+    let mut steps = vec![0u32; n];
+    let mut done = vec![false; n];
+    let (mut ends, mut replies) = (0, 0);
+    for step in 0..80 {
+        if step > 0 {
+            let mut agent_moves = StepAgent::Random(vec![-1; n]);
+            step_batch(
+                batch.as_mut(),
+                per_part,
+                &plan,
+                &mut slots,
+                &mut agent_moves,
+                &mut out,
+            )
+            .unwrap();
+            let StepAgent::Random(drawn) = agent_moves else {
+                unreachable!()
+            };
+            for i in 0..n {
+                if done[i] {
+                    assert_eq!(drawn[i], 0);
+                    singles[i] = start.clone_box();
+                    steps[i] = 0;
+                } else {
+                    let action = u32::try_from(drawn[i]).unwrap();
+                    assert!(singles[i].legal_actions().contains(&action), "{action}");
+                    singles[i].play_action(action).unwrap();
+                    steps[i] += 1;
+                }
+            }
+        }
+        for i in 0..n {
+            let single = &mut singles[i];
+            let reply = out.opponent_actions[i];
+            if let Some(agent) = agent
+                && single.outcome().is_none()
+                && single.turn() != agent
+            {
+                assert!(single.legal_actions().contains(&(reply as u32)), "{reply}");
+                single.play_action(reply as u32).unwrap();
+                replies += 1;
+            } else {
+                assert_eq!(reply, -1);
+            }
+            assert_eq!(batch.get(i).to_text(), single.to_text());
+            let outcome = single.outcome();
+            let truncated = outcome.is_none() && max_steps.is_some_and(|m| steps[i] >= m);
+            assert_eq!(out.terminated[i], outcome.is_some());
+            assert_eq!(out.truncated[i], truncated);
+            done[i] = outcome.is_some() || truncated;
+            ends += usize::from(done[i]);
+            let legal = single.legal_actions();
+            for (a, &m) in out.masks[i * 9..(i + 1) * 9].iter().enumerate() {
+                assert_eq!(m == 1, legal.contains(&(a as u32)));
+            }
+            let first = match outcome {
+                Some(Outcome::Winner(Player::First)) => 1.0,
+                Some(Outcome::Winner(Player::Second)) => -1.0,
+                _ => 0.0,
+            };
+            match agent {
+                Some(Player::First) => assert_eq!(out.rewards[i], first),
+                Some(Player::Second) => assert_eq!(out.rewards[i], -first),
+                None => assert_eq!(out.rewards[2 * i..2 * i + 2], [first, -first]),
+            }
+            let player = match (outcome, single.turn()) {
+                (Some(_), _) => -4,
+                (None, Player::First) => 0,
+                (None, Player::Second) => 1,
+            };
+            assert_eq!(out.players[i], player);
+        }
+    }
+    assert!(ends > 30, "{ends}");
+    assert_eq!(replies > 100, agent.is_some(), "{replies}");
+}
+
+#[test]
+fn a_step_in_one_pass_plays_as_single_positions() {
+    for start in [start(), masked_start()] {
+        for agent in [None, Some(Player::First), Some(Player::Second)] {
+            step_against_singles(start.as_ref(), false, agent, None);
+        }
+        step_against_singles(start.as_ref(), false, None, Some(4));
+        step_against_singles(start.as_ref(), true, Some(Player::Second), Some(5));
+    }
+}
+
+/// `GameSlot::random_action` then the step with those actions (the two
+/// calls of a front end) plays as the step that draws them in its pass.
+#[test]
+fn given_actions_play_as_the_random_ones_drawn() {
+    let plan = plan(Some(Player::Second), Some(6));
+    let n = 9;
+    let mut runs = Vec::new();
+    for given in [false, true] {
+        let mut batch = masked_start().batch(n);
+        let mut slots: Vec<GameSlot> = (0..n).map(|i| GameSlot::new(100 + i as u64)).collect();
+        let mut out = Outputs::new(n, &plan);
+        step_batch(
+            batch.as_mut(),
+            2,
+            &plan,
+            &mut slots,
+            &mut StepAgent::Reset,
+            &mut out,
+        )
+        .unwrap();
+        let mut seen = Vec::new();
+        for _ in 0..40 {
+            let mut agent = if given {
+                let actions: Vec<u32> = slots.iter_mut().map(GameSlot::random_action).collect();
+                assert!(slots.iter().zip(&actions).all(|(s, &a)| s.accepts(a)));
+                StepAgent::Given(actions)
+            } else {
+                StepAgent::Random(vec![-1; n])
+            };
+            step_batch(batch.as_mut(), 2, &plan, &mut slots, &mut agent, &mut out).unwrap();
+            let actions: Vec<i64> = match agent {
+                StepAgent::Given(actions) => actions.into_iter().map(i64::from).collect(),
+                StepAgent::Random(drawn) => drawn,
+                StepAgent::Reset => unreachable!(),
+            };
+            seen.push((
+                actions,
+                out.masks.clone(),
+                out.rewards.clone(),
+                out.opponent_actions.clone(),
+                out.truncated.clone(),
+            ));
+        }
+        runs.push(seen);
+    }
+    assert_eq!(runs[0], runs[1]);
+}
+
+#[test]
+fn a_chosen_opponent_plays_through_the_facade_and_stop_cancels() {
+    let plan = plan(Some(Player::First), None);
+    let mut batch = masked_start().batch(3);
+    let mut slots: Vec<GameSlot> = (0..3).map(|i| GameSlot::new(i as u64)).collect();
+    let mut out = Outputs::new(3, &plan);
+    let mut calls = 0;
+    let mut lowest = |state: &mut dyn State, _: &mut GameRng| {
+        calls += 1;
+        let action = state.legal_actions()[0];
+        state.play_action(action).map(|()| action)
+    };
+    let mut parts = batch.parts(3);
+    let step = PartStep {
+        plan: &plan,
+        slots: &mut slots,
+        agent: AgentMoves::Reset,
+        opponent: OpponentMoves::Chosen(&mut lowest),
+        rows: out.rows(),
+        stop: None,
+    };
+    parts[0].step(step).unwrap();
+    let stop: &(dyn Fn() -> bool + Sync) = &|| true;
+    let step = PartStep {
+        plan: &plan,
+        slots: &mut slots,
+        agent: AgentMoves::Reset,
+        opponent: OpponentMoves::Random,
+        rows: out.rows(),
+        stop: Some(stop),
+    };
+    let error = parts[0].step(step).unwrap_err();
+    assert!(matches!(error, FacadeError::Cancelled), "{error}");
+    let step = PartStep {
+        plan: &plan,
+        slots: &mut slots,
+        agent: AgentMoves::Given(&[4, 4, 4]),
+        opponent: OpponentMoves::Chosen(&mut lowest),
+        rows: out.rows(),
+        stop: None,
+    };
+    parts[0].step(step).unwrap();
+    drop(parts);
+    assert_eq!(calls, 3);
+    assert_eq!(out.opponent_actions, [0, 0, 0]);
+    for i in 0..3 {
+        assert_eq!(batch.get(i).to_text(), "O...X....");
+    }
 }

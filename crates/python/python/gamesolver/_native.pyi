@@ -344,6 +344,8 @@ class VectorGames:
         """Starts every game afresh; ``seeds`` (one per game) reseeds each game's generator."""
     def step(self, actions: np.ndarray) -> None:
         """One int64 action per game; ValueError (nothing played) for an illegal one."""
+    def step_random(self) -> np.ndarray:
+        """``step(random_actions())`` in one pass; returns the actions played (int64)."""
     def random_actions(self) -> np.ndarray:
         """A uniformly random legal action per game (int64), from each game's generator."""
     def state(self, index: int) -> State:

@@ -144,6 +144,14 @@ class SelfPlayVectorEnv:
         actions = self.games.random_actions()
         return actions.copy() if self.copy else actions
 
+    def step_random(self) -> Tuple[np.ndarray, Batch]:
+        """``step(sample_legal_actions())`` in one call: each game's random
+        legal action drawn and played in the same pass (the same actions,
+        so the same trajectories). Returns the actions played (int64; 0 for
+        a game started afresh) and the batch."""
+        actions = self.games.step_random()
+        return (actions.copy() if self.copy else actions), self._batch()
+
     def state(self, index: int) -> _native.State:
         """A copy of game ``index``'s position."""
         return self.games.state(index)
@@ -259,8 +267,30 @@ if _gym is not None:
             self, actions: Any
         ) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
             """Plays the agent's action in every game, then the opponent's reply."""
+            self.games.step(_actions(actions))
+            return self._result()
+
+        def sample_legal_actions(self) -> np.ndarray:
+            """A uniformly random legal action per game (int64), drawn in
+            Rust with each game's seeded generator."""
+            return self._out(self.games.random_actions())
+
+        def step_random(
+            self,
+        ) -> Tuple[np.ndarray, Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]]:
+            """``step(sample_legal_actions())`` in one call (the same
+            actions, drawn and played in one pass): the actions played and
+            what ``step`` returns."""
+            actions = self._out(self.games.step_random())
+            return actions, self._result()
+
+        def state(self, index: int) -> _native.State:
+            """A copy of game ``index``'s position."""
+            return self.games.state(index)
+
+        def _result(self) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
+            """What ``step`` returns, from the batch's arrays."""
             g = self.games
-            g.step(_actions(actions))
             return (
                 self._out(g.observations),
                 self._out(g.rewards),
@@ -268,15 +298,6 @@ if _gym is not None:
                 self._out(g.truncated),
                 self._info(),
             )
-
-        def sample_legal_actions(self) -> np.ndarray:
-            """A uniformly random legal action per game (int64), drawn in
-            Rust with each game's seeded generator."""
-            return self._out(self.games.random_actions())
-
-        def state(self, index: int) -> _native.State:
-            """A copy of game ``index``'s position."""
-            return self.games.state(index)
 
         def _out(self, array: np.ndarray) -> np.ndarray:
             return array.copy() if self.copy else array

@@ -6,28 +6,26 @@
 
 mod batch;
 mod opponent;
-mod rng;
 
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
-use gamesolver_api::batch::StateBatch;
+use gamesolver_api::batch::{GameSlot, Rows, StateBatch, StepPlan};
 use gamesolver_api::{EngineSpec, FacadeError, GameDef, SearchLimits, check_hash_mb};
 use gamesolver_core::Player;
 use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyReadonlyArray1, PyReadwriteArray};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
-use self::batch::{Rows, Setup, Slot, Stop, random_actions, reset_all, step_all};
+use self::batch::{Setup, Stop, random_actions, reset_all, step_all, step_random_all};
 use self::opponent::{EnginePool, Opponent, Oracle};
-use self::rng::seeded;
 use crate::engine::game_argument;
 use crate::errors::OrRaise;
 use crate::game::PyGame;
 use crate::interrupt::run_cancellable;
 use crate::numbers::{Int, optional_whole, whole};
-use crate::state::PyState;
+use crate::state::{PyState, TERMINAL};
 
 /// The largest batch (games stepped together).
 const MAX_GAMES: usize = 1 << 20;
@@ -56,7 +54,7 @@ pub struct PyVectorGames {
     game: PyGame,
     setup: Setup,
     states: Box<dyn StateBatch>,
-    slots: Vec<Slot>,
+    slots: Vec<GameSlot>,
     started: bool,
     observations: Py<PyArrayDyn<f32>>,
     masks: Py<PyArray2<i8>>,
@@ -119,7 +117,7 @@ impl PyVectorGames {
         work: impl FnOnce(
             &Setup,
             &mut dyn StateBatch,
-            &mut [Slot],
+            &mut [GameSlot],
             Rows<'_>,
             Stop<'_>,
         ) -> Result<(), FacadeError>
@@ -253,14 +251,17 @@ impl PyVectorGames {
         let actions = info.action_space as usize;
         let states = start.batch(games);
         let setup = Setup {
-            agent,
+            plan: StepPlan {
+                agent,
+                max_steps: optional_whole("max_steps", max_steps)?,
+                observation_len: planes * rows * cols,
+                actions,
+                finished_player: TERMINAL,
+            },
             opponent,
-            max_steps: optional_whole("max_steps", max_steps)?,
-            observation_len: planes * rows * cols,
-            actions,
             nanos_per_game: AtomicU64::new(0),
         };
-        let slots = (0..games).map(|i| Slot::new(seeded(i as u64))).collect();
+        let slots = (0..games).map(|i| GameSlot::new(i as u64)).collect();
         let per_reward = if agent.is_some() { 1 } else { 2 };
         let reward_shape: Vec<usize> = if per_reward == 1 {
             vec![games]
@@ -349,6 +350,30 @@ impl PyVectorGames {
         Ok(())
     }
 
+    /// Plays a uniformly random legal action per game (the action
+    /// `random_actions()` would draw, with each game's generator; a game
+    /// whose episode ended at the last step starts afresh), drawn and
+    /// played in one pass. Writes the arrays and returns the actions drawn
+    /// (the array `random_actions()` returns, 0 for a game started afresh).
+    fn step_random<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        if !self.started {
+            return Err(PyRuntimeError::new_err(
+                "call reset() first (a failed reset or step needs a reset too)",
+            ));
+        }
+        let array = self.actions.bind(py).clone();
+        {
+            let mut out = writable(&array)?;
+            let drawn = slice_mut(&mut out)?;
+            self.started = false;
+            self.with_rows(py, |setup, states, slots, rows, stop| {
+                step_random_all(setup, states, slots, drawn, rows, stop)
+            })?;
+            self.started = true;
+        }
+        Ok(array)
+    }
+
     /// A uniformly random legal action per game, drawn with each game's
     /// generator, written into an int64 array of `num_envs` (the same
     /// array every call).
@@ -424,7 +449,7 @@ impl PyVectorGames {
     /// The agent's side (0 or 1), None in self-play.
     #[getter]
     fn agent_player(&self) -> Option<u32> {
-        self.setup.agent.map(|p| match p {
+        self.setup.plan.agent.map(|p| match p {
             Player::First => 0,
             Player::Second => 1,
         })

@@ -5,12 +5,11 @@
 
 use std::sync::{Arc, Mutex, PoisonError};
 
+use gamesolver_api::batch::GameRng;
 use gamesolver_api::{
     AnyEngine, EngineSpec, FacadeError, GameDef, SearchLimits, SolvedOracle, State, TablebaseOracle,
 };
 use rand::Rng;
-
-use super::rng::GameRng;
 
 /// Where perfect play comes from.
 pub enum Oracle {

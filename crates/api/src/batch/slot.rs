@@ -1,0 +1,63 @@
+//! The bookkeeping a batch keeps beside each position: its seeded
+//! generator, the steps of its episode, whether the episode just ended and
+//! its legal actions.
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use super::LegalActions;
+
+/// One game's generator (random agent moves and a random opponent's), seeded
+/// per game so that a game's trajectory depends only on its own seed and
+/// actions.
+pub type GameRng = SmallRng;
+
+/// One game of a batch, beside its position in the [`super::StateBatch`].
+#[derive(Clone, Debug)]
+pub struct GameSlot {
+    /// The game's generator.
+    pub(crate) rng: GameRng,
+    /// Steps since the episode began.
+    pub(crate) steps: u32,
+    /// The episode ended at the last step: the next step starts a new one.
+    pub(crate) done: bool,
+    /// The legal actions of the position (none once the game is over).
+    pub(crate) legal: LegalActions,
+}
+
+impl GameSlot {
+    /// A game whose next step starts an episode, its generator seeded with
+    /// `seed`.
+    pub fn new(seed: u64) -> GameSlot {
+        GameSlot {
+            rng: GameRng::seed_from_u64(seed),
+            steps: 0,
+            done: true,
+            legal: LegalActions::new(),
+        }
+    }
+
+    /// Seeds the game's generator with `seed` afresh.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = GameRng::seed_from_u64(seed);
+    }
+
+    /// Whether `action` is accepted at the next step: a legal action, or
+    /// any action when the next step starts a new episode.
+    #[inline]
+    pub fn accepts(&self, action: u32) -> bool {
+        self.done || self.legal.contains(action)
+    }
+
+    /// A uniformly random legal action drawn with the game's generator (0,
+    /// nothing drawn, when the next step starts a new episode and ignores
+    /// the action).
+    #[inline]
+    pub fn random_action(&mut self) -> u32 {
+        if self.done || self.legal.is_empty() {
+            return 0;
+        }
+        let index = rand::Rng::random_range(&mut self.rng, 0..self.legal.len());
+        self.legal.get(index).unwrap_or(0)
+    }
+}

@@ -1,0 +1,235 @@
+//! One step of a part of a batch in one pass over its positions: the
+//! agent's action (given, or drawn at random from the legal ones), the
+//! opponent's replies, the end of the game and Gymnasium's next-step
+//! auto-reset, and every output row written. The pass is generic over the
+//! batch's position type ([`Member`]), so a game's bridge positions are
+//! stepped by direct calls the compiler inlines: no virtual call per game.
+//!
+//! Auto-reset is Gymnasium's next-step mode: a step that ends a game
+//! returns its final observation with `terminated` (or `truncated`); the
+//! next step ignores that game's action, starts it afresh and returns the
+//! first observation of the new episode with reward 0 and both flags off.
+
+use gamesolver_core::{Outcome, Player};
+use rand::Rng;
+
+use super::{GameRng, GameSlot, Member, RowFacts, Rows};
+use crate::{FacadeError, State};
+
+/// What every game of a batch shares in a step.
+#[derive(Clone, Copy, Debug)]
+pub struct StepPlan {
+    /// The side the agent plays; None = self-play (every move is an action).
+    pub agent: Option<Player>,
+    /// An episode is truncated after this many steps (None = never).
+    pub max_steps: Option<u32>,
+    /// Values per observation row.
+    pub observation_len: usize,
+    /// Values per mask row (the game's distinct actions).
+    pub actions: usize,
+    /// The player to move written for a finished game (Python writes
+    /// OpenSpiel's `TERMINAL`).
+    pub finished_player: i32,
+}
+
+/// The agent's side of a step, for every game of the part.
+pub enum AgentMoves<'a> {
+    /// Start every game afresh.
+    Reset,
+    /// Play action `j` in game `j`: checked with [`GameSlot::accepts`]
+    /// (ignored where the episode ended at the last step).
+    Given(&'a [u32]),
+    /// Draw a uniformly random legal action per game with its generator
+    /// ([`GameSlot::random_action`]), write it into `drawn[j]` and play it.
+    Random(&'a mut [i64]),
+}
+
+/// A façade opponent's move: chooses and plays a move in a position (a
+/// game not over, not the agent's turn) with the game's generator for its
+/// random choices, and returns the action played.
+pub type ChooseMove<'a> =
+    &'a mut dyn FnMut(&mut dyn State, &mut GameRng) -> Result<u32, FacadeError>;
+
+/// The opponent of a batch with an agent.
+pub enum OpponentMoves<'a> {
+    /// Uniformly random legal moves, drawn with each game's generator
+    /// (stepped in the pass itself).
+    Random,
+    /// Moves chosen through the façade (an engine, an oracle).
+    Chosen(ChooseMove<'a>),
+}
+
+/// One step of a part: the games' slots and rows (game `j` of the part is
+/// slot `j` and row `j`), what the agent and the opponent do.
+pub struct PartStep<'a> {
+    /// What every game shares.
+    pub plan: &'a StepPlan,
+    /// The games' bookkeeping, one per position of the part.
+    pub slots: &'a mut [GameSlot],
+    /// The agent's moves.
+    pub agent: AgentMoves<'a>,
+    /// The opponent (not used in self-play).
+    pub opponent: OpponentMoves<'a>,
+    /// The output rows.
+    pub rows: Rows<'a>,
+    /// Looked at before each game when given: true stops the step with
+    /// [`FacadeError::Cancelled`] (the games then partly stepped).
+    pub stop: Option<&'a (dyn Fn() -> bool + Sync)>,
+}
+
+/// [`super::BatchPart::step`] over typed positions `members` (copies of
+/// `start` when reset).
+pub(crate) fn step_members<T: Member>(
+    start: &T,
+    members: &mut [T],
+    step: PartStep<'_>,
+) -> Result<(), FacadeError> {
+    let PartStep {
+        plan,
+        slots,
+        agent,
+        opponent,
+        rows,
+        stop,
+    } = step;
+    let mut pass = Pass {
+        plan,
+        start,
+        members,
+        slots,
+        opponent,
+        rows,
+        stop,
+    };
+    match agent {
+        AgentMoves::Reset => pass.run(|_, _| None),
+        AgentMoves::Given(actions) => pass.run(|j, _| Some(actions[j])),
+        AgentMoves::Random(drawn) => pass.run(|j, slot| {
+            let action = slot.random_action();
+            drawn[j] = i64::from(action);
+            Some(action)
+        }),
+    }
+}
+
+/// The state of one pass over a part.
+struct Pass<'p, 'a, T> {
+    plan: &'a StepPlan,
+    start: &'p T,
+    members: &'p mut [T],
+    slots: &'a mut [GameSlot],
+    opponent: OpponentMoves<'a>,
+    rows: Rows<'a>,
+    stop: Option<&'a (dyn Fn() -> bool + Sync)>,
+}
+
+impl<T: Member> Pass<'_, '_, T> {
+    /// Steps every game, `agent(j, slot)` giving game `j`'s action (None:
+    /// start afresh).
+    #[inline]
+    fn run(
+        &mut self,
+        mut agent: impl FnMut(usize, &mut GameSlot) -> Option<u32>,
+    ) -> Result<(), FacadeError> {
+        let plan = self.plan;
+        let (len, actions) = (plan.observation_len, plan.actions);
+        let games = self.members.iter_mut().zip(self.slots.iter_mut());
+        for (j, (member, slot)) in games.enumerate() {
+            if let Some(stop) = self.stop
+                && stop()
+            {
+                return Err(FacadeError::Cancelled);
+            }
+            match agent(j, slot) {
+                Some(action) if !slot.done => {
+                    member.play_legal(action)?;
+                    slot.steps = slot.steps.saturating_add(1);
+                }
+                _ => {
+                    member.reset_to(self.start);
+                    slot.steps = 0;
+                }
+            }
+            let opponent_action = match plan.agent {
+                Some(agent) => reply(member, slot, agent, &mut self.opponent)?,
+                None => -1,
+            };
+            let rows = &mut self.rows;
+            let facts = member.write_row(
+                &mut rows.observations[j * len..(j + 1) * len],
+                &mut slot.legal,
+                &mut rows.masks[j * actions..(j + 1) * actions],
+            )?;
+            let terminated = facts.outcome.is_some();
+            let truncated = !terminated && plan.max_steps.is_some_and(|max| slot.steps >= max);
+            slot.done = terminated || truncated;
+            write_rewards(plan, facts, rows, j);
+            rows.terminated[j] = terminated;
+            rows.truncated[j] = truncated;
+            rows.opponent_actions[j] = opponent_action;
+        }
+        Ok(())
+    }
+}
+
+/// The opponent's moves in `member` until the game ends or it is the
+/// `agent`'s turn; the last one's action, -1 if it did not move.
+#[inline]
+fn reply<T: Member>(
+    member: &mut T,
+    slot: &mut GameSlot,
+    agent: Player,
+    opponent: &mut OpponentMoves<'_>,
+) -> Result<i32, FacadeError> {
+    let mut last = -1;
+    while member.outcome().is_none() && member.turn() != agent {
+        let action = match opponent {
+            OpponentMoves::Random => random_reply(member, slot)?,
+            OpponentMoves::Chosen(choose) => choose(member.state_mut(), &mut slot.rng)?,
+        };
+        last = i32::try_from(action).unwrap_or(i32::MAX);
+    }
+    Ok(last)
+}
+
+/// Plays a uniformly random legal action of `member` (a game not over):
+/// the `random_range(0..count)`-th of its legal actions in
+/// [`State::legal_actions`]' order, drawn with the game's generator, and
+/// returns it.
+fn random_reply<T: Member>(member: &mut T, slot: &mut GameSlot) -> Result<u32, FacadeError> {
+    member.fill_legal(&mut slot.legal);
+    let count = slot.legal.len();
+    if count == 0 {
+        return Err(FacadeError::BadAction {
+            action: 0,
+            reason: format!("no legal move in {}", member.state().to_text()),
+        });
+    }
+    let action = slot.legal.get(slot.rng.random_range(0..count)).unwrap_or(0);
+    member.play_legal(action)?;
+    Ok(action)
+}
+
+/// Writes game `j`'s rewards and player to move.
+#[inline]
+fn write_rewards(plan: &StepPlan, facts: RowFacts, rows: &mut Rows<'_>, j: usize) {
+    let outcome = facts.outcome;
+    let [first, second] = match outcome {
+        Some(Outcome::Winner(Player::First)) => [1.0, -1.0],
+        Some(Outcome::Winner(Player::Second)) => [-1.0, 1.0],
+        Some(Outcome::Draw) | None => [0.0, 0.0],
+    };
+    match plan.agent {
+        Some(Player::First) => rows.rewards[j] = first,
+        Some(Player::Second) => rows.rewards[j] = second,
+        None => {
+            rows.rewards[2 * j] = first;
+            rows.rewards[2 * j + 1] = second;
+        }
+    }
+    rows.players[j] = match (outcome, facts.turn) {
+        (Some(_), _) => plan.finished_player,
+        (None, Player::First) => 0,
+        (None, Player::Second) => 1,
+    };
+}
