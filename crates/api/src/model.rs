@@ -601,6 +601,7 @@ impl<M: GameModel> State for ModelState<M> {
         observation
     }
 
+    #[inline]
     fn write_observation(&self, out: &mut [f32]) -> Result<(), FacadeError> {
         let shape = self.model.info().observation_shape;
         let len = out.len();

@@ -121,7 +121,8 @@ fn nth_set_bit(mask: u128, index: usize) -> Option<u32> {
 }
 
 /// The position of set bit `rank` of `word` (which has more set bits):
-/// halves, quarters and bytes skipped by their counts, then bits cleared.
+/// halves, quarters and bytes skipped by their counts, then the byte's bit
+/// read from a table.
 #[inline]
 fn nth_set_bit_of_word(word: u64, rank: u32) -> u32 {
     let (mut word, mut rank, mut base) = (word, rank, 0);
@@ -133,11 +134,27 @@ fn nth_set_bit_of_word(word: u64, rank: u32) -> u32 {
             base += width;
         }
     }
-    for _ in 0..rank {
-        word &= word - 1;
-    }
-    base + word.trailing_zeros()
+    base + u32::from(SELECT_IN_BYTE[(word & 0xff) as usize][(rank & 7) as usize])
 }
+
+/// Entry `b`, `k` is the position of set bit `k` of byte `b` (lowest
+/// first; 0 past its set bits).
+const SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut bit, mut k) = (0, 0);
+        while bit < 8 {
+            if b >> bit & 1 == 1 {
+                table[b][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    table
+};
 
 /// Byte `j` of entry `b` is bit `j` of `b`: eight mask values in one store.
 const SPREAD: [u64; 256] = {
@@ -154,6 +171,14 @@ const SPREAD: [u64; 256] = {
     table
 };
 
+/// The low eight bits of `bits` as eight mask values (0 or 1).
+#[inline]
+fn spread(bits: u128) -> [i8; 8] {
+    SPREAD[(bits & 0xff) as usize]
+        .to_le_bytes()
+        .map(|byte| byte as i8)
+}
+
 /// Writes bit `a` of `mask` as value `a` of `row` (0 or 1), eight values
 /// at a time.
 #[inline]
@@ -161,15 +186,11 @@ fn write_mask_bits(mask: u128, row: &mut [i8]) {
     let mut chunks = row.chunks_exact_mut(8);
     let mut bits = mask;
     for chunk in &mut chunks {
-        let bytes = SPREAD[(bits & 0xff) as usize].to_le_bytes();
-        for (value, byte) in chunk.iter_mut().zip(bytes) {
-            *value = byte as i8;
-        }
+        chunk.copy_from_slice(&spread(bits));
         bits >>= 8;
     }
-    let bytes = SPREAD[(bits & 0xff) as usize].to_le_bytes();
-    for (value, byte) in chunks.into_remainder().iter_mut().zip(bytes) {
-        *value = byte as i8;
+    for (value, bit) in chunks.into_remainder().iter_mut().zip(spread(bits)) {
+        *value = bit;
     }
 }
 
@@ -221,6 +242,24 @@ mod tests {
                     assert!(v == 0 || v == 1);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn every_set_bit_of_every_16_bit_mask_and_of_wide_ones_is_found() {
+        let mut masks: Vec<u128> = (0..1u128 << 16).collect();
+        let mut x = 0x9e37_79b9_7f4a_7c15_u128;
+        for _ in 0..2000 {
+            x = x.wrapping_mul(0x2545_f491_4f6c_dd1d_0123_4567_89ab_cdef) ^ (x >> 61);
+            masks.extend([x, x & x >> 3, x << 64, x >> 64, x & (x >> 7) & (x >> 13)]);
+        }
+        for mask in masks {
+            let mut legal = LegalActions::new();
+            legal.set_mask(mask);
+            for (k, a) in bits_of(mask).into_iter().enumerate() {
+                assert_eq!(legal.get(k), Some(a), "{mask:#x} {k}");
+            }
+            assert_eq!(legal.get(mask.count_ones() as usize), None);
         }
     }
 

@@ -17,10 +17,12 @@ use gamesolver_api::batch::{
 use super::opponent::Opponent;
 
 /// The least work (nanoseconds of one core, as last measured) worth a
-/// part of its own: waking a pool thread and waiting for it costs some
-/// microseconds, so a batch of cheap games (tic-tac-toe) is split only when
-/// it is large, one of costly games (an engine opponent) from two games on.
-const MIN_PART_NANOS: u64 = 40_000;
+/// part of its own: waking a pool thread and waiting for it costs tens of
+/// microseconds on a busy machine, so a batch of cheap games (tic-tac-toe:
+/// about 60 ns a step) is split only from a few thousand games, one of
+/// costly games (an engine opponent) from two games on. (At 40 µs,
+/// 1,024 tic-tac-toe games, split in two, stepped slower than 64.)
+const MIN_PART_NANOS: u64 = 100_000;
 
 /// What every game of a batch shares.
 pub struct Setup {
