@@ -145,7 +145,8 @@ def test_step_random_plays_as_step_with_sampled_actions(game, options):
                      "truncated", "current_player", "opponent_action"):
             np.testing.assert_array_equal(getattr(fused, name), getattr(split, name), name)
         ended += int(fused.terminated.sum() + fused.truncated.sum())
-    assert "nodes" in options or ended > 10
+    if "max_steps" in options:  # episodes end (Jungle's rarely end by themselves in 60 plies)
+        assert ended > 10
     assert [str(fused.state(i)) for i in range(n)] == [str(split.state(i)) for i in range(n)]
 
 
