@@ -27,7 +27,7 @@ use gamesolver_games::uttt::{Board, FULL};
 
 pub use super::network_weights::HIDDEN;
 // The output layer takes the hidden units eight at a time.
-const _: () = assert!(HIDDEN % 8 == 0);
+const _: () = assert!(HIDDEN / 8 * 8 == HIDDEN);
 use super::network_weights::{OUTPUT_BIAS, SCORE_PER_LOGIT, WEIGHTS};
 use std::sync::OnceLock;
 
