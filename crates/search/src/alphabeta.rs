@@ -372,13 +372,17 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             || beta.value() - alpha.value() != 1
             || beta.is_decisive()
             || self.null_line[ply - 1]
-            || self.evaluator.evaluate(pos) < beta
         {
             return false;
         }
+        // The pass first: a game without one (ultimate tic-tac-toe) must not
+        // pay for a static evaluation it cannot use.
         let Some(passed) = self.evaluator.null_move(pos) else {
             return false;
         };
+        if self.evaluator.evaluate(pos) < beta {
+            return false;
+        }
         self.path.push(self.evaluator.key(&passed), true);
         self.null_line[ply] = true;
         let reduced = depth - 1 - NULL_MOVE_PLIES;

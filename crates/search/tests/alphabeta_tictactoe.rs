@@ -114,3 +114,42 @@ fn reduced_search_never_chooses_a_losing_move_when_it_can_draw() {
         assert!(chosen >= exact.min(Score::DRAW), "{board}: {best}");
     }
 }
+
+/// An evaluation that counts its calls and varies with the position, so
+/// null-window nodes meet static scores on both sides of beta.
+struct Counting(std::cell::Cell<u64>);
+
+impl Evaluator<Board> for Counting {
+    fn evaluate(&self, position: &Board) -> Score {
+        self.0.set(self.0.get() + 1);
+        Score::eval((Zero.key(position) % 201) as i32 - 100)
+    }
+    fn key(&self, position: &Board) -> u64 {
+        Zero.key(position)
+    }
+    fn move_slots(&self) -> usize {
+        9
+    }
+    fn move_index(&self, mv: Cell) -> usize {
+        mv.index().into()
+    }
+}
+
+/// A game without a null move (tic-tac-toe, like ultimate tic-tac-toe)
+/// pays nothing for null-move pruning being on: the same nodes and not one
+/// static evaluation more than with it off.
+#[test]
+fn null_move_pruning_costs_no_evaluation_without_a_null_move() {
+    let run = |null_move: bool| {
+        let config = SearchConfig {
+            null_move,
+            ..SearchConfig::default()
+        };
+        let mut search = AlphaBeta::new(Counting(std::cell::Cell::new(0)), 1).with_config(config);
+        let info = search.search(&Board::empty(), &Limits::depth(8), |_| {});
+        (info.nodes, search.evaluator().0.get())
+    };
+    let (on, off) = (run(true), run(false));
+    assert!(off.1 > 100, "{off:?}");
+    assert_eq!(on, off);
+}

@@ -9,8 +9,9 @@
 //! $N speed /tmp/uttt-nn.txt 8 100000 on     # data, positions, nodes each, network on or off
 //! ```
 //!
-//! `generate` plays CodinGame-rule self-play with the rule's default
-//! alpha-beta (its weights, the board-win quiescence) at a node budget and
+//! `generate` plays CodinGame-rule self-play with alpha-beta on the rule's
+//! hand-written evaluation (`EvalWeights::CODINGAME_HAND`, without the
+//! network, whatever the default) at a node budget and
 //! writes every position with the game's result and the search's score;
 //! `train` fits the network, a correction of CodinGame's hand-written
 //! evaluation, to them (the losses go to standard error) and writes the
@@ -71,8 +72,9 @@ fn number<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, String> {
 
 /// Plays the games and prints the data.
 fn generate(settings: &SelfPlay, words: &[&str]) {
+    // Played with the hand-written evaluation the network corrects.
     let options = EngineOptions {
-        weights: EvalWeights::for_variant(settings.variant),
+        weights: EvalWeights::CODINGAME_HAND,
         ..EngineOptions::default()
     };
     let positions = settings.generate_scored(&options);
@@ -104,7 +106,7 @@ fn train_files(
         );
     }
     let k = fit_score_scale(&positions);
-    let hand = UtttEval::new(EvalWeights::CODINGAME);
+    let hand = UtttEval::new(EvalWeights::CODINGAME_HAND);
     let hand_k = fit_hand_scale(&positions, &hand);
     eprintln!(
         "{} positions; search score scale K = {k:.6e}, evaluation scale {hand_k:.6e}",
@@ -145,7 +147,7 @@ fn speed(file: &str, count: usize, nodes: u64, network: bool) -> Result<(), Box<
     let options = EngineOptions {
         weights: EvalWeights {
             network,
-            ..EvalWeights::CODINGAME
+            ..EvalWeights::CODINGAME_HAND
         },
         ..EngineOptions::default()
     };

@@ -514,13 +514,13 @@ mod tests {
             seed: 991,
         };
         let positions = settings.generate_scored(&EngineOptions {
-            weights: EvalWeights::CODINGAME,
+            weights: EvalWeights::CODINGAME_HAND,
             ..EngineOptions::default()
         });
-        let hand = UtttEval::new(EvalWeights::CODINGAME);
+        let hand = UtttEval::new(EvalWeights::CODINGAME_HAND);
         let corrected = UtttEval::new(EvalWeights {
             network: true,
-            ..EvalWeights::CODINGAME
+            ..EvalWeights::CODINGAME_HAND
         });
         let k = fit_hand_scale(&positions, &hand);
         let loss = |eval: &UtttEval| {

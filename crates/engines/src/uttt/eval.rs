@@ -184,14 +184,20 @@ impl EvalWeights {
         network: false,
     };
 
-    /// CodinGame's rule's default: [`EvalWeights::SPSA_CODINGAME`] with the
-    /// board-win quiescence, which passed an SPRT against them at 100,000
-    /// nodes (+69 Elo [+30, +110], 250 games, LLR 2.98; see
-    /// docs/PERFORMANCE.md).
-    pub const CODINGAME: EvalWeights = EvalWeights {
+    /// CodinGame's rule's hand-written evaluation:
+    /// [`EvalWeights::SPSA_CODINGAME`] with the board-win quiescence, which
+    /// passed an SPRT against them at 100,000 nodes (+69 Elo [+30, +110],
+    /// 250 games, LLR 2.98; see docs/PERFORMANCE.md). The network
+    /// ([`super::network`]) is trained as its correction, on self-play
+    /// played with it.
+    pub const CODINGAME_HAND: EvalWeights = EvalWeights {
         board_quiescence: true,
+        network: false,
         ..EvalWeights::SPSA_CODINGAME
     };
+
+    /// CodinGame's rule's default: [`EvalWeights::CODINGAME_HAND`].
+    pub const CODINGAME: EvalWeights = EvalWeights::CODINGAME_HAND;
 
     /// The default weights under `variant`: [`EvalWeights::default`] for
     /// the standard rule, [`EvalWeights::CODINGAME`] for CodinGame's.

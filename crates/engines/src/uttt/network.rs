@@ -26,6 +26,8 @@ use gamesolver_core::Game;
 use gamesolver_games::uttt::{Board, FULL};
 
 pub use super::network_weights::HIDDEN;
+// The output layer takes the hidden units eight at a time.
+const _: () = assert!(HIDDEN / 8 * 8 == HIDDEN);
 use super::network_weights::{OUTPUT_BIAS, SCORE_PER_LOGIT, WEIGHTS};
 use std::sync::OnceLock;
 
@@ -208,11 +210,23 @@ impl Network<'_> {
     #[inline]
     #[must_use]
     pub fn output_of(&self, hidden: &[i16; HIDDEN]) -> i32 {
-        let mut sum = self.output_bias;
-        for (h, w) in hidden.iter().zip(&self.output_weights[..HIDDEN]) {
-            sum += i32::from((*h).clamp(0, QA as i16)) * i32::from(*w);
+        // Eight lanes of pairs of products, the shape of the
+        // multiply-and-add-pairs instruction (`pmaddwd`); the integer sum
+        // is exact whatever its order.
+        let mut lanes = [0i32; 4];
+        for (h, w) in hidden
+            .chunks_exact(8)
+            .zip(self.output_weights[..HIDDEN].chunks_exact(8))
+        {
+            for (lane, (h, w)) in lanes
+                .iter_mut()
+                .zip(h.chunks_exact(2).zip(w.chunks_exact(2)))
+            {
+                let clip = |v: i16| i32::from(v.clamp(0, QA as i16));
+                *lane += clip(h[0]) * i32::from(w[0]) + clip(h[1]) * i32::from(w[1]);
+            }
         }
-        sum
+        self.output_bias + lanes.iter().sum::<i32>()
     }
 
     /// The network's output in evaluation units: `score_per_logit` per
@@ -351,6 +365,29 @@ mod tests {
         let expected: i32 = 7 + (0..HIDDEN as i32).map(|j| 2 * clip(j - 10)).sum::<i32>();
         assert_eq!(net.output(&[3, 5]), expected);
         assert_eq!(net.output(&[]), 7);
+    }
+
+    #[test]
+    fn the_output_layer_weighs_each_clipped_unit_by_its_own_weight() {
+        // Units below 0, inside the clip and above it, each with its own
+        // output weight: a unit paired with another's weight would show.
+        let hidden: [i16; HIDDEN] = std::array::from_fn(|j| (j as i16 * 37) % 300 - 100);
+        let outputs: Vec<i16> = (0..HIDDEN as i16).map(|j| 3 * j - 50).collect();
+        let (input, biases) = (vec![0i16; INPUTS * HIDDEN], vec![0i16; HIDDEN]);
+        let net = Network {
+            input_weights: &input,
+            hidden_biases: &biases,
+            output_weights: &outputs,
+            output_bias: -11,
+            score_per_logit: 300,
+        };
+        let expected: i32 = -11
+            + hidden
+                .iter()
+                .zip(&outputs)
+                .map(|(&h, &w)| i32::from(h).clamp(0, QA) * i32::from(w))
+                .sum::<i32>();
+        assert_eq!(net.output_of(&hidden), expected);
     }
 
     #[test]
