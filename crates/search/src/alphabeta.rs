@@ -9,7 +9,6 @@ use std::time::Duration;
 
 use gamesolver_core::{Game, Outcome};
 
-use crate::error_chances::{ErrorChances, ErrorModel};
 use crate::limits::Budget;
 use crate::ordering::{History, Killers};
 use crate::repetition::PathKeys;
@@ -118,13 +117,6 @@ pub struct SearchConfig {
     /// The time kept back from a move time ([`Reserve`]): the search
     /// stops at the move time less this.
     pub reserve: Reserve,
-    /// With a time or node budget left after the whole rest of the game
-    /// was searched ([`MAX_PLY`] plies: only for games whose every line
-    /// ends sooner) and the root proved a draw or a loss, spend it choosing
-    /// among the moves that keep that value the one an erring opponent is
-    /// likeliest to spoil ([`ErrorModel`]); `None`, the default, keeps the
-    /// search's own choice.
-    pub error_model: Option<ErrorModel>,
 }
 
 impl Default for SearchConfig {
@@ -135,7 +127,6 @@ impl Default for SearchConfig {
             null_move: true,
             deep_reductions: 0,
             reserve: Reserve::default(),
-            error_model: None,
         }
     }
 }
@@ -267,66 +258,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 break;
             }
         }
-        if budget_to_spend && result.depth == MAX_PLY as u32 {
-            self.choose_for_errors(root, &mut result);
-        }
         result.nodes = self.nodes;
         result.elapsed = self.budget.elapsed();
         result
-    }
-
-    /// After a search of the whole rest of the game proved `result` a draw
-    /// or a loss, with budget left and an [`ErrorModel`]: the moves keeping
-    /// the value (a draw's drawing moves, a loss's every move) are compared
-    /// against an erring opponent with the rest of the budget, and the best
-    /// replaces the search's choice (which stays when the budget runs out
-    /// first).
-    fn choose_for_errors(&mut self, root: &G, result: &mut SearchInfo<G::Move>) {
-        let (Some(model), Some(first)) = (self.config.error_model, result.best_move()) else {
-            return;
-        };
-        let mut candidates = vec![first];
-        if result.score == Score::DRAW {
-            for mv in root.moves() {
-                if mv != first && self.keeps_a_draw(root, mv) {
-                    candidates.push(mv);
-                }
-                if self.budget.stopped() {
-                    return;
-                }
-            }
-        } else if result.score < Score::DRAW && result.score.is_decisive() {
-            candidates.extend(root.moves().into_iter().filter(|&mv| mv != first));
-        }
-        if candidates.len() < 2 {
-            return;
-        }
-        let chosen = ErrorChances::new(
-            root,
-            &self.evaluator,
-            &mut self.budget,
-            &mut self.nodes,
-            model,
-        )
-        .choose(root, &candidates);
-        if let Some(mv) = chosen.filter(|&mv| mv != first) {
-            let mut pv = vec![mv];
-            self.extend_pv(root, &mut pv, MAX_PLY);
-            result.pv = pv;
-        }
-    }
-
-    /// Whether `mv` at `root` draws at least, by a null-window search of
-    /// the rest of the game (meaningless once the budget stopped).
-    fn keeps_a_draw(&mut self, root: &G, mv: G::Move) -> bool {
-        let child = root.after(mv);
-        let key = self.evaluator.key(&child);
-        self.path
-            .push(key, self.evaluator.is_irreversible(root, mv));
-        let beaten = Score::from_value(Score::DRAW.value() + 1);
-        let score = -self.negamax(&child, MAX_PLY as u32 - 1, 1, Score::DRAW, beaten);
-        self.path.pop();
-        score >= Score::DRAW
     }
 
     /// The report of a completed iteration.

@@ -72,7 +72,7 @@ pub use adaptive_reserve::{AdaptiveReserve, TurnTiming};
 pub use alphabeta::{AlphaBeta, MAX_PLY, SearchConfig, SearchInfo};
 pub use cpu_wait::CpuWaits;
 pub use engine::Engine;
-pub use error_chances::ErrorModel;
+pub use error_chances::{ErrorChoosing, ErrorModel};
 pub use evaluator::Evaluator;
 pub use limits::{Budget, Limits, REPORT_INTERVAL, Reserve, StopFlag};
 pub use mcts::Mcts;

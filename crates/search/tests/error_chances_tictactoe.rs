@@ -1,12 +1,14 @@
 //! The choice among moves of equal proved value against an erring
-//! opponent (`SearchConfig::error_model`), on tic-tac-toe, against plain
+//! opponent (`ErrorChoosing`), on tic-tac-toe, against plain
 //! minimax and a plain recursive model of the erring opponent.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 use gamesolver_core::{Game, Outcome, Player};
 use gamesolver_games::tictactoe::{Board, Cell};
-use gamesolver_search::{AlphaBeta, ErrorModel, Evaluator, Limits, Score, SearchConfig};
+use gamesolver_search::{
+    AlphaBeta, Engine, ErrorChoosing, ErrorModel, Evaluator, Limits, Reserve, Score,
+};
 
 struct Zero;
 
@@ -67,11 +69,13 @@ fn erring_value(board: &Board, chooser: Player, error: f64) -> f64 {
     }
 }
 
-fn erring_search() -> AlphaBeta<Board, Zero> {
-    AlphaBeta::new(Zero, 1).with_config(SearchConfig {
-        error_model: Some(ErrorModel::default()),
-        ..SearchConfig::default()
-    })
+fn erring_search() -> ErrorChoosing<Board, AlphaBeta<Board, Zero>, Zero> {
+    ErrorChoosing::new(
+        AlphaBeta::new(Zero, 1),
+        Zero,
+        ErrorModel::default(),
+        Reserve::default(),
+    )
 }
 
 /// Every position `plies` moves from the start, unfinished, in a fixed
@@ -98,7 +102,7 @@ fn positions_after(plies: usize) -> Vec<Board> {
 #[test]
 fn the_drawn_start_is_chosen_against_errors() {
     let board = Board::empty();
-    let info = erring_search().search(&board, &Limits::nodes(20_000_000), |_| {});
+    let info = erring_search().think(&board, &Limits::nodes(20_000_000), &mut |_| {});
     assert_eq!(info.score, Score::DRAW);
     let chosen = info.best_move().expect("a move");
     let error = f64::from(ErrorModel::DEFAULT_ERROR_PER_MILLE) / 1000.0;
@@ -111,7 +115,10 @@ fn the_drawn_start_is_chosen_against_errors() {
             (hi.max(w), lo.min(w))
         });
     assert!(worth(chosen) >= best - 1e-9, "{chosen}");
-    assert!(best > worst + 0.01, "the first moves differ: {best} {worst}");
+    assert!(
+        best > worst + 0.01,
+        "the first moves differ: {best} {worst}"
+    );
     assert_eq!(chosen.index(), 4);
 }
 
@@ -124,7 +131,7 @@ fn the_choice_keeps_the_value_and_is_best_against_errors() {
     let mut changed = 0;
     for board in positions_after(3).into_iter().chain(positions_after(4)) {
         let mut search = erring_search();
-        let info = search.search(&board, &Limits::nodes(50_000_000), |_| {});
+        let info = search.think(&board, &Limits::nodes(50_000_000), &mut |_| {});
         let chosen = info.best_move().expect("a move");
         let exact = value(&board);
         assert_eq!(-value(&board.after(chosen)), exact, "{board}: {chosen}");
@@ -160,9 +167,9 @@ fn without_budget_the_search_s_choice_stays() {
     let board = Board::empty();
     let mut plain = AlphaBeta::new(Zero, 1);
     let own = plain.search(&board, &Limits::depth(100), |_| {});
-    let by_depth = erring_search().search(&board, &Limits::depth(100), |_| {});
+    let by_depth = erring_search().think(&board, &Limits::depth(100), &mut |_| {});
     assert_eq!(by_depth.best_move(), own.best_move());
-    let short = erring_search().search(&board, &Limits::nodes(5_000), |_| {});
+    let short = erring_search().think(&board, &Limits::nodes(5_000), &mut |_| {});
     let mut plain = AlphaBeta::new(Zero, 1);
     let own_short = plain.search(&board, &Limits::nodes(5_000), |_| {});
     assert_eq!(short.best_move(), own_short.best_move());

@@ -156,14 +156,13 @@ pub const OPTIONS: &[OptionDef<UtttHost>] = &[
         get: |h| {
             OptionValue::Int(
                 h.options
-                    .search
                     .error_model
                     .map_or(0, |m| i64::from(m.error_per_mille)),
             )
         },
         set: |h, v| {
             let per_mille = u32::try_from(v.int()?).map_err(|e| e.to_string())?;
-            h.options.search.error_model = (per_mille > 0).then(|| ErrorModel {
+            h.options.error_model = (per_mille > 0).then(|| ErrorModel {
                 error_per_mille: per_mille,
                 ..ErrorModel::default()
             });

@@ -94,7 +94,6 @@ const PARTS: [CratePart; 5] = [
             "alphabeta",
             "cpu_wait",
             "engine",
-            "error_chances",
             "evaluator",
             "limits",
             "ordering",
