@@ -2,32 +2,10 @@
 //! opponent (`ErrorChoosing`), on tic-tac-toe, against plain
 //! minimax and a plain recursive model of the erring opponent.
 
-use std::hash::{DefaultHasher, Hash, Hasher};
-
+use crate::alphabeta_tictactoe::Zero;
 use gamesolver_core::{Game, Outcome, Player};
 use gamesolver_games::tictactoe::{Board, Cell};
-use gamesolver_search::{
-    AlphaBeta, Engine, ErrorChoosing, ErrorModel, Evaluator, Limits, Reserve, Score,
-};
-
-struct Zero;
-
-impl Evaluator<Board> for Zero {
-    fn evaluate(&self, _: &Board) -> Score {
-        Score::DRAW
-    }
-    fn key(&self, position: &Board) -> u64 {
-        let mut h = DefaultHasher::new();
-        position.hash(&mut h);
-        h.finish()
-    }
-    fn move_slots(&self) -> usize {
-        9
-    }
-    fn move_index(&self, mv: Cell) -> usize {
-        mv.index().into()
-    }
-}
+use gamesolver_search::{AlphaBeta, Engine, ErrorChoosing, ErrorModel, Limits, Reserve, Score};
 
 /// The game's value for the side to move: 1 win, 0 draw, −1 loss.
 fn value(board: &Board) -> i32 {
