@@ -72,7 +72,7 @@ pub fn check_spec(game: &dyn GameDef, spec: &EngineSpec) -> Result<(), FacadeErr
 
 /// Sets the options `spec` names on `host`, a game's typed host whose
 /// settings build its engines (the options were checked by
-/// [`check_options`] before the game's builder runs).
+/// `check_options` before the game's builder runs).
 ///
 /// # Errors
 /// [`FacadeError::BadOption`] for a name or value the table refuses.

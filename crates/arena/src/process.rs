@@ -181,7 +181,7 @@ fn own_group(command: &mut Command) -> &mut Command {
 
 impl Drop for EngineProcess {
     /// Says the farewell line, closes the input, gives the program
-    /// [`EXIT_WAIT`] to exit and then kills its process group.
+    /// `EXIT_WAIT` to exit and then kills its process group.
     fn drop(&mut self) {
         if let Some(line) = self.farewell {
             let _ = self.send(line);

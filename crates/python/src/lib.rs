@@ -8,9 +8,9 @@
 //! `gamesolver-engines`; a crate of one's own can make a Python module
 //! over its own registry the same way). Long calls release the GIL
 //! and honour Ctrl-C
-//! ([`interrupt`]); library errors become typed exceptions with the
+//! (`interrupt`); library errors become typed exceptions with the
 //! library's message: `ValueError` subclasses for bad input, `OSError`
-//! ones for files ([`errors`]).
+//! ones for files (`errors`).
 
 mod action_lists;
 mod arrays;

@@ -73,7 +73,7 @@ impl SolvedTable {
     /// Stores `solution` by the indices of `indexer`.
     ///
     /// # Panics
-    /// If a distance exceeds [`MAX_DISTANCE`], the code space does not fit
+    /// If a distance exceeds `MAX_DISTANCE`, the code space does not fit
     /// in memory, or `identity.entries` is not the indexer's length.
     pub fn from_solution<G: Game, M, I: Indexer<G>>(
         solution: &LoopFreeSolution<G, M>,

@@ -70,6 +70,12 @@ impl AdaptiveReserve {
         }
     }
 
+    /// Changes what the search keeps back of the move time it is given
+    /// (the delays learnt stay).
+    pub fn set_search_reserve(&mut self, search_reserve: Reserve) {
+        self.search_reserve = search_reserve;
+    }
+
     /// The time kept back now beyond the search's own reserve of `budget`
     /// (at most half the budget).
     #[must_use]

@@ -81,7 +81,7 @@ impl StopFlag {
 
 /// The time a search keeps back from a move time, so that the answer
 /// arrives before the budget ends: a share of the move time, in
-/// thousandths, at least [`MIN_MARGIN`] (never more than half the move
+/// thousandths, at least `MIN_MARGIN` (never more than half the move
 /// time). The search stops at the move time less this reserve; with the
 /// default share ([`Reserve::DEFAULT_PER_MILLE`], 5%) a move uses 19 ms of
 /// 20, 95 ms of 100 and 950 ms of CodinGame's first turn of 1000.

@@ -9,7 +9,8 @@ use gamesolver_core::{Game, Outcome};
 use gamesolver_games::tictactoe::{Board, Cell};
 use gamesolver_search::{AlphaBeta, Evaluator, Limits, Score, SearchConfig, StopFlag};
 
-struct Zero;
+/// An evaluation of zero everywhere (also the error-chance tests').
+pub(crate) struct Zero;
 
 impl Evaluator<Board> for Zero {
     fn evaluate(&self, _: &Board) -> Score {

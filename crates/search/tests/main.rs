@@ -5,6 +5,7 @@
 
 mod alphabeta_tictactoe;
 mod dobutsu_perft;
+mod error_chances_tictactoe;
 mod jungle_perft;
 mod mcts_tictactoe;
 mod tictactoe_perft;

@@ -17,7 +17,7 @@ use crate::state::AppState;
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
 /// The whole application: the JSON API under `/api` and the pages, every
-/// request's body read first ([`guard_body`]: size and time limits).
+/// request's body read first (`guard_body`: size and time limits).
 pub fn router(state: AppState) -> Router {
     Router::new()
         .nest("/api", api_routes())

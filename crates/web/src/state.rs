@@ -38,7 +38,7 @@ pub struct LoadedTablebase {
 
 impl AppState {
     /// The state serving the games of `registry` for `config`; opens the
-    /// tablebase directory, if one is given ([`open_tablebases`]).
+    /// tablebase directory, if one is given (`open_tablebases`).
     pub fn new(config: &ServeConfig, registry: Registry) -> Result<AppState, FacadeError> {
         let tablebases = match &config.tablebase {
             None => Vec::new(),

@@ -9,7 +9,7 @@ pub mod options;
 pub mod uci;
 
 use gamesolver_core::Game;
-use gamesolver_search::Engine;
+use gamesolver_search::{Engine, Reserve};
 
 /// One engine option as announced by `uci` (`option name … type … …`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,6 +45,12 @@ pub trait EngineHost<G: Game>: Send {
 
     /// Reads position text, or says why it is not a position.
     fn parse_position(&self, text: &str) -> Result<G, String>;
+
+    /// What its engines keep back of a move time (the session keeps more
+    /// back after turns the machine delayed: [`gamesolver_search::TurnClock`]).
+    fn time_reserve(&self) -> Reserve {
+        Reserve::default()
+    }
 
     /// The handshakes it answers (`uci`, and `jcei` for Jungle).
     fn handshakes(&self) -> &'static [&'static str] {

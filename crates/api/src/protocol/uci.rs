@@ -17,7 +17,7 @@ use std::thread;
 use std::time::Instant;
 
 use gamesolver_core::Game;
-use gamesolver_search::{Engine, SearchInfo, StopFlag};
+use gamesolver_search::{CpuWaits, Engine, SearchInfo, StopFlag, TurnClock, TurnStart};
 
 use super::EngineHost;
 use super::command::{Command, GoParams, parse_command};
@@ -25,19 +25,23 @@ use super::lines::{Line, next_line};
 
 /// Something the protocol loop reacts to.
 enum Event<G: Game> {
-    /// A line of input, or `None` at the end of input, and when it was
-    /// read (a `go`'s clock starts then).
-    Line(Option<Line>, Instant),
+    /// A line of input, or `None` at the end of input, when it was read
+    /// (a `go`'s clock starts then) and the reader thread's processor waits
+    /// then.
+    Line(Option<Line>, Instant, Option<CpuWaits>),
     /// A line of output from the searching thread.
     Info(String),
-    /// The search finished: the engine comes back with its `bestmove` line.
-    Done(Box<dyn Engine<G> + Send>, String),
+    /// The search finished: the engine comes back with its `bestmove` line
+    /// and the searching thread's processor waits.
+    Done(Box<dyn Engine<G> + Send>, String, Option<CpuWaits>),
 }
 
-/// A running search: its stop flag and whether it had no limit.
+/// A running search: its stop flag, whether it had no limit, and the
+/// turn it answers on a clock (a move time), with when its `go` was read.
 struct Running {
     flag: StopFlag,
     infinite: bool,
+    timed: Option<(TurnStart, Instant)>,
 }
 
 /// The protocol state between commands.
@@ -50,6 +54,10 @@ struct Session<G: Game, H: EngineHost<G>> {
     queued: VecDeque<(String, Instant)>,
     /// The input ended: stop every search, then finish.
     at_end: bool,
+    /// The move times given and the extra reserve after delayed answers.
+    clock: TurnClock,
+    /// The reader thread's processor waits at the last line it read.
+    reader_waits: Option<CpuWaits>,
 }
 
 /// Serves the protocol on `input` until `quit` or the end of input, writing
@@ -66,13 +74,20 @@ where
     let (tx, rx) = channel();
     let reader = tx.clone();
     thread::spawn(move || read_lines(input, &reader));
+    let position = host.start();
+    let engine = Some(host.build());
+    // The start-up's waits (building the engine's tables) say how busy the
+    // machine is before the first `go` does.
+    let clock = TurnClock::new(host.time_reserve(), CpuWaits::of_this_thread());
     let mut session = Session {
-        position: host.start(),
-        engine: Some(host.build()),
+        position,
+        engine,
         host,
         searching: None,
         queued: VecDeque::new(),
         at_end: false,
+        clock,
+        reader_waits: None,
     };
     loop {
         let keep_going = if session.searching.is_none()
@@ -83,7 +98,7 @@ where
             false
         } else {
             // The session holds a sender, so the channel never closes.
-            let event = rx.recv().unwrap_or(Event::Line(None, Instant::now()));
+            let event = rx.recv().unwrap_or(Event::Line(None, Instant::now(), None));
             session.event(event, &tx, &rx, out)?
         };
         out.flush()?;
@@ -96,11 +111,13 @@ where
 /// Forwards input lines to the loop; `None` at the end (or a read error).
 fn read_lines<G: Game>(mut input: Box<dyn BufRead + Send>, tx: &Sender<Event<G>>) {
     while let Ok(Some(line)) = next_line(&mut input) {
-        if tx.send(Event::Line(Some(line), Instant::now())).is_err() {
+        let read = Instant::now();
+        let event = Event::Line(Some(line), read, CpuWaits::of_this_thread());
+        if tx.send(event).is_err() {
             return;
         }
     }
-    let _ = tx.send(Event::Line(None, Instant::now()));
+    let _ = tx.send(Event::Line(None, Instant::now(), None));
 }
 
 impl<G, H> Session<G, H>
@@ -116,15 +133,18 @@ where
         rx: &Receiver<Event<G>>,
         out: &mut dyn Write,
     ) -> std::io::Result<bool> {
+        if let Event::Line(_, _, Some(waits)) = event {
+            self.reader_waits = Some(waits);
+        }
         match event {
-            Event::Line(Some(Ok(line)), read) => {
+            Event::Line(Some(Ok(line)), read, _) => {
                 if self.searching.is_some() {
                     return self.during_search(line, read, rx, out);
                 }
                 return self.command(&line, read, tx, out);
             }
-            Event::Line(Some(Err(message)), _) => writeln!(out, "info string error {message}")?,
-            Event::Line(None, _) => {
+            Event::Line(Some(Err(message)), ..) => writeln!(out, "info string error {message}")?,
+            Event::Line(None, ..) => {
                 self.at_end = true;
                 self.stop();
             }
@@ -249,14 +269,20 @@ where
         writeln!(out, "{name}ok")
     }
 
-    /// Handles the output of a search thread.
+    /// Handles the output of a search thread; a search on a clock is timed
+    /// to its flushed `bestmove` ([`TurnClock::answered`]).
     fn absorb(&mut self, event: Event<G>, out: &mut dyn Write) -> std::io::Result<()> {
         match event {
             Event::Info(line) => writeln!(out, "{line}")?,
-            Event::Done(engine, bestmove) => {
+            Event::Done(engine, bestmove, search_waits) => {
                 self.engine = Some(engine);
-                self.searching = None;
                 writeln!(out, "{bestmove}")?;
+                out.flush()?;
+                if let Some((turn, read)) = self.searching.take().and_then(|s| s.timed) {
+                    let answered = read.elapsed();
+                    self.clock
+                        .answered(turn, answered, search_waits, self.reader_waits);
+                }
             }
             Event::Line(..) => {}
         }
@@ -318,13 +344,25 @@ where
         }
         let (mut limits, infinite) = params.limits(self.position.turn().index());
         limits.started = Some(read);
+        // On a clock, the move time less what the machine's recent delays
+        // call for.
+        self.clock.set_search_reserve(self.host.time_reserve());
+        let timed = limits.movetime.map(|budget| {
+            let turn = self.clock.begin(budget, self.reader_waits);
+            limits.movetime = Some(turn.movetime);
+            (turn, read)
+        });
         let mut engine = self.engine.take().unwrap_or_else(|| self.host.build());
         let flag = engine.stop_flag();
         flag.reset();
         if self.at_end {
             flag.stop();
         }
-        self.searching = Some(Running { flag, infinite });
+        self.searching = Some(Running {
+            flag,
+            infinite,
+            timed,
+        });
         let position = self.position.clone();
         let tx = tx.clone();
         thread::spawn(move || {
@@ -335,7 +373,10 @@ where
             let best = info
                 .best_move()
                 .map_or("(none)".to_string(), |m| m.to_string());
-            let _ = tx.send(Event::Done(engine, format!("bestmove {best}")));
+            // The thread searched and nothing else: its waits since it
+            // started are the turn's.
+            let waits = CpuWaits::of_this_thread();
+            let _ = tx.send(Event::Done(engine, format!("bestmove {best}"), waits));
         });
         Ok(())
     }

@@ -12,9 +12,7 @@ use std::time::{Duration, Instant};
 
 use gamesolver_core::Game;
 use gamesolver_games::uttt::{Board, Cell, Variant};
-use gamesolver_search::{
-    AdaptiveReserve, AlphaBeta, CpuWaits, Engine, Limits, Reserve, TurnTiming,
-};
+use gamesolver_search::{AlphaBeta, CpuWaits, Engine, Limits, Reserve, TurnClock};
 
 use super::eval::{EvalWeights, UtttEval};
 use gamesolver_api::protocol::lines;
@@ -59,7 +57,8 @@ pub fn bot_engine() -> AlphaBeta<Board, UtttEval> {
 /// `search_reserve` is what the engine keeps back of the move time it is
 /// given; on a machine that delays the answers (waits for a processor
 /// before a turn is read or after the search stopped) more is kept back
-/// for the following turns ([`AdaptiveReserve`]).
+/// for the following turns ([`TurnClock`], the search crate's adaptive
+/// reserve).
 pub fn serve(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
@@ -70,13 +69,12 @@ pub fn serve(
 ) -> std::io::Result<()> {
     let mut board = Board::start(Variant::CodinGame);
     let mut turn = 0;
-    let mut reserve = AdaptiveReserve::new(search_reserve);
-    let mut waits_at_answer = CpuWaits::of_this_thread();
     // The start-up's waits (loading, building the tables) say how busy the
-    // machine is before the first turn does.
-    if let Some(start_up) = waits_at_answer {
-        reserve.note_waits(start_up);
-    }
+    // machine is before the first turn does; this thread reads the turns,
+    // so its waits are counted from here.
+    let start_up = CpuWaits::of_this_thread();
+    let mut clock = TurnClock::new(search_reserve, start_up);
+    clock.mark_reader(start_up);
     while let Some(line) = next_line(input, errors)? {
         let turn_started = Instant::now();
         let waits_at_read = CpuWaits::of_this_thread();
@@ -93,9 +91,9 @@ pub fn serve(
         let Some(valid) = read_actions(input, errors)? else {
             return Ok(());
         };
-        let movetime = reserve.movetime(turn_budget(turn, movetime_ms));
+        let timed = clock.begin(turn_budget(turn, movetime_ms), waits_at_read);
         let limits = Limits {
-            movetime: Some(movetime),
+            movetime: Some(timed.movetime),
             started: Some(turn_started),
             ..Limits::default()
         };
@@ -123,17 +121,14 @@ pub fn serve(
         out.flush()?;
         let answered = turn_started.elapsed();
         let waits_now = CpuWaits::of_this_thread();
-        reserve.record(&TurnTiming {
-            wait_before: waits_at_read
-                .zip(waits_at_answer)
-                .map(|(read, answer)| read.since(answer).waited),
-            waits_during: waits_now
+        clock.answered(
+            timed,
+            answered,
+            waits_now
                 .zip(waits_at_read)
                 .map(|(now, read)| now.since(read)),
-            movetime,
-            answered,
-        });
-        waits_at_answer = waits_now;
+            waits_now,
+        );
         board = board.play(mv).unwrap_or(board);
     }
     Ok(())

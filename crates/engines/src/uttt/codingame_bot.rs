@@ -292,7 +292,7 @@ fn replay(start: Board, moves: &[Cell]) -> Result<Board, String> {
 
 /// The moves that lead from the empty board to `target` (a depth-first
 /// search that only places the marks `target` has, within
-/// [`PATH_SEARCH_LIMIT`] positions).
+/// `PATH_SEARCH_LIMIT` positions).
 pub fn moves_to(target: &Board) -> Result<Vec<Cell>, String> {
     let mut path = Vec::new();
     let mut budget = PATH_SEARCH_LIMIT;

@@ -1,7 +1,7 @@
 //! The ultimate tic-tac-toe engines and their options, built by name.
 
 use gamesolver_games::uttt::Board;
-use gamesolver_search::{AlphaBeta, Engine, SearchConfig};
+use gamesolver_search::{AlphaBeta, Engine, ErrorChoosing, ErrorModel, SearchConfig};
 
 use super::eval::{EvalWeights, UtttEval};
 use super::mcts::{MctsOptions, UtttMcts};
@@ -36,6 +36,10 @@ pub struct EngineOptions {
     /// endgame solver is tried before alpha-beta (0, the default: never;
     /// [`super::solving::SOLVE_BELOW`] lost an SPRT at 20 ms, see docs/PERFORMANCE.md).
     pub solve_below: u32,
+    /// Alpha-beta: with budget left after proving a draw or a loss, choose
+    /// among the moves keeping it against an opponent erring so
+    /// ([`ErrorChoosing`]); `None`, the default, keeps the search's choice.
+    pub error_model: Option<ErrorModel>,
 }
 
 impl Default for EngineOptions {
@@ -51,6 +55,7 @@ impl Default for EngineOptions {
             leaf_scale: MctsOptions::default().leaf_scale,
             search: SearchConfig::default(),
             solve_below: 0,
+            error_model: None,
         }
     }
 }
@@ -59,11 +64,22 @@ impl Default for EngineOptions {
 #[must_use]
 pub fn build(options: &EngineOptions) -> Box<dyn Engine<Board> + Send> {
     match options.kind {
-        EngineKind::Alphabeta => Box::new(SolvingAlphaBeta::new(
-            AlphaBeta::new(UtttEval::new(options.weights), options.hash_mb)
-                .with_config(options.search),
-            options.solve_below,
-        )),
+        EngineKind::Alphabeta => {
+            let search = SolvingAlphaBeta::new(
+                AlphaBeta::new(UtttEval::new(options.weights), options.hash_mb)
+                    .with_config(options.search),
+                options.solve_below,
+            );
+            match options.error_model {
+                Some(model) => Box::new(ErrorChoosing::new(
+                    search,
+                    UtttEval::new(options.weights),
+                    model,
+                    options.search.reserve,
+                )),
+                None => Box::new(search),
+            }
+        }
         EngineKind::Mcts => Box::new(UtttMcts::new(MctsOptions {
             exploration: options.exploration,
             seed: options.seed,

@@ -158,7 +158,7 @@ impl GameModel for Uttt {
         stats
     }
 
-    /// The three masks reordered as the grid is drawn ([`grid_order`]),
+    /// The three masks reordered as the grid is drawn (`grid_order`),
     /// each set bit written once.
     fn write_observation(&self, game: &Board, observation: &mut Planes<'_>) {
         let legal = if game.is_finished() {

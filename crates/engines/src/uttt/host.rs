@@ -1,7 +1,7 @@
 //! Ultimate tic-tac-toe behind the engine protocol: options and positions.
 
 use gamesolver_games::uttt::{Board, Variant};
-use gamesolver_search::{Engine, Reserve};
+use gamesolver_search::{Engine, ErrorModel, Reserve};
 
 use super::engines::{EngineOptions, build};
 use super::eval::EvalWeights;
@@ -149,6 +149,26 @@ pub const OPTIONS: &[OptionDef<UtttHost>] = &[
             Ok(())
         },
     },
+    OptionDef {
+        name: "ErrorChance",
+        kind: OptionKind::Spin { min: 0, max: 1000 },
+        doc: "alpha-beta: once the rest of the game is searched and proved a draw or a loss before the deadline, spend the rest choosing among the moves keeping that value against an opponent erring this many thousandths of its moves; 0 keeps the search's own choice",
+        get: |h| {
+            OptionValue::Int(
+                h.options
+                    .error_model
+                    .map_or(0, |m| i64::from(m.error_per_mille)),
+            )
+        },
+        set: |h, v| {
+            let per_mille = u32::try_from(v.int()?).map_err(|e| e.to_string())?;
+            h.options.error_model = (per_mille > 0).then(|| ErrorModel {
+                error_per_mille: per_mille,
+                ..ErrorModel::default()
+            });
+            Ok(())
+        },
+    },
     percent!(
         "Exploration",
         1000,
@@ -262,6 +282,10 @@ impl EngineHost<Board> for UtttHost {
 
     fn parse_position(&self, text: &str) -> Result<Board, String> {
         Board::parse_variant(text, self.variant).map_err(|e| e.to_string())
+    }
+
+    fn time_reserve(&self) -> Reserve {
+        self.options.search.reserve
     }
 }
 

@@ -707,7 +707,7 @@ impl TierLayout for JungleTiers {
         Some(self.position_of(layout, &layout.decode(index)?))
     }
 
-    /// An odometer over the digits of the index ([`Odometer`]): no
+    /// An odometer over the digits of the index (`Odometer`): no
     /// division per index, and only the animals whose digit changed moved.
     fn for_each_position(
         &self,
@@ -726,7 +726,7 @@ impl TierLayout for JungleTiers {
 
     /// From the child's squares: an un-move changes one digit of the
     /// index, so most parents cost one multiply-add from the child's index
-    /// in each orientation (see [`NeighbourIndexer`]). The parents are in
+    /// in each orientation (see `NeighbourIndexer`). The parents are in
     /// un-move order, not sorted.
     fn parent_indices(
         &self,
@@ -861,7 +861,7 @@ impl TierLayout for JungleTiers {
     }
 
     /// From the position's own index: each move changes one digit (see
-    /// [`NeighbourIndexer`]).
+    /// `NeighbourIndexer`).
     fn child_indices(
         &self,
         tier: Material,

@@ -104,7 +104,7 @@ impl<L: TierLayout> TierProbe<'_, L> {
 /// file that cannot be used is an error on every probe that needs it
 /// (naming the file), never an absent tier; [`Tablebase::probe`] also
 /// notices a file replaced, cut short or rewritten since it was verified
-/// and verifies it again ([`Tablebase::source`]).
+/// and verifies it again (`Tablebase::source`).
 pub struct Tablebase<L: TierLayout> {
     layout: L,
     dir: PathBuf,

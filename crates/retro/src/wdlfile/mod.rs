@@ -22,8 +22,8 @@
 //!
 //! Values are codes from the side to move's view: 0 loss, 1 draw, 2 win.
 //! The file's index is the layout's with its digits reordered (see
-//! [`order`]: the writer tries moving each digit to the fastest place and
-//! keeps the order that measures smallest: [`trials`]). A block is either one
+//! `order`: the writer tries moving each digit to the fastest place and
+//! keeps the order that measures smallest: `trials`). A block is either one
 //! byte, the code every index of the block holds, or the byte 3 followed by
 //! a zstd frame of the block's codes, one byte each (level 9 from the
 //! build, 19 from `tablebase wdl`: [`Effort`]).
@@ -34,7 +34,7 @@
 //! whose other indices all agree is one byte. They are the *holes*
 //! (indices that are no position), finished positions (a probe answers
 //! them by their outcome), and the positions the layout's one-ply rule
-//! decides ([`gamesolver_core::TierLayout::one_ply_value`]; Jungle: an
+//! decides ([`gamesolver_core::TierLayout::wins_in_one`]; Jungle: an
 //! animal beside the enemy den), whose probes ask the rule before the
 //! file. The rule's name is in the header, so a file is never probed
 //! under another rule ([`crate::FileError::WrongRule`]).
@@ -60,7 +60,7 @@
 //! size, rule, offsets and every block's first byte when the file is
 //! opened; a zstd block that does not decode to its codes is refused at its
 //! first probe ([`crate::FileError::BadBlock`]). Decoded blocks are kept,
-//! packed four codes to a byte, in a small per-file cache ([`cache`]), so
+//! packed four codes to a byte, in a small per-file cache (`cache`), so
 //! warm probes decode nothing.
 
 mod cache;

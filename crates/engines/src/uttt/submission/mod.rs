@@ -10,7 +10,7 @@
 //! the crates' names become paths inside the file, a module declaration
 //! is replaced by the module's file when the bundle includes it and
 //! dropped (with the `use` items that re-export from it) when it does not,
-//! and `#[derive(thiserror::Error)]` is written out ([`error_impls`]).
+//! and `#[derive(thiserror::Error)]` is written out (`error_impls`).
 //! `examples/uttt_codingame_file.rs` writes the file; a test compiles it
 //! with plain `rustc --edition 2021 -O` and plays it through the match
 //! runner's `codingame:` driver.
@@ -100,6 +100,7 @@ const PARTS: [CratePart; 5] = [
             "repetition",
             "score",
             "tt",
+            "turn_clock",
         ],
     },
     CratePart {
