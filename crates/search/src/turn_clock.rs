@@ -14,6 +14,10 @@ use super::adaptive_reserve::{AdaptiveReserve, TurnTiming};
 use super::cpu_wait::CpuWaits;
 use super::limits::Reserve;
 
+/// The least share of a turn's budget its search is given however long
+/// the turn waited for a processor before it was read (one tenth).
+pub const MIN_SHARE_LEFT: u32 = 10;
+
 /// A turn under way: the move time its search was given and the input
 /// thread's wait before the turn's first line was read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,14 +77,23 @@ impl TurnClock {
     }
 
     /// Starts a turn of `budget` whose first line the input thread read
-    /// with `reader_at_read` as its waits.
+    /// with `reader_at_read` as its waits. The time the input thread
+    /// waited for a processor before reading the line is already gone from
+    /// the referee's clock: this turn's search gets that much less (but
+    /// never less than [`MIN_SHARE_LEFT`] of the budget, to answer at all).
     #[must_use]
     pub fn begin(&self, budget: Duration, reader_at_read: Option<CpuWaits>) -> TurnStart {
+        let wait_before = reader_at_read
+            .zip(self.reader_at_answer)
+            .map(|(read, answer)| read.since(answer).waited);
+        let movetime = self
+            .reserve
+            .movetime(budget)
+            .saturating_sub(wait_before.unwrap_or_default())
+            .max(budget / MIN_SHARE_LEFT);
         TurnStart {
-            movetime: self.reserve.movetime(budget),
-            wait_before: reader_at_read
-                .zip(self.reader_at_answer)
-                .map(|(read, answer)| read.since(answer).waited),
+            movetime,
+            wait_before,
         }
     }
 
@@ -142,12 +155,25 @@ mod tests {
         let mut clock = TurnClock::new(Reserve::default(), None);
         clock.mark_reader(waits(2, 10));
         let start = clock.begin(BUDGET, waits(9, 11));
-        assert_eq!(start.movetime, BUDGET);
-        // Answered at the search's deadline (95 ms): 7 ms late on the
-        // referee's clock, which started 7 ms before ours.
-        clock.answered(start, ms(95), waits(0, 5), waits(9, 11));
+        // The 7 ms waited before the line was read are gone already.
+        assert_eq!(start.movetime, ms(93));
+        // Answered at the search's deadline (93 ms less its 5%): on the
+        // referee's clock, which started 7 ms before ours, 7 ms more.
+        let deadline = ms(93) - Reserve::default().of(ms(93));
+        clock.answered(start, deadline, waits(0, 5), waits(9, 11));
         assert_eq!(clock.extra(BUDGET), ms(9));
         assert_eq!(clock.begin(BUDGET, waits(9, 12)).movetime, ms(91));
+    }
+
+    /// A turn read late searches only what is left of the referee's
+    /// clock, and at least a tenth of it.
+    #[test]
+    fn a_turn_read_late_searches_only_what_is_left() {
+        let mut clock = TurnClock::new(Reserve::default(), None);
+        clock.mark_reader(waits(0, 1));
+        assert_eq!(clock.begin(BUDGET, waits(30, 2)).movetime, ms(70));
+        assert_eq!(clock.begin(BUDGET, waits(150, 2)).movetime, ms(10));
+        assert_eq!(clock.begin(BUDGET, None).movetime, BUDGET);
     }
 
     /// Without the input thread's reading at the last answer (the first
