@@ -17,6 +17,6 @@ pub trait ErasedHost: Send {
     fn serve(
         self: Box<Self>,
         input: Box<dyn BufRead + Send>,
-        out: &mut dyn Write,
+        out: &mut (dyn Write + Send),
     ) -> std::io::Result<()>;
 }

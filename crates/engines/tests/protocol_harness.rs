@@ -341,3 +341,114 @@ proptest! {
         }
     }
 }
+
+/// Output that records which thread wrote each line.
+#[derive(Default)]
+struct ThreadLines {
+    partial: Vec<u8>,
+    lines: Vec<(thread::ThreadId, String)>,
+}
+
+impl Write for ThreadLines {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        for &b in bytes {
+            if b == b'\n' {
+                let line = String::from_utf8_lossy(&self.partial).into_owned();
+                self.lines.push((thread::current().id(), line));
+                self.partial.clear();
+            } else {
+                self.partial.push(b);
+            }
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The search's answer is written by the thread that searched (nothing to
+/// hand over between the end of a search and its `bestmove`), the replies
+/// to commands by the session's loop, and the lines are whole.
+#[test]
+fn the_searching_thread_writes_its_own_answer() {
+    for which in [Which::Uttt, Which::Jungle] {
+        let input = "uci\nposition startpos\ngo depth 3\nisready\ngo nodes 500\n";
+        let reader: Box<dyn BufRead + Send> = Box::new(std::io::Cursor::new(input.as_bytes()));
+        let mut out = ThreadLines::default();
+        let result = match which {
+            Which::Uttt => serve(UtttHost::default(), reader, &mut out),
+            Which::Jungle => serve(JungleHost::default(), reader, &mut out),
+        };
+        result.unwrap();
+        let me = thread::current().id();
+        let by = |prefix: &str| -> Vec<bool> {
+            out.lines
+                .iter()
+                .filter(|(_, line)| line.starts_with(prefix))
+                .map(|(id, _)| *id == me)
+                .collect()
+        };
+        assert_eq!(
+            by("bestmove "),
+            [false, false],
+            "{which:?}: {:?}",
+            out.lines
+        );
+        assert!(by("info depth").iter().all(|mine| !mine), "{which:?}");
+        assert_eq!(by("uciok"), [true], "{which:?}");
+        assert_eq!(by("readyok"), [true], "{which:?}");
+        assert!(out.partial.is_empty(), "{which:?}");
+    }
+}
+
+/// Output that fails after some lines (a closed pipe).
+struct FailingWriter {
+    lines_left: usize,
+}
+
+impl Write for FailingWriter {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        if self.lines_left == 0 {
+            return Err(std::io::Error::from(std::io::ErrorKind::BrokenPipe));
+        }
+        let newlines = bytes.iter().filter(|&&b| b == b'\n').count();
+        self.lines_left = self.lines_left.saturating_sub(newlines);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// An endless search whose output can no longer be written ends, and the
+/// session with it, with the error, though the input stays open.
+#[test]
+fn output_that_fails_ends_an_endless_search_and_the_session() {
+    for which in [Which::Uttt, Which::Jungle] {
+        let (input, chunks) = channel::<Vec<u8>>();
+        let (done, ended) = channel();
+        thread::spawn(move || {
+            let reader: Box<dyn BufRead + Send> = Box::new(ChannelReader {
+                chunks,
+                buffer: Vec::new(),
+                at: 0,
+            });
+            let mut out = FailingWriter { lines_left: 0 };
+            let result = match which {
+                Which::Uttt => serve(UtttHost::default(), reader, &mut out),
+                Which::Jungle => serve(JungleHost::default(), reader, &mut out),
+            };
+            let _ = done.send(result);
+        });
+        input
+            .send(b"position startpos\ngo infinite\n".to_vec())
+            .unwrap();
+        let result = ended.recv_timeout(TIMEOUT).expect("the session ended");
+        let error = result.expect_err("the output failed");
+        assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe, "{which:?}");
+        drop(input);
+    }
+}
