@@ -13,10 +13,12 @@ pub trait ErasedHost: Send {
     /// Sets protocol option `name` to `value` before serving, as
     /// `setoption` would; the error says what was wrong.
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String>;
-    /// Serves the UCI-style protocol on `input` until `quit` or its end.
+    /// Serves the UCI-style protocol on `input` until `quit` or its end;
+    /// `out` is written from the searching thread too (a search writes its
+    /// own answer), hence `Send`.
     fn serve(
         self: Box<Self>,
         input: Box<dyn BufRead + Send>,
-        out: &mut dyn Write,
+        out: &mut (dyn Write + Send),
     ) -> std::io::Result<()>;
 }

@@ -978,8 +978,9 @@ impl<M: GameModel> EngineHost<M::G> for ModelHost<M> {
 
 /// What serves a host on its input and output, in place of the UCI-style
 /// loop (a bot format's own turn loop).
-pub type Server<H> =
-    Box<dyn FnOnce(H, Box<dyn BufRead + Send>, &mut dyn Write) -> std::io::Result<()> + Send>;
+pub type Server<H> = Box<
+    dyn FnOnce(H, Box<dyn BufRead + Send>, &mut (dyn Write + Send)) -> std::io::Result<()> + Send,
+>;
 
 /// Any [`EngineHost`] as an [`ErasedHost`].
 pub struct HostBox<G, H> {
@@ -1028,7 +1029,7 @@ where
     fn serve(
         self: Box<Self>,
         input: Box<dyn BufRead + Send>,
-        out: &mut dyn Write,
+        out: &mut (dyn Write + Send),
     ) -> std::io::Result<()> {
         match self.server {
             Some(server) => server(self.host, input, out),

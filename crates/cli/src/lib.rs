@@ -60,8 +60,9 @@ pub fn main() -> ExitCode {
 #[must_use]
 pub fn main_with(registry: &Registry) -> ExitCode {
     let cli = Cli::try_parse_with(registry, std::env::args_os()).unwrap_or_else(|e| e.exit());
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
+    // Not locked for the whole run: an engine session writes from its
+    // searching thread too.
+    let mut out = io::stdout();
     let result = commands::run(registry, cli.command, &mut out).and_then(|()| Ok(out.flush()?));
     match result {
         Ok(()) => ExitCode::SUCCESS,

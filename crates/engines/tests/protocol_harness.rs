@@ -56,18 +56,27 @@ impl BufRead for ChannelReader {
     }
 }
 
-/// Output passed on line by line to the test.
-struct LineWriter {
+/// Output cut into lines, each handed to `emit` as it ends.
+struct LineWriter<F: FnMut(String)> {
     partial: Vec<u8>,
-    lines: Sender<String>,
+    emit: F,
 }
 
-impl Write for LineWriter {
+impl<F: FnMut(String)> LineWriter<F> {
+    fn new(emit: F) -> LineWriter<F> {
+        LineWriter {
+            partial: Vec::new(),
+            emit,
+        }
+    }
+}
+
+impl<F: FnMut(String)> Write for LineWriter<F> {
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
         for &b in bytes {
             if b == b'\n' {
                 let line = String::from_utf8_lossy(&self.partial).into_owned();
-                let _ = self.lines.send(line);
+                (self.emit)(line);
                 self.partial.clear();
             } else {
                 self.partial.push(b);
@@ -88,10 +97,37 @@ struct Conversation {
     ended: Receiver<std::io::Result<()>>,
 }
 
+impl Which {
+    /// Serves the protocol with this engine.
+    fn serve(
+        self,
+        reader: Box<dyn BufRead + Send>,
+        out: &mut (dyn Write + Send),
+    ) -> std::io::Result<()> {
+        match self {
+            Which::Uttt => serve(UtttHost::default(), reader, out),
+            Which::Jungle => serve(JungleHost::default(), reader, out),
+        }
+    }
+}
+
 impl Conversation {
     fn start(which: Which) -> Conversation {
-        let (input, chunks) = channel();
         let (lines, output) = channel();
+        let out = LineWriter::new(move |line| {
+            let _ = lines.send(line);
+        });
+        Conversation::start_writing(which, output, out)
+    }
+
+    /// A conversation whose engine writes to `out` (`output` receives
+    /// what the test reads, if anything).
+    fn start_writing(
+        which: Which,
+        output: Receiver<String>,
+        mut out: impl Write + Send + 'static,
+    ) -> Conversation {
+        let (input, chunks) = channel();
         let (done, ended) = channel();
         thread::spawn(move || {
             let reader: Box<dyn BufRead + Send> = Box::new(ChannelReader {
@@ -99,15 +135,7 @@ impl Conversation {
                 buffer: Vec::new(),
                 at: 0,
             });
-            let mut writer = LineWriter {
-                partial: Vec::new(),
-                lines,
-            };
-            let result = match which {
-                Which::Uttt => serve(UtttHost::default(), reader, &mut writer),
-                Which::Jungle => serve(JungleHost::default(), reader, &mut writer),
-            };
-            let _ = done.send(result);
+            let _ = done.send(which.serve(reader, &mut out));
         });
         Conversation {
             input: Some(input),
@@ -339,5 +367,62 @@ proptest! {
             Ok(other) => prop_assert!(false, "{other:?}"),
             Err(error) => prop_assert!(!error.message.is_empty()),
         }
+    }
+}
+
+/// The search's answer is written by the thread that searched (nothing to
+/// hand over between the end of a search and its `bestmove`), the replies
+/// to commands by the session's loop, and the lines are whole.
+#[test]
+fn the_searching_thread_writes_its_own_answer() {
+    for which in [Which::Uttt, Which::Jungle] {
+        let input = "uci\nposition startpos\ngo depth 3\nisready\ngo nodes 500\n";
+        let reader: Box<dyn BufRead + Send> = Box::new(std::io::Cursor::new(input.as_bytes()));
+        let mut lines = Vec::new();
+        let mut out = LineWriter::new(|line| lines.push((thread::current().id(), line)));
+        which.serve(reader, &mut out).unwrap();
+        let ended_whole = out.partial.is_empty();
+        let me = thread::current().id();
+        let by = |prefix: &str| -> Vec<bool> {
+            lines
+                .iter()
+                .filter(|(_, line)| line.starts_with(prefix))
+                .map(|(id, _)| *id == me)
+                .collect()
+        };
+        assert_eq!(by("bestmove "), [false, false], "{which:?}: {lines:?}");
+        assert!(by("info depth").iter().all(|mine| !mine), "{which:?}");
+        assert_eq!(by("uciok"), [true], "{which:?}");
+        assert_eq!(by("readyok"), [true], "{which:?}");
+        assert!(ended_whole, "{which:?}");
+    }
+}
+
+/// Output that cannot be written (a closed pipe).
+struct ClosedPipe;
+
+impl Write for ClosedPipe {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(std::io::Error::from(std::io::ErrorKind::BrokenPipe))
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// An endless search whose output can no longer be written ends, and the
+/// session with it, with the error, though the input stays open.
+#[test]
+fn output_that_fails_ends_an_endless_search_and_the_session() {
+    for which in [Which::Uttt, Which::Jungle] {
+        let (_, output) = channel();
+        let conversation = Conversation::start_writing(which, output, ClosedPipe);
+        conversation.send(b"position startpos\ngo infinite\n");
+        let result = conversation.ended.recv_timeout(TIMEOUT);
+        let error = result
+            .expect("the session ended")
+            .expect_err("the output failed");
+        assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe, "{which:?}");
     }
 }

@@ -3,7 +3,9 @@
 //! Commands: `uci` (or `jcei` where the host speaks it), `isready`,
 //! `ucinewgame`, `setoption name N value V`, `position startpos|fen TEXT
 //! [moves M…]`, `go movetime|depth|nodes|wtime/btime/winc/binc|infinite`,
-//! `stop`, `quit`. The search runs on its own thread. While it runs,
+//! `stop`, `quit`. The search runs on its own thread, which writes its
+//! `info` lines and its `bestmove` itself (no hand-over to another thread
+//! between the end of a search and its answer). While it runs,
 //! `isready` is answered at once, `stop` ends it, `quit` and the end of
 //! input stop it and end the session (after its `bestmove`); every other
 //! command waits in a queue until the search ends (and ends a `go infinite`
@@ -11,13 +13,15 @@
 //! …` line and the session goes on; a malformed `go` gets no `bestmove`.
 
 use std::collections::VecDeque;
-use std::io::{BufRead, Write};
+use std::fmt::Arguments;
+use std::io::{self, BufRead, Write};
 use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::thread;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use gamesolver_core::Game;
-use gamesolver_search::{CpuWaits, Engine, SearchInfo, StopFlag, TurnClock, TurnStart};
+use gamesolver_search::{CpuWaits, Engine, Limits, SearchInfo, StopFlag, TurnClock, TurnStart};
 
 use super::EngineHost;
 use super::command::{Command, GoParams, parse_command};
@@ -29,19 +33,65 @@ enum Event<G: Game> {
     /// (a `go`'s clock starts then) and the reader thread's processor waits
     /// then.
     Line(Option<Line>, Instant, Option<CpuWaits>),
-    /// A line of output from the searching thread.
-    Info(String),
-    /// The search finished: the engine comes back with its `bestmove` line
-    /// and the searching thread's processor waits.
-    Done(Box<dyn Engine<G> + Send>, String, Option<CpuWaits>),
+    /// The search finished and its `bestmove` was written: the engine
+    /// comes back with what the answer took.
+    Done(Box<dyn Engine<G> + Send>, Answer),
+}
+
+/// How a search's answer went, told by the searching thread.
+struct Answer {
+    /// The time from its `go` being read to its `bestmove` written and
+    /// flushed, or the error that stopped the output.
+    written: io::Result<Duration>,
+    /// The searching thread's processor waits in the turn.
+    waits: Option<CpuWaits>,
+}
+
+/// A search for the searching thread: the engine, the position, the
+/// limits, and when the `go` was read.
+struct Job<G: Game> {
+    engine: Box<dyn Engine<G> + Send>,
+    position: G,
+    limits: Limits,
+    read: Instant,
+}
+
+/// The session's output, shared by the session's loop and the searching
+/// thread: each line is written whole under the lock.
+struct Output<'o> {
+    out: Mutex<&'o mut (dyn Write + Send)>,
+}
+
+impl<'o> Output<'o> {
+    /// The writer (a thread that panicked while writing left whole lines).
+    fn lock(&self) -> MutexGuard<'_, &'o mut (dyn Write + Send)> {
+        self.out.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Writes `line` and a newline.
+    fn line(&self, line: Arguments<'_>) -> io::Result<()> {
+        writeln!(self.lock(), "{line}")
+    }
+
+    /// Writes `line` and a newline, then flushes.
+    fn flushed_line(&self, line: Arguments<'_>) -> io::Result<()> {
+        let mut out = self.lock();
+        writeln!(out, "{line}")?;
+        out.flush()
+    }
+
+    /// Flushes what was written.
+    fn flush(&self) -> io::Result<()> {
+        self.lock().flush()
+    }
 }
 
 /// A running search: its stop flag, whether it had no limit, and the
-/// turn it answers on a clock (a move time), with when its `go` was read.
+/// turn it answers on a clock (a move time).
 struct Running {
     flag: StopFlag,
     infinite: bool,
-    timed: Option<(TurnStart, Instant)>,
+    timed: Option<TurnStart>,
 }
 
 /// The protocol state between commands.
@@ -58,15 +108,18 @@ struct Session<G: Game, H: EngineHost<G>> {
     clock: TurnClock,
     /// The reader thread's processor waits at the last line it read.
     reader_waits: Option<CpuWaits>,
+    /// The searching thread's work.
+    jobs: Sender<Job<G>>,
 }
 
 /// Serves the protocol on `input` until `quit` or the end of input, writing
-/// replies to `out`.
+/// replies to `out` (from this thread and the searching thread, a line at a
+/// time).
 pub fn serve<G, H>(
     host: H,
     input: Box<dyn BufRead + Send>,
-    out: &mut dyn Write,
-) -> std::io::Result<()>
+    out: &mut (dyn Write + Send),
+) -> io::Result<()>
 where
     G: Game + std::fmt::Display + Send + 'static,
     H: EngineHost<G>,
@@ -74,12 +127,16 @@ where
     let (tx, rx) = channel();
     let reader = tx.clone();
     thread::spawn(move || read_lines(input, &reader));
+    let output = Output {
+        out: Mutex::new(out),
+    };
+    let (jobs, searches) = channel();
     let position = host.start();
     let engine = Some(host.build());
     // The start-up's waits (building the engine's tables) say how busy the
     // machine is before the first `go` does.
     let clock = TurnClock::new(host.time_reserve(), CpuWaits::of_this_thread());
-    let mut session = Session {
+    let session = Session {
         position,
         engine,
         host,
@@ -88,22 +145,68 @@ where
         at_end: false,
         clock,
         reader_waits: None,
+        jobs,
     };
-    loop {
-        let keep_going = if session.searching.is_none()
-            && let Some((line, read)) = session.queued.pop_front()
-        {
-            session.command(&line, read, &tx, out)?
-        } else if session.searching.is_none() && session.at_end {
-            false
-        } else {
-            // The session holds a sender, so the channel never closes.
-            let event = rx.recv().unwrap_or(Event::Line(None, Instant::now(), None));
-            session.event(event, &tx, &rx, out)?
+    thread::scope(|scope| {
+        let answers = tx.clone();
+        let output = &output;
+        scope.spawn(move || search(&searches, &answers, output));
+        // The session (and its job sender, which ends the searching
+        // thread) is dropped when the loop ends.
+        let mut session = session;
+        let served = session.run(&rx, output);
+        // A search still running (the output failed) ends now.
+        session.stop();
+        drop(session);
+        served
+    })
+}
+
+/// The searching thread: runs each job, writes its `info` lines and its
+/// `bestmove` (flushed), and sends the engine back with the answer's
+/// timing; ends when the session drops its job sender.
+fn search<G>(jobs: &Receiver<Job<G>>, answers: &Sender<Event<G>>, output: &Output<'_>)
+where
+    G: Game + std::fmt::Display,
+{
+    // The thread's waits are counted from the end of the last answer: the
+    // wait to be woken for a job is the turn's.
+    let mut waits_at_answer = CpuWaits::of_this_thread();
+    while let Ok(Job {
+        mut engine,
+        position,
+        limits,
+        read,
+    }) = jobs.recv()
+    {
+        let mut failed = None;
+        // Output that cannot be written ends the search.
+        let flag = engine.stop_flag();
+        let info = engine.think(&position, &limits, &mut |i| {
+            if failed.is_none()
+                && let Err(error) = output.flushed_line(format_args!("{}", info_line(i)))
+            {
+                failed = Some(error);
+                flag.stop();
+            }
+        });
+        let best = info
+            .best_move()
+            .map_or("(none)".to_string(), |m| m.to_string());
+        let written = match failed {
+            Some(error) => Err(error),
+            None => output
+                .flushed_line(format_args!("bestmove {best}"))
+                .map(|()| read.elapsed()),
         };
-        out.flush()?;
-        if !keep_going {
-            return Ok(());
+        let now = CpuWaits::of_this_thread();
+        let waits = now.zip(waits_at_answer).map(|(now, then)| now.since(then));
+        waits_at_answer = now;
+        if answers
+            .send(Event::Done(engine, Answer { written, waits }))
+            .is_err()
+        {
+            return;
         }
     }
 }
@@ -125,30 +228,53 @@ where
     G: Game + std::fmt::Display + Send + 'static,
     H: EngineHost<G>,
 {
+    /// Runs commands and events until `quit` or the end of input.
+    fn run(&mut self, rx: &Receiver<Event<G>>, output: &Output<'_>) -> io::Result<()> {
+        loop {
+            let keep_going = if self.searching.is_none()
+                && let Some((line, read)) = self.queued.pop_front()
+            {
+                self.command(&line, read, output)?
+            } else if self.searching.is_none() && self.at_end {
+                false
+            } else {
+                // The reader and the searching thread hold senders, and the
+                // searching thread lives as long as the session.
+                let event = rx.recv().unwrap_or(Event::Line(None, Instant::now(), None));
+                self.event(event, rx, output)?
+            };
+            output.flush()?;
+            if !keep_going {
+                return Ok(());
+            }
+        }
+    }
+
     /// Reacts to one event; `false` means the session ends.
     fn event(
         &mut self,
         event: Event<G>,
-        tx: &Sender<Event<G>>,
         rx: &Receiver<Event<G>>,
-        out: &mut dyn Write,
-    ) -> std::io::Result<bool> {
+        output: &Output<'_>,
+    ) -> io::Result<bool> {
         if let Event::Line(_, _, Some(waits)) = event {
             self.reader_waits = Some(waits);
         }
         match event {
             Event::Line(Some(Ok(line)), read, _) => {
                 if self.searching.is_some() {
-                    return self.during_search(line, read, rx, out);
+                    return self.during_search(line, read, rx, output);
                 }
-                return self.command(&line, read, tx, out);
+                return self.command(&line, read, output);
             }
-            Event::Line(Some(Err(message)), ..) => writeln!(out, "info string error {message}")?,
+            Event::Line(Some(Err(message)), ..) => {
+                output.line(format_args!("info string error {message}"))?;
+            }
             Event::Line(None, ..) => {
                 self.at_end = true;
                 self.stop();
             }
-            event => self.absorb(event, out)?,
+            Event::Done(engine, answer) => self.answered(engine, answer)?,
         }
         Ok(true)
     }
@@ -161,14 +287,14 @@ where
         line: String,
         read: Instant,
         rx: &Receiver<Event<G>>,
-        out: &mut dyn Write,
-    ) -> std::io::Result<bool> {
+        output: &Output<'_>,
+    ) -> io::Result<bool> {
         match parse_command(&line) {
-            Ok(Command::IsReady) => writeln!(out, "readyok")?,
+            Ok(Command::IsReady) => output.line(format_args!("readyok"))?,
             Ok(Command::Stop) => self.stop(),
             Ok(Command::Quit) if self.queued.is_empty() => {
                 self.stop();
-                self.wait_for_search(rx, out)?;
+                self.wait_for_search(rx)?;
                 return Ok(false);
             }
             Ok(Command::Quit) => {
@@ -178,9 +304,9 @@ where
                 self.queued.push_back((line, read));
             }
             Ok(Command::Empty) => {}
-            Ok(Command::Handshake(name)) => self.handshake(name, out)?,
+            Ok(Command::Handshake(name)) => self.handshake(name, output)?,
             Err(error) if !error.waits_for_search() => {
-                writeln!(out, "info string error {}", error.message)?;
+                output.line(format_args!("info string error {}", error.message))?;
             }
             _ => {
                 if self.searching.as_ref().is_some_and(|s| s.infinite) {
@@ -194,18 +320,12 @@ where
 
     /// Runs one command line, read at `read`, with no search running;
     /// `false` means quit.
-    fn command(
-        &mut self,
-        line: &str,
-        read: Instant,
-        tx: &Sender<Event<G>>,
-        out: &mut dyn Write,
-    ) -> std::io::Result<bool> {
+    fn command(&mut self, line: &str, read: Instant, output: &Output<'_>) -> io::Result<bool> {
         let result = match parse_command(line) {
             Err(error) => Err(error.message),
             Ok(Command::Empty | Command::Stop) => Ok(()),
-            Ok(Command::Handshake(name)) => return self.handshake(name, out).map(|()| true),
-            Ok(Command::IsReady) => return writeln!(out, "readyok").map(|()| true),
+            Ok(Command::Handshake(name)) => return self.handshake(name, output).map(|()| true),
+            Ok(Command::IsReady) => return output.line(format_args!("readyok")).map(|()| true),
             Ok(Command::Quit) => return Ok(false),
             Ok(Command::NewGame) => {
                 self.position = self.host.start();
@@ -214,10 +334,10 @@ where
             }
             Ok(Command::SetOption { name, value }) => self.set_option(&name, &value),
             Ok(Command::Position { fen, moves }) => self.set_position(fen.as_deref(), &moves),
-            Ok(Command::Go(params)) => return self.go(&params, read, tx, out).map(|()| true),
+            Ok(Command::Go(params)) => return self.go(&params, read, output).map(|()| true),
         };
         if let Err(message) = result {
-            writeln!(out, "info string error {message}")?;
+            output.line(format_args!("info string error {message}"))?;
         }
         Ok(true)
     }
@@ -229,15 +349,12 @@ where
         }
     }
 
-    /// Waits for the running search's `bestmove` (printing its output).
-    fn wait_for_search(
-        &mut self,
-        rx: &Receiver<Event<G>>,
-        out: &mut dyn Write,
-    ) -> std::io::Result<()> {
+    /// Waits for the running search's `bestmove` (lines read meanwhile
+    /// are dropped).
+    fn wait_for_search(&mut self, rx: &Receiver<Event<G>>) -> io::Result<()> {
         while self.searching.is_some() {
             match rx.recv() {
-                Ok(event @ (Event::Info(_) | Event::Done(..))) => self.absorb(event, out)?,
+                Ok(Event::Done(engine, answer)) => self.answered(engine, answer)?,
                 Ok(Event::Line(..)) => {}
                 Err(_) => break,
             }
@@ -253,14 +370,14 @@ where
 
     /// Replies to `uci` or `jcei`: identity, options, `uciok` (`jceiok`);
     /// a handshake the host does not speak is an error.
-    fn handshake(&self, name: &str, out: &mut dyn Write) -> std::io::Result<()> {
+    fn handshake(&self, name: &str, output: &Output<'_>) -> io::Result<()> {
         if !self.host.handshakes().contains(&name) {
-            return writeln!(
-                out,
+            return output.line(format_args!(
                 "info string error this engine does not speak {name}; use {}",
                 self.host.handshakes().join(" or ")
-            );
+            ));
         }
+        let mut out = output.lock();
         writeln!(out, "id name {}", self.host.engine_name())?;
         writeln!(out, "id author the gamesolver authors")?;
         for option in self.host.options() {
@@ -269,22 +386,15 @@ where
         writeln!(out, "{name}ok")
     }
 
-    /// Handles the output of a search thread; a search on a clock is timed
-    /// to its flushed `bestmove` ([`TurnClock::answered`]).
-    fn absorb(&mut self, event: Event<G>, out: &mut dyn Write) -> std::io::Result<()> {
-        match event {
-            Event::Info(line) => writeln!(out, "{line}")?,
-            Event::Done(engine, bestmove, search_waits) => {
-                self.engine = Some(engine);
-                writeln!(out, "{bestmove}")?;
-                out.flush()?;
-                if let Some((turn, read)) = self.searching.take().and_then(|s| s.timed) {
-                    let answered = read.elapsed();
-                    self.clock
-                        .answered(turn, answered, search_waits, self.reader_waits);
-                }
-            }
-            Event::Line(..) => {}
+    /// Takes back the engine of a search that answered; a search on a
+    /// clock is timed to its flushed `bestmove` ([`TurnClock::answered`]).
+    fn answered(&mut self, engine: Box<dyn Engine<G> + Send>, answer: Answer) -> io::Result<()> {
+        self.engine = Some(engine);
+        let running = self.searching.take();
+        let answered = answer.written?;
+        if let Some(turn) = running.and_then(|s| s.timed) {
+            self.clock
+                .answered(turn, answered, answer.waits, self.reader_waits);
         }
         Ok(())
     }
@@ -328,19 +438,15 @@ where
         refused.map_or(Ok(()), Err)
     }
 
-    /// `go …`: starts the search on its own thread (stopped at once after
-    /// the end of input), its clock running from `read`, when the command
-    /// was read; a finished game is answered `bestmove (none)`.
-    fn go(
-        &mut self,
-        params: &GoParams,
-        read: Instant,
-        tx: &Sender<Event<G>>,
-        out: &mut dyn Write,
-    ) -> std::io::Result<()> {
+    /// `go …`: hands the search to the searching thread (stopped at once
+    /// after the end of input), its clock running from `read`, when the
+    /// command was read; a finished game is answered `bestmove (none)`.
+    fn go(&mut self, params: &GoParams, read: Instant, output: &Output<'_>) -> io::Result<()> {
         if self.position.is_finished() {
-            writeln!(out, "info string error the game is over: no move to search")?;
-            return writeln!(out, "bestmove (none)");
+            output.line(format_args!(
+                "info string error the game is over: no move to search"
+            ))?;
+            return output.line(format_args!("bestmove (none)"));
         }
         let (mut limits, infinite) = params.limits(self.position.turn().index());
         limits.started = Some(read);
@@ -350,33 +456,30 @@ where
         let timed = limits.movetime.map(|budget| {
             let turn = self.clock.begin(budget, self.reader_waits);
             limits.movetime = Some(turn.movetime);
-            (turn, read)
+            turn
         });
-        let mut engine = self.engine.take().unwrap_or_else(|| self.host.build());
+        let engine = self.engine.take().unwrap_or_else(|| self.host.build());
         let flag = engine.stop_flag();
         flag.reset();
         if self.at_end {
             flag.stop();
         }
+        let job = Job {
+            engine,
+            position: self.position.clone(),
+            limits,
+            read,
+        };
+        if let Err(refused) = self.jobs.send(job) {
+            // The searching thread lives as long as the session: this does
+            // not happen; the engine is kept.
+            self.engine = Some(refused.0.engine);
+            return Err(io::Error::other("the searching thread ended"));
+        }
         self.searching = Some(Running {
             flag,
             infinite,
             timed,
-        });
-        let position = self.position.clone();
-        let tx = tx.clone();
-        thread::spawn(move || {
-            let progress_tx = tx.clone();
-            let info = engine.think(&position, &limits, &mut |i| {
-                let _ = progress_tx.send(Event::Info(info_line(i)));
-            });
-            let best = info
-                .best_move()
-                .map_or("(none)".to_string(), |m| m.to_string());
-            // The thread searched and nothing else: its waits since it
-            // started are the turn's.
-            let waits = CpuWaits::of_this_thread();
-            let _ = tx.send(Event::Done(engine, format!("bestmove {best}"), waits));
         });
         Ok(())
     }

@@ -122,7 +122,11 @@ pub(crate) fn parse_option(text: &str) -> Result<(String, String), String> {
 
 /// Serves the protocol of a game of `registry` on standard input until
 /// `quit` or its end.
-pub fn run_with(registry: &Registry, args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+pub fn run_with(
+    registry: &Registry,
+    args: &Args,
+    out: &mut (dyn Write + Send),
+) -> anyhow::Result<()> {
     let game = registry.get(&args.game)?;
     let name = game.info().name;
     let mut spec = EngineSpec {

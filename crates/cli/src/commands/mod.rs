@@ -63,7 +63,11 @@ pub enum Command {
 
 /// Runs `command` with the games of `registry`, writing its report to
 /// `out`.
-pub fn run(registry: &Registry, command: Command, out: &mut dyn Write) -> anyhow::Result<()> {
+pub fn run(
+    registry: &Registry,
+    command: Command,
+    out: &mut (dyn Write + Send),
+) -> anyhow::Result<()> {
     match command {
         Command::Tour(args) => tour::run_with(registry, &args, out),
         Command::Solve(args) => solve::run_with(registry, &args, out),

@@ -19,7 +19,11 @@ pub struct Args {}
 const SCRATCH: &str = "{dir}";
 
 /// Runs each step of each game of `registry` briefly, saying what is shown.
-pub fn run_with(registry: &Registry, _args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+pub fn run_with(
+    registry: &Registry,
+    _args: &Args,
+    out: &mut (dyn Write + Send),
+) -> anyhow::Result<()> {
     writeln!(out, "gamesolver tour: every capability, briefly.\n")?;
     let scratch = std::env::temp_dir().join(format!("gamesolver-tour-{}", std::process::id()));
     let steps = registry.games().flat_map(|game| game.tour());
@@ -36,7 +40,7 @@ fn run_step(
     number: usize,
     step: &TourStep,
     scratch: &Path,
-    out: &mut dyn Write,
+    out: &mut (dyn Write + Send),
 ) -> anyhow::Result<()> {
     let lines: Vec<String> = step.commands.iter().map(|words| shown(words)).collect();
     section(
