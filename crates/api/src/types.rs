@@ -149,10 +149,11 @@ impl<'a> Planes<'a> {
 /// (those past the end ignored).
 fn set_bits(values: &mut [f32], base: usize, mut bits: u64, value: f32) {
     while bits != 0 {
-        if let Some(v) = values.get_mut(base + bits.trailing_zeros() as usize) {
+        let at = base + bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        if let Some(v) = values.get_mut(at) {
             *v = value;
         }
-        bits &= bits - 1;
     }
 }
 
@@ -161,10 +162,10 @@ fn set_bits(values: &mut [f32], base: usize, mut bits: u64, value: f32) {
 fn set_bits_placed(values: &mut [f32], places: &[u8], mut bits: u64, value: f32) {
     while bits != 0 {
         let place = places.get(bits.trailing_zeros() as usize).copied();
+        bits &= bits - 1;
         if let Some(v) = place.and_then(|place| values.get_mut(usize::from(place))) {
             *v = value;
         }
-        bits &= bits - 1;
     }
 }
 
