@@ -163,7 +163,7 @@ fn nth_set_bit_of_word(word: u64, rank: u32) -> u32 {
     // Byte k's high bit: whether bytes 0..=k hold at most `rank` set bits
     // (each byte 0x80 + rank - count, at least 0x40: no borrow between bytes).
     let rank = u64::from(rank & 63);
-    let at_most = ((rank * BYTES_ONE | BYTES_HIGH) - running) & BYTES_HIGH;
+    let at_most = (((rank * BYTES_ONE) | BYTES_HIGH) - running) & BYTES_HIGH;
     let shift = at_most.count_ones() * 8;
     let before = (running << 8) >> shift & 0xff;
     let byte = (word >> shift & 0xff) as usize;
@@ -236,19 +236,23 @@ mod tests {
         (0..128).filter(|&a| mask >> a & 1 == 1).collect()
     }
 
+    /// Masks of every kind: empty, full, one bit at either end, set bits
+    /// in both halves and across the halves' border.
+    const MASKS: [u128; 9] = [
+        0,
+        1,
+        0b1_0110_1001,
+        u128::MAX,
+        1 << 127,
+        (1 << 64) | 1,
+        0xf0 << 60,
+        0x1_ffff_ffff_ffff_ffff_ffff,
+        0xdead_beef_0123_4567_89ab_cdef_5555_aaaa,
+    ];
+
     #[test]
     fn a_mask_answers_as_its_list() {
-        let masks = [
-            0u128,
-            1,
-            0b1_0110_1001,
-            u128::MAX,
-            1 << 127,
-            (1 << 64) | 1,
-            0x1_ffff_ffff_ffff_ffff_ffff,
-            0xdead_beef_0123_4567_89ab_cdef_5555_aaaa,
-        ];
-        for mask in masks {
+        for mask in MASKS {
             let mut legal = LegalActions::new();
             legal.set_mask(mask);
             let list = bits_of(mask);
@@ -298,16 +302,7 @@ mod tests {
 
     #[test]
     fn a_draw_is_the_action_of_the_drawn_rank() {
-        let masks = [
-            0u128,
-            1,
-            0b1_0110_1001,
-            u128::MAX,
-            1 << 127,
-            (1 << 64) | 1,
-            0xf0 << 60,
-        ];
-        for mask in masks {
+        for mask in MASKS {
             let mut legal = LegalActions::new();
             legal.set_mask(mask);
             let count = mask.count_ones() as usize;
