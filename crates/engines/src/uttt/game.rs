@@ -160,6 +160,7 @@ impl GameModel for Uttt {
 
     /// The three masks written at their cells' places on the grid as it
     /// is drawn ([`GRID_PLACES`]), each set bit once.
+    #[inline]
     fn write_observation(&self, game: &Board, observation: &mut Planes<'_>) {
         let legal = if game.is_finished() {
             0
