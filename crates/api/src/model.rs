@@ -690,7 +690,7 @@ impl<M: GameModel> Member for ModelState<M> {
 
     /// The outcome looked at once; the legal actions as the game's mask
     /// where it declares one (no list), else as the list.
-    #[inline]
+    #[inline(always)]
     fn write_row(
         &mut self,
         observation: &mut [f32],

@@ -59,6 +59,33 @@ impl LegalActions {
         }
     }
 
+    /// The legal action of rank `draw(count)` among the `count` legal
+    /// ones ([`LegalActions::get`]), None (and `draw` not called) when
+    /// there is none; `draw` returns a rank below `count` (a random draw).
+    #[inline(always)]
+    pub fn draw(&self, draw: impl FnOnce(usize) -> usize) -> Option<u32> {
+        match self.mask {
+            Some(mask) => {
+                let low = mask as u64;
+                let high = (mask >> 64) as u64;
+                let below = low.count_ones() as usize;
+                let count = below + high.count_ones() as usize;
+                if count == 0 {
+                    return None;
+                }
+                let rank = draw(count);
+                if rank < below {
+                    Some(nth_set_bit_of_word(low, rank as u32))
+                } else {
+                    let rest = rank - below;
+                    (rest < count - below).then(|| 64 + nth_set_bit_of_word(high, rest as u32))
+                }
+            }
+            None if self.list.is_empty() => None,
+            None => self.list.get(draw(self.list.len())).copied(),
+        }
+    }
+
     /// The legal actions as a list, in [`crate::State::legal_actions`]'
     /// order.
     pub fn to_vec(&self) -> Vec<u32> {
@@ -120,21 +147,27 @@ fn nth_set_bit(mask: u128, index: usize) -> Option<u32> {
     }
 }
 
-/// The position of set bit `rank` of `word` (which has more set bits):
-/// halves, quarters and bytes skipped by their counts, then the byte's bit
-/// read from a table.
+/// The position of set bit `rank` of `word` (which has more set bits),
+/// without branches: the byte holding it found from the running counts of
+/// set bits byte by byte (compared with `rank` in all eight bytes at once),
+/// then the bit within that byte read from a table.
 #[inline]
 fn nth_set_bit_of_word(word: u64, rank: u32) -> u32 {
-    let (mut word, mut rank, mut base) = (word, rank, 0);
-    for width in [32u32, 16, 8] {
-        let count = (word & ((1u64 << width) - 1)).count_ones();
-        if rank >= count {
-            rank -= count;
-            word >>= width;
-            base += width;
-        }
-    }
-    base + u32::from(SELECT_IN_BYTE[(word & 0xff) as usize][(rank & 7) as usize])
+    const BYTES_ONE: u64 = 0x0101_0101_0101_0101;
+    const BYTES_HIGH: u64 = 0x8080_8080_8080_8080;
+    // The set bits of each byte, then (byte k) those of bytes 0..=k.
+    let pairs = word - (word >> 1 & 0x5555_5555_5555_5555);
+    let nibbles = (pairs & 0x3333_3333_3333_3333) + (pairs >> 2 & 0x3333_3333_3333_3333);
+    let bytes = (nibbles + (nibbles >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    let running = bytes.wrapping_mul(BYTES_ONE);
+    // Byte k's high bit: whether bytes 0..=k hold at most `rank` set bits
+    // (each byte 0x80 + rank - count, at least 0x40: no borrow between bytes).
+    let rank = u64::from(rank & 63);
+    let at_most = (((rank * BYTES_ONE) | BYTES_HIGH) - running) & BYTES_HIGH;
+    let shift = at_most.count_ones() * 8;
+    let before = (running << 8) >> shift & 0xff;
+    let byte = (word >> shift & 0xff) as usize;
+    shift + u32::from(SELECT_IN_BYTE[byte][((rank - before) & 7) as usize])
 }
 
 /// Entry `b`, `k` is the position of set bit `k` of byte `b` (lowest
@@ -203,19 +236,23 @@ mod tests {
         (0..128).filter(|&a| mask >> a & 1 == 1).collect()
     }
 
+    /// Masks of every kind: empty, full, one bit at either end, set bits
+    /// in both halves and across the halves' border.
+    const MASKS: [u128; 9] = [
+        0,
+        1,
+        0b1_0110_1001,
+        u128::MAX,
+        1 << 127,
+        (1 << 64) | 1,
+        0xf0 << 60,
+        0x1_ffff_ffff_ffff_ffff_ffff,
+        0xdead_beef_0123_4567_89ab_cdef_5555_aaaa,
+    ];
+
     #[test]
     fn a_mask_answers_as_its_list() {
-        let masks = [
-            0u128,
-            1,
-            0b1_0110_1001,
-            u128::MAX,
-            1 << 127,
-            (1 << 64) | 1,
-            0x1_ffff_ffff_ffff_ffff_ffff,
-            0xdead_beef_0123_4567_89ab_cdef_5555_aaaa,
-        ];
-        for mask in masks {
+        for mask in MASKS {
             let mut legal = LegalActions::new();
             legal.set_mask(mask);
             let list = bits_of(mask);
@@ -261,6 +298,29 @@ mod tests {
             }
             assert_eq!(legal.get(mask.count_ones() as usize), None);
         }
+    }
+
+    #[test]
+    fn a_draw_is_the_action_of_the_drawn_rank() {
+        for mask in MASKS {
+            let mut legal = LegalActions::new();
+            legal.set_mask(mask);
+            let count = mask.count_ones() as usize;
+            for rank in 0..count {
+                let drawn = legal.draw(|n| {
+                    assert_eq!(n, count);
+                    rank
+                });
+                assert_eq!(drawn, legal.get(rank), "{mask:#x} {rank}");
+            }
+            assert_eq!(legal.draw(|n| n), None, "{mask:#x}: a rank past the end");
+        }
+        let mut legal = LegalActions::new();
+        legal.list_mut().extend([7, 2, 5]);
+        assert_eq!(legal.draw(|n| n - 1), Some(5));
+        assert_eq!(legal.draw(|n| n), None);
+        legal.list_mut();
+        assert_eq!(legal.draw(|_| unreachable!("no action to draw")), None);
     }
 
     #[test]

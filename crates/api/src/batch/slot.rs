@@ -54,10 +54,13 @@ impl GameSlot {
     /// the action).
     #[inline]
     pub fn random_action(&mut self) -> u32 {
-        if self.done || self.legal.is_empty() {
+        if self.done {
             return 0;
         }
-        let index = rand::Rng::random_range(&mut self.rng, 0..self.legal.len());
-        self.legal.get(index).unwrap_or(0)
+        let rng = &mut self.rng;
+        let drawn = self
+            .legal
+            .draw(|count| rand::Rng::random_range(rng, 0..count));
+        drawn.unwrap_or(0)
     }
 }

@@ -133,8 +133,40 @@ impl<T: Member> Pass<'_, '_, T> {
     ) -> Result<(), FacadeError> {
         let plan = self.plan;
         let (len, actions) = (plan.observation_len, plan.actions);
-        let games = self.members.iter_mut().zip(self.slots.iter_mut());
-        for (j, (member, slot)) in games.enumerate() {
+        let games = self.members.len();
+        let rows = &mut self.rows;
+        let per_reward = if plan.agent.is_some() { 1 } else { 2 };
+        assert!(
+            self.slots.len() == games
+                && rows.observations.len() >= games * len
+                && rows.masks.len() >= games * actions
+                && rows.rewards.len() >= games * per_reward
+                && [rows.terminated.len(), rows.truncated.len()]
+                    .iter()
+                    .all(|&n| n >= games)
+                && [rows.players.len(), rows.opponent_actions.len()]
+                    .iter()
+                    .all(|&n| n >= games),
+            "a part's rows and slots hold fewer than its {games} games"
+        );
+        // Each game's outputs beside it (no index checked per game).
+        let outputs = rows
+            .rewards
+            .chunks_exact_mut(per_reward)
+            .zip(rows.terminated.iter_mut().zip(rows.truncated.iter_mut()))
+            .zip(
+                rows.players
+                    .iter_mut()
+                    .zip(rows.opponent_actions.iter_mut()),
+            );
+        let games = self
+            .members
+            .iter_mut()
+            .zip(self.slots.iter_mut())
+            .zip(outputs);
+        for (j, ((member, slot), ((rewards, (terminated, truncated)), (player, opponent)))) in
+            games.enumerate()
+        {
             if let Some(stop) = self.stop
                 && stop()
             {
@@ -150,23 +182,19 @@ impl<T: Member> Pass<'_, '_, T> {
                     slot.steps = 0;
                 }
             }
-            let opponent_action = match plan.agent {
+            *opponent = match plan.agent {
                 Some(agent) => reply(member, slot, agent, &mut self.opponent)?,
                 None => -1,
             };
-            let rows = &mut self.rows;
             let facts = member.write_row(
                 &mut rows.observations[j * len..(j + 1) * len],
                 &mut slot.legal,
                 &mut rows.masks[j * actions..(j + 1) * actions],
             )?;
-            let terminated = facts.outcome.is_some();
-            let truncated = !terminated && plan.max_steps.is_some_and(|max| slot.steps >= max);
-            slot.done = terminated || truncated;
-            write_rewards(plan, facts, rows, j);
-            rows.terminated[j] = terminated;
-            rows.truncated[j] = truncated;
-            rows.opponent_actions[j] = opponent_action;
+            *terminated = facts.outcome.is_some();
+            *truncated = !*terminated && plan.max_steps.is_some_and(|max| slot.steps >= max);
+            slot.done = *terminated || *truncated;
+            *player = write_rewards(plan, facts, rewards);
         }
         Ok(())
     }
@@ -198,38 +226,36 @@ fn reply<T: Member>(
 /// returns it.
 fn random_reply<T: Member>(member: &mut T, slot: &mut GameSlot) -> Result<u32, FacadeError> {
     member.fill_legal(&mut slot.legal);
-    let count = slot.legal.len();
-    if count == 0 {
+    let rng = &mut slot.rng;
+    let Some(action) = slot.legal.draw(|count| rng.random_range(0..count)) else {
         return Err(FacadeError::BadAction {
             action: 0,
             reason: format!("no legal move in {}", member.state().to_text()),
         });
-    }
-    let action = slot.legal.get(slot.rng.random_range(0..count)).unwrap_or(0);
+    };
     member.play_legal(action)?;
     Ok(action)
 }
 
-/// Writes game `j`'s rewards and player to move.
+/// Writes a game's rewards (one for the agent, both players' in
+/// self-play) and returns the player to move to write.
 #[inline]
-fn write_rewards(plan: &StepPlan, facts: RowFacts, rows: &mut Rows<'_>, j: usize) {
+fn write_rewards(plan: &StepPlan, facts: RowFacts, rewards: &mut [f32]) -> i32 {
     let outcome = facts.outcome;
     let [first, second] = match outcome {
         Some(Outcome::Winner(Player::First)) => [1.0, -1.0],
         Some(Outcome::Winner(Player::Second)) => [-1.0, 1.0],
         Some(Outcome::Draw) | None => [0.0, 0.0],
     };
-    match plan.agent {
-        Some(Player::First) => rows.rewards[j] = first,
-        Some(Player::Second) => rows.rewards[j] = second,
-        None => {
-            rows.rewards[2 * j] = first;
-            rows.rewards[2 * j + 1] = second;
-        }
+    match (plan.agent, rewards) {
+        (Some(Player::First), [reward, ..]) => *reward = first,
+        (Some(Player::Second), [reward, ..]) => *reward = second,
+        (None, [for_first, for_second, ..]) => (*for_first, *for_second) = (first, second),
+        _ => {}
     }
-    rows.players[j] = match (outcome, facts.turn) {
+    match (outcome, facts.turn) {
         (Some(_), _) => plan.finished_player,
         (None, Player::First) => 0,
         (None, Player::Second) => 1,
-    };
+    }
 }

@@ -60,6 +60,7 @@ pub fn observation(position: &Position) -> Observation {
 
 /// Writes the observation planes of `position` into `observation` (all
 /// zero on entry).
+#[inline]
 pub fn write_observation(position: &Position, observation: &mut Planes<'_>) {
     for square in Square::ALL {
         if let Some((owner, piece)) = position.piece_at(square) {

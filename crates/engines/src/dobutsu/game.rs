@@ -77,6 +77,7 @@ impl GameModel for Dobutsu {
         move_of(action)
     }
 
+    #[inline]
     fn write_observation(&self, position: &Position, planes: &mut Planes<'_>) {
         write_observation(position, planes);
     }

@@ -94,6 +94,7 @@ impl GameModel for Jungle {
         })?
     }
 
+    #[inline]
     fn write_observation(&self, game: &JungleGame, observation: &mut Planes<'_>) {
         let position = game.position();
         for (player, piece, square) in position.pieces() {

@@ -158,17 +158,18 @@ impl GameModel for Uttt {
         stats
     }
 
-    /// The three masks reordered as the grid is drawn (`grid_order`),
-    /// each set bit written once.
+    /// The three masks written at their cells' places on the grid as it
+    /// is drawn ([`GRID_PLACES`]), each set bit once.
+    #[inline]
     fn write_observation(&self, game: &Board, observation: &mut Planes<'_>) {
         let legal = if game.is_finished() {
             0
         } else {
             game.legal_mask()
         };
-        observation.set_cells_wide(0, grid_order(game.marks(Player::First)), 1.0);
-        observation.set_cells_wide(1, grid_order(game.marks(Player::Second)), 1.0);
-        observation.set_cells_wide(2, grid_order(legal), 1.0);
+        observation.set_cells_placed(0, game.marks(Player::First), &GRID_PLACES, 1.0);
+        observation.set_cells_placed(1, game.marks(Player::Second), &GRID_PLACES, 1.0);
+        observation.set_cells_placed(2, legal, &GRID_PLACES, 1.0);
         if game.turn() == Player::First {
             observation.fill_plane(3, 1.0);
         }
@@ -232,31 +233,19 @@ impl ArenaRules for UtttArena {
 /// the boards the side to move may play in and the last move marked.
 static WEB_BOARD: WebBoard = WebBoard::new(include_str!("board.js"));
 
-/// A mask of global cells (bit `board * 9 + pos`) reordered as the 9 × 9
-/// grid is drawn (bit `row * 9 + col`, [`Cell::grid_row`],
-/// [`Cell::grid_col`]): each small board's nine bits spread by
-/// [`SPREAD_SMALL`] and shifted to the board's corner.
-fn grid_order(cells: u128) -> u128 {
-    let mut grid = 0u128;
-    for board in 0..9 {
-        let small = (cells >> (board * 9)) as usize & 0x1ff;
-        let corner = board / 3 * 27 + board % 3 * 3;
-        grid |= u128::from(SPREAD_SMALL[small]) << corner;
+/// Entry `i` is the place of global cell `i` (`board * 9 + pos`) on the
+/// 9 × 9 grid as it is drawn (`row * 9 + col`, [`Cell::grid_row`],
+/// [`Cell::grid_col`]); 255, off the grid, past the 81 cells.
+const GRID_PLACES: [u8; 128] = {
+    let mut places = [u8::MAX; 128];
+    let mut cell = 0;
+    while cell < 81 {
+        let (board, pos) = (cell / 9, cell % 9);
+        let (row, col) = (board / 3 * 3 + pos / 3, board % 3 * 3 + pos % 3);
+        places[cell] = (row * 9 + col) as u8;
+        cell += 1;
     }
-    grid
-}
-
-/// A small board's nine bits with each row of three moved to its own grid
-/// row (bits 0..2, 9..11, 18..20).
-const SPREAD_SMALL: [u32; 512] = {
-    let mut table = [0u32; 512];
-    let mut small = 0;
-    while small < 512 {
-        let s = small as u32;
-        table[small] = (s & 0b111) | (s >> 3 & 0b111) << 9 | (s >> 6 & 0b111) << 18;
-        small += 1;
-    }
-    table
+    places
 };
 
 #[cfg(test)]
@@ -264,13 +253,40 @@ mod tests {
     use super::*;
 
     #[test]
-    fn grid_order_moves_each_cell_to_its_place_on_the_grid() {
+    fn each_cell_is_written_at_its_place_on_the_grid() {
+        let mut places: Vec<u8> = GRID_PLACES[..81].to_vec();
         for cell in Cell::all() {
-            let grid = grid_order(1u128 << cell.index());
-            let place = usize::from(cell.grid_row()) * 9 + usize::from(cell.grid_col());
-            assert_eq!(grid, 1u128 << place, "{cell}");
+            let place = cell.grid_row() * 9 + cell.grid_col();
+            assert_eq!(GRID_PLACES[usize::from(cell.index())], place, "{cell}");
         }
-        assert_eq!(grid_order((1u128 << 81) - 1), (1u128 << 81) - 1);
+        places.sort_unstable();
+        assert_eq!(places, (0..81).collect::<Vec<u8>>());
+        assert!(GRID_PLACES[81..].iter().all(|&place| place == u8::MAX));
+    }
+
+    #[test]
+    fn the_observation_has_the_marks_the_legal_moves_and_the_turn_on_the_grid() {
+        let mut board = Board::start(Variant::Standard);
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+        for _ in 0..40 {
+            if board.is_finished() {
+                break;
+            }
+            let mut written = gamesolver_api::Observation::zeros(INFO.observation_shape);
+            Uttt.write_observation(&board, &mut written.planes());
+            let observation = &written.data;
+            for cell in Cell::all() {
+                let at = usize::from(cell.grid_row()) * 9 + usize::from(cell.grid_col());
+                let bit = |mask: u128| f32::from(u8::from(mask >> cell.index() & 1 == 1));
+                assert_eq!(observation[at], bit(board.marks(Player::First)), "{cell}");
+                assert_eq!(observation[81 + at], bit(board.marks(Player::Second)));
+                assert_eq!(observation[162 + at], bit(board.legal_mask()));
+            }
+            let turn = f32::from(u8::from(board.turn() == Player::First));
+            assert!(observation[243..].iter().all(|&v| v == turn));
+            let mv = board.pick_move(|count| rng.random_range(0..count)).unwrap();
+            board.play_unchecked(mv);
+        }
     }
 
     #[test]
