@@ -13,8 +13,9 @@ use gamesolver_api::model::{Built, DEFAULT_SEED, HostBox, configure_host};
 use gamesolver_api::playouts::{GAMES_BETWEEN_STOP_CHECKS, PlayoutRng};
 use gamesolver_api::{
     ArenaRules, BotFormat, Declared, EngineKind, EngineSpec, ErasedHost, FacadeError, GameInfo,
-    GameModel, Planes, PlayoutStats, PositionError, WebBoard, apply_options,
+    GameModel, PlayoutStats, PositionError, WebBoard, apply_options,
 };
+use gamesolver_api::observation_bits::ObservationBits;
 use gamesolver_core::{Game, Player};
 use gamesolver_games::uttt::{Board, Cell, Variant};
 use rand::{Rng, SeedableRng};
@@ -158,21 +159,29 @@ impl GameModel for Uttt {
         stats
     }
 
-    /// The three masks written at their cells' places on the grid as it
-    /// is drawn ([`GRID_PLACES`]), each set bit once.
+    /// The board's own masks, each cell at its place on the grid as it is
+    /// drawn ([`GRID_PLACES`]).
     #[inline]
-    fn write_observation(&self, game: &Board, observation: &mut Planes<'_>) {
+    fn observation_bits(&self, game: &Board) -> Option<ObservationBits> {
         let legal = if game.is_finished() {
             0
         } else {
             game.legal_mask()
         };
-        observation.set_cells_placed(0, game.marks(Player::First), &GRID_PLACES, 1.0);
-        observation.set_cells_placed(1, game.marks(Player::Second), &GRID_PLACES, 1.0);
-        observation.set_cells_placed(2, legal, &GRID_PLACES, 1.0);
-        if game.turn() == Player::First {
-            observation.fill_plane(3, 1.0);
-        }
+        let turn = if game.turn() == Player::First {
+            ALL_CELLS
+        } else {
+            0
+        };
+        Some(ObservationBits {
+            masks: [
+                game.marks(Player::First),
+                game.marks(Player::Second),
+                legal,
+                turn,
+            ],
+            places: &GRID_PLACES,
+        })
     }
 
     fn perft(&self, game: &Board, depth: u32) -> u64 {
@@ -232,6 +241,9 @@ impl ArenaRules for UtttArena {
 /// The board of the web page, `board.js` beside this file: nine small boards,
 /// the boards the side to move may play in and the last move marked.
 static WEB_BOARD: WebBoard = WebBoard::new(include_str!("board.js"));
+
+/// The 81 cells' bits (`board * 9 + pos`).
+const ALL_CELLS: u128 = (1 << 81) - 1;
 
 /// Entry `i` is the place of global cell `i` (`board * 9 + pos`) on the
 /// 9 × 9 grid as it is drawn (`row * 9 + col`, [`Cell::grid_row`],
