@@ -151,15 +151,8 @@ impl<'a> Planes<'a> {
         cells: u128,
         places: &[u8; 128],
     ) {
-        let values = self.plane_mut(plane);
-        let (low_places, high_places) = places.split_at(64);
-        update_bits_placed(values, low_places, changed as u64, cells as u64);
-        update_bits_placed(
-            values,
-            high_places,
-            (changed >> 64) as u64,
-            (cells >> 64) as u64,
-        );
+        self.set_cells_placed(plane, changed & cells, places, 1.0);
+        self.set_cells_placed(plane, changed & !cells, places, 0.0);
     }
 
     /// The planes' shape: planes, rows, columns.
@@ -196,20 +189,6 @@ fn set_bits_placed(values: &mut [f32], places: &[u8], mut bits: u64, value: f32)
         bits &= bits - 1;
         if let Some(v) = place.and_then(|place| values.get_mut(usize::from(place))) {
             *v = value;
-        }
-    }
-}
-
-/// Sets `values[places[i]]` to bit `i` of `cells` (1.0 or 0.0) for each
-/// set bit `i` of `changed` (`places` holds 64 entries; places past the
-/// end of `values` ignored).
-fn update_bits_placed(values: &mut [f32], places: &[u8], mut changed: u64, cells: u64) {
-    while changed != 0 {
-        let bit = changed.trailing_zeros();
-        changed &= changed - 1;
-        let place = places.get(bit as usize).copied();
-        if let Some(v) = place.and_then(|place| values.get_mut(usize::from(place))) {
-            *v = ((cells >> bit) & 1) as f32;
         }
     }
 }
