@@ -16,8 +16,8 @@ use gamesolver_core::{Game, Outcome, Player};
 use gamesolver_search::{Engine, Mcts, StopFlag};
 
 use crate::batch::{LegalActions, Member, Members, RowFacts, ShownObservation, StateBatch};
-use crate::observation_bits::ObservationBits;
 use crate::engine_options::check_options;
+use crate::observation_bits::ObservationBits;
 pub use crate::playouts::PLAYOUT_PLY_CAP;
 use crate::playouts::{PlayoutRng, random_move_from_list, random_playouts_with};
 use crate::protocol::common::{CommonOptions, CommonSettings, common_options};

@@ -101,6 +101,16 @@ mod tests {
         Box::leak(Box::new(places))
     }
 
+    /// Shapes with their places: row-major, and reversed (a plane smaller
+    /// than the masks, and one as large).
+    fn shapes() -> [([usize; 3], &'static [u8; 128]); 3] {
+        [
+            ([3, 3, 3], &ROW_MAJOR_PLACES),
+            ([4, 9, 9], reversed(81)),
+            ([2, 8, 16], reversed(128)),
+        ]
+    }
+
     /// The observation written value by value, the independent reference.
     fn by_hand(bits: &ObservationBits, shape: [usize; 3]) -> Vec<f32> {
         let size = shape[1] * shape[2];
@@ -146,11 +156,7 @@ mod tests {
 
     #[test]
     fn written_whole_the_planes_hold_each_set_bit_at_its_place() {
-        for (shape, places) in [
-            ([3, 3, 3], &ROW_MAJOR_PLACES),
-            ([4, 9, 9], reversed(81)),
-            ([2, 8, 16], reversed(128)),
-        ] {
+        for (shape, places) in shapes() {
             for masks in masks(shape, 7).take(200) {
                 let bits = ObservationBits { masks, places };
                 let mut written = Observation::zeros(shape);
@@ -162,11 +168,7 @@ mod tests {
 
     #[test]
     fn updated_step_by_step_the_planes_equal_those_written_whole() {
-        for (shape, places) in [
-            ([3, 3, 3], &ROW_MAJOR_PLACES),
-            ([4, 9, 9], reversed(81)),
-            ([2, 8, 16], reversed(128)),
-        ] {
+        for (shape, places) in shapes() {
             let mut row = Observation::zeros(shape);
             let mut shown = [0; MAX_BIT_PLANES];
             for masks in masks(shape, 11).take(500) {

@@ -301,9 +301,9 @@ fn plan(start: &dyn State, agent: Option<Player>, max_steps: Option<u32>) -> Ste
 
 /// Steps a batch of `start` with random agent moves (and a random
 /// opponent for `agent`) against single positions played by hand with the
-/// actions drawn: the same positions, rows, rewards and flags. Halfway
-/// the rows are overwritten and the batch reset: its rows are written
-/// whole again.
+/// actions drawn: the same positions, rows, rewards and flags. At the
+/// start and halfway the rows are overwritten and the batch reset: its
+/// rows are written whole again.
 fn step_against_singles(
     start: &dyn State,
     boxed: bool,
@@ -319,21 +319,12 @@ fn step_against_singles(
     };
     let mut slots: Vec<GameSlot> = (0..n).map(|i| GameSlot::new(i as u64)).collect();
     let mut out = Outputs::new(n, &plan);
-    step_batch(
-        batch.as_mut(),
-        per_part,
-        &plan,
-        &mut slots,
-        &mut StepAgent::Reset,
-        &mut out,
-    )
-    .unwrap();
     let mut singles: Vec<Box<dyn State>> = (0..n).map(|_| start.clone_box()).collect();
     let mut steps = vec![0u32; n];
     let mut done = vec![false; n];
     let (mut ends, mut replies) = (0, 0);
     for step in 0..80 {
-        if step == 40 {
+        if step % 40 == 0 {
             out.observations.fill(5.0);
             step_batch(
                 batch.as_mut(),

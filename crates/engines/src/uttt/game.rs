@@ -10,12 +10,12 @@
 use std::sync::Arc;
 
 use gamesolver_api::model::{Built, DEFAULT_SEED, HostBox, configure_host};
+use gamesolver_api::observation_bits::ObservationBits;
 use gamesolver_api::playouts::{GAMES_BETWEEN_STOP_CHECKS, PlayoutRng};
 use gamesolver_api::{
     ArenaRules, BotFormat, Declared, EngineKind, EngineSpec, ErasedHost, FacadeError, GameInfo,
     GameModel, PlayoutStats, PositionError, WebBoard, apply_options,
 };
-use gamesolver_api::observation_bits::ObservationBits;
 use gamesolver_core::{Game, Player};
 use gamesolver_games::uttt::{Board, Cell, Variant};
 use rand::{Rng, SeedableRng};
@@ -296,6 +296,8 @@ mod tests {
             }
             let turn = f32::from(u8::from(board.turn() == Player::First));
             assert!(observation[243..].iter().all(|&v| v == turn));
+            let bits = Uttt.observation_bits(&board).unwrap();
+            assert!(bits.masks.iter().all(|&mask| mask >> 81 == 0), "{board}");
             let mv = board.pick_move(|count| rng.random_range(0..count)).unwrap();
             board.play_unchecked(mv);
         }
