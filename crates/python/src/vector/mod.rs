@@ -51,7 +51,8 @@ const DEFAULT_OPPONENT_NODES: u64 = 1000;
 /// (the same arrays every time, overwritten by the next call). The
 /// observations are a read-only view: a step rewrites only the values
 /// that changed since the last one (for a game declaring its observation
-/// as bit planes), so the buffer must hold what the last call wrote.
+/// as bit planes), so the buffer must hold what the last call wrote (do
+/// not turn the view's `writeable` flag back on).
 #[pyclass(name = "VectorGames", module = "gamesolver")]
 pub struct PyVectorGames {
     game: PyGame,
