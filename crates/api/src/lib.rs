@@ -95,6 +95,7 @@ mod host;
 pub mod match_player;
 pub mod mdp;
 pub mod model;
+pub mod observation_bits;
 mod oracles;
 pub mod playouts;
 pub mod protocol;

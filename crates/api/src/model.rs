@@ -15,8 +15,9 @@ use std::sync::Arc;
 use gamesolver_core::{Game, Outcome, Player};
 use gamesolver_search::{Engine, Mcts, StopFlag};
 
-use crate::batch::{LegalActions, Member, Members, RowFacts, StateBatch};
+use crate::batch::{LegalActions, Member, Members, RowFacts, ShownObservation, StateBatch};
 use crate::engine_options::check_options;
+use crate::observation_bits::ObservationBits;
 pub use crate::playouts::PLAYOUT_PLY_CAP;
 use crate::playouts::{PlayoutRng, random_move_from_list, random_playouts_with};
 use crate::protocol::common::{CommonOptions, CommonSettings, common_options};
@@ -140,8 +141,25 @@ pub trait GameModel: Send + Sync + Sized + 'static {
     /// Writes the observation planes of `game` into `planes` (of
     /// `info().observation_shape`, all zero on entry): the one place a
     /// game describes its observation, for `State::observation` and the
-    /// allocation-free `State::write_observation` alike (default: none).
-    fn write_observation(&self, _game: &Self::G, _planes: &mut Planes<'_>) {}
+    /// allocation-free `State::write_observation` alike (default: the
+    /// planes of [`GameModel::observation_bits`], else none).
+    #[inline]
+    fn write_observation(&self, game: &Self::G, planes: &mut Planes<'_>) {
+        if let Some(bits) = self.observation_bits(game) {
+            bits.write(planes);
+        }
+    }
+    /// The observation of `game` as bit planes, for a game whose
+    /// observation is at most [`crate::observation_bits::MAX_BIT_PLANES`]
+    /// planes of 0s and 1s of up to 128 values each (default: None, the
+    /// observation is what [`GameModel::write_observation`] writes). A
+    /// game declaring it leaves `write_observation` to its default; a
+    /// batch then rewrites only the values of a row that changed since
+    /// the row's last step.
+    #[inline]
+    fn observation_bits(&self, _game: &Self::G) -> Option<ObservationBits> {
+        None
+    }
     /// Perft from `game`.
     fn perft(&self, game: &Self::G, depth: u32) -> u64 {
         gamesolver_search::perft::perft(game, depth)
@@ -690,15 +708,30 @@ impl<M: GameModel> Member for ModelState<M> {
 
     /// The outcome looked at once; the legal actions as the game's mask
     /// where it declares one (no list), else as the list.
+    /// A game declaring its observation as bit planes has only the
+    /// values that changed since `shown` rewritten.
     #[inline(always)]
     fn write_row(
         &mut self,
         observation: &mut [f32],
+        shown: &mut ShownObservation,
         legal: &mut LegalActions,
         mask: &mut [i8],
     ) -> Result<RowFacts, FacadeError> {
         let outcome = self.game.outcome();
-        State::write_observation(self, observation)?;
+        match self.model.observation_bits(&self.game) {
+            Some(bits) => {
+                let shape = self.model.info().observation_shape;
+                let len = observation.len();
+                let mut planes =
+                    Planes::new(shape, observation).ok_or_else(|| observation_size(len, shape))?;
+                shown.write(&bits, &mut planes);
+            }
+            None => {
+                shown.forget();
+                State::write_observation(self, observation)?;
+            }
+        }
         if outcome.is_none() {
             Member::fill_legal(self, legal);
         } else {

@@ -105,9 +105,9 @@ impl<'a> Planes<'a> {
     }
 
     /// Sets every value of plane `plane` to `value`.
+    #[inline]
     pub fn fill_plane(&mut self, plane: usize, value: f32) {
-        let size = self.shape[1] * self.shape[2];
-        self.data[plane * size..(plane + 1) * size].fill(value);
+        self.plane_mut(plane).fill(value);
     }
 
     /// Sets to `value` the values of plane `plane` whose bits are set in
@@ -131,6 +131,7 @@ impl<'a> Planes<'a> {
     /// board whose cells are not numbered row by row (ultimate
     /// tic-tac-toe's small boards) is written from its own masks, one
     /// table look-up per set bit instead of a permutation of the mask.
+    #[inline]
     pub fn set_cells_placed(&mut self, plane: usize, cells: u128, places: &[u8; 128], value: f32) {
         let values = self.plane_mut(plane);
         let (low_places, high_places) = places.split_at(64);
@@ -138,7 +139,30 @@ impl<'a> Planes<'a> {
         set_bits_placed(values, high_places, (cells >> 64) as u64, value);
     }
 
+    /// Sets each value of plane `plane` whose bit is set in `changed` to
+    /// that bit of `cells` (1.0 or 0.0), bit `i` standing for value
+    /// `places[i]` as in [`Planes::set_cells_placed`]: the values that
+    /// differ between two masks of a plane rewritten, the others left.
+    #[inline]
+    pub fn update_cells_placed(
+        &mut self,
+        plane: usize,
+        changed: u128,
+        cells: u128,
+        places: &[u8; 128],
+    ) {
+        self.set_cells_placed(plane, changed & cells, places, 1.0);
+        self.set_cells_placed(plane, changed & !cells, places, 0.0);
+    }
+
+    /// The planes' shape: planes, rows, columns.
+    #[inline]
+    pub fn shape(&self) -> [usize; 3] {
+        self.shape
+    }
+
     /// The values of plane `plane`.
+    #[inline]
     fn plane_mut(&mut self, plane: usize) -> &mut [f32] {
         let size = self.shape[1] * self.shape[2];
         &mut self.data[plane * size..(plane + 1) * size]

@@ -335,3 +335,44 @@ def test_copy_false_returns_the_buffers_in_place():
     b = copied.step(copied.sample_legal_actions())
     assert a.observation is not b.observation
     assert not np.array_equal(a.observation, b.observation)
+
+
+def test_copy_false_observations_are_read_only():
+    env = SelfPlayVectorEnv("uttt", 3, copy=False)
+    batch = env.reset(seed=0)
+    with pytest.raises(ValueError):
+        batch.observation[0, 0, 0, 0] = 1.0
+    with pytest.raises(ValueError):
+        env.games.observations[...] = 0.0
+    agent = VectorEnv("tictactoe", 2, copy=False)
+    obs, _ = agent.reset(seed=0)
+    with pytest.raises(ValueError):
+        obs += 1.0
+    copied = SelfPlayVectorEnv("uttt", 3).reset(seed=0).observation
+    copied[0, 0, 0, 0] = 1.0  # a copy is the caller's
+    assert env.games.observations[0, 0, 0, 0] == 0.0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rows_rewritten_in_place_equal_observations_written_afresh(game):
+    """Each step rewrites only what changed in a row (bit-plane games): the
+    rows after many steps, across auto-resets, truncation and resets, are
+    every game's observation written from scratch."""
+    for agent_player in (None, 1):
+        games = gamesolver._native.VectorGames(
+            game, 7, agent_player=agent_player, max_steps=30
+        )
+        games.reset(list(range(7)))
+        ended = 0
+        for step in range(160):
+            if step == 80:
+                games.reset(None)
+            else:
+                games.step_random()
+            ended += int(games.terminated.sum() + games.truncated.sum())
+            for i in range(7):
+                expected = np.asarray(games.state(i).observation_tensor(), dtype=np.float32)
+                np.testing.assert_array_equal(
+                    games.observations[i].reshape(-1), expected.reshape(-1)
+                )
+        assert ended > 7

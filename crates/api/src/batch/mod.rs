@@ -11,6 +11,7 @@
 
 mod legal;
 mod rows;
+mod shown;
 mod slot;
 mod step;
 
@@ -18,6 +19,7 @@ use gamesolver_core::{Outcome, Player};
 
 pub use self::legal::LegalActions;
 pub use self::rows::Rows;
+pub use self::shown::ShownObservation;
 pub use self::slot::{GameRng, GameSlot};
 pub use self::step::{AgentMoves, ChooseMove, OpponentMoves, PartStep, StepPlan};
 use crate::{FacadeError, State};
@@ -97,10 +99,12 @@ pub(crate) trait Member: Send + Sync + Sized {
     fn reset_to(&mut self, start: &Self);
     /// [`BatchPart::play_legal_action`] of this position.
     fn play_legal(&mut self, action: u32) -> Result<(), FacadeError>;
-    /// [`BatchPart::write_row`] of this position.
+    /// [`BatchPart::write_row`] of this position, into a row that holds
+    /// what `shown` says (and says afterwards).
     fn write_row(
         &mut self,
         observation: &mut [f32],
+        shown: &mut ShownObservation,
         legal: &mut LegalActions,
         mask: &mut [i8],
     ) -> Result<RowFacts, FacadeError>;
@@ -168,9 +172,11 @@ impl Member for Box<dyn State> {
         self.play_legal_action(action)
     }
 
+    /// Written whole: `shown` is not used.
     fn write_row(
         &mut self,
         observation: &mut [f32],
+        _shown: &mut ShownObservation,
         legal: &mut LegalActions,
         mask: &mut [i8],
     ) -> Result<RowFacts, FacadeError> {
@@ -240,7 +246,8 @@ impl<T: Member> BatchPart for Part<'_, T> {
         legal: &mut LegalActions,
         mask: &mut [i8],
     ) -> Result<RowFacts, FacadeError> {
-        self.members[j].write_row(observation, legal, mask)
+        let mut unknown = ShownObservation::default();
+        self.members[j].write_row(observation, &mut unknown, legal, mask)
     }
 
     fn step(&mut self, step: PartStep<'_>) -> Result<(), FacadeError> {

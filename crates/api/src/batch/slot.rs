@@ -5,7 +5,7 @@
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use super::LegalActions;
+use super::{LegalActions, ShownObservation};
 
 /// One game's generator (random agent moves and a random opponent's), seeded
 /// per game so that a game's trajectory depends only on its own seed and
@@ -23,6 +23,8 @@ pub struct GameSlot {
     pub(crate) done: bool,
     /// The legal actions of the position (none once the game is over).
     pub(crate) legal: LegalActions,
+    /// What the game's observation row holds.
+    pub(crate) shown: ShownObservation,
 }
 
 impl GameSlot {
@@ -34,6 +36,7 @@ impl GameSlot {
             steps: 0,
             done: true,
             legal: LegalActions::new(),
+            shown: ShownObservation::default(),
         }
     }
 

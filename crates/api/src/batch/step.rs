@@ -102,7 +102,12 @@ pub(crate) fn step_members<T: Member>(
         stop,
     };
     match agent {
-        AgentMoves::Reset => pass.run(|_, _| None),
+        AgentMoves::Reset => {
+            // The rows are written whole: a reset makes no assumption
+            // about what they hold.
+            pass.slots.iter_mut().for_each(|slot| slot.shown.forget());
+            pass.run(|_, _| None)
+        }
         AgentMoves::Given(actions) => pass.run(|j, _| Some(actions[j])),
         AgentMoves::Random(drawn) => pass.run(|j, slot| {
             let action = slot.random_action();
@@ -188,6 +193,7 @@ impl<T: Member> Pass<'_, '_, T> {
             };
             let facts = member.write_row(
                 &mut rows.observations[j * len..(j + 1) * len],
+                &mut slot.shown,
                 &mut slot.legal,
                 &mut rows.masks[j * actions..(j + 1) * actions],
             )?;

@@ -1,6 +1,6 @@
 //! A typed batch (bridge positions) against the boxed one and against
 //! single positions stepped one by one, with legal-action lists (a text
-//! game) and with a declared mask.
+//! game) and with a declared mask and bit-plane observation.
 
 use gamesolver_core::{Outcome, Player};
 use gamesolver_games::tictactoe::{Board, Cell};
@@ -9,6 +9,7 @@ use super::{
     AgentMoves, GameRng, GameSlot, LegalActions, OpponentMoves, PartStep, Rows, StateBatch,
     StepPlan, boxed_batch,
 };
+use crate::observation_bits::{ObservationBits, ROW_MAJOR_PLACES};
 use crate::{FacadeError, GameDef, GameInfo, GameModel, ModelDef, PositionError, State, text_game};
 
 /// The start of tic-tac-toe as a text game (actions = legal-move indices).
@@ -17,7 +18,9 @@ fn start() -> Box<dyn State> {
     def.start(None).unwrap()
 }
 
-/// Tic-tac-toe with cell actions and a legal-action mask (the empty cells).
+/// Tic-tac-toe with cell actions, a legal-action mask (the empty cells)
+/// and its observation as bit planes (X, O, the empty cells: a batch
+/// rewrites only what changed in a row).
 struct MaskedTicTacToe;
 
 static MASKED_INFO: GameInfo = GameInfo {
@@ -28,7 +31,7 @@ static MASKED_INFO: GameInfo = GameInfo {
     rules: &["standard"],
     engines: &["mcts"],
     action_space: 9,
-    observation_shape: [1, 1, 0],
+    observation_shape: [3, 3, 3],
 };
 
 impl GameModel for MaskedTicTacToe {
@@ -63,6 +66,14 @@ impl GameModel for MaskedTicTacToe {
 
     fn legal_action_mask(&self, game: &Board) -> Option<u128> {
         Some(u128::from(0x1ff & !(game.x_mask() | game.o_mask())))
+    }
+
+    fn observation_bits(&self, game: &Board) -> Option<ObservationBits> {
+        let (x, o) = (u128::from(game.x_mask()), u128::from(game.o_mask()));
+        Some(ObservationBits {
+            masks: [x, o, 0x1ff & !(x | o), 0],
+            places: &ROW_MAJOR_PLACES,
+        })
     }
 }
 
@@ -100,10 +111,12 @@ fn run(batch: &mut dyn StateBatch, per_part: usize, steps: usize) -> (usize, usi
                     }
                 }
                 let mut mask = [7i8; 9];
-                let facts = part
-                    .write_row(j, &mut [], &mut legal[i], &mut mask)
-                    .unwrap();
                 let single = &singles[i];
+                let mut observation = vec![5.0; single.observation().data.len()];
+                let facts = part
+                    .write_row(j, &mut observation, &mut legal[i], &mut mask)
+                    .unwrap();
+                assert_eq!(observation, single.observation().data);
                 assert_eq!(facts.outcome, single.outcome());
                 assert_eq!(facts.turn, single.turn());
                 assert_eq!(legal[i].to_vec(), single.legal_actions());
@@ -275,12 +288,12 @@ enum StepAgent {
     Random(Vec<i64>),
 }
 
-/// The plan of a batch of [`MaskedTicTacToe`] or the text game.
-fn plan(agent: Option<Player>, max_steps: Option<u32>) -> StepPlan {
+/// The plan of a batch of `start` ([`MaskedTicTacToe`] or the text game).
+fn plan(start: &dyn State, agent: Option<Player>, max_steps: Option<u32>) -> StepPlan {
     StepPlan {
         agent,
         max_steps,
-        observation_len: 0,
+        observation_len: start.observation().data.len(),
         actions: 9,
         finished_player: -4,
     }
@@ -288,7 +301,9 @@ fn plan(agent: Option<Player>, max_steps: Option<u32>) -> StepPlan {
 
 /// Steps a batch of `start` with random agent moves (and a random
 /// opponent for `agent`) against single positions played by hand with the
-/// actions drawn: the same positions, rows, rewards and flags.
+/// actions drawn: the same positions, rows, rewards and flags. At the
+/// start and halfway the rows are overwritten and the batch reset: its
+/// rows are written whole again.
 fn step_against_singles(
     start: &dyn State,
     boxed: bool,
@@ -296,7 +311,7 @@ fn step_against_singles(
     max_steps: Option<u32>,
 ) {
     let (n, per_part) = (11, 4);
-    let plan = plan(agent, max_steps);
+    let plan = plan(start, agent, max_steps);
     let mut batch = if boxed {
         boxed_batch(start.clone_box(), n)
     } else {
@@ -304,21 +319,25 @@ fn step_against_singles(
     };
     let mut slots: Vec<GameSlot> = (0..n).map(|i| GameSlot::new(i as u64)).collect();
     let mut out = Outputs::new(n, &plan);
-    step_batch(
-        batch.as_mut(),
-        per_part,
-        &plan,
-        &mut slots,
-        &mut StepAgent::Reset,
-        &mut out,
-    )
-    .unwrap();
     let mut singles: Vec<Box<dyn State>> = (0..n).map(|_| start.clone_box()).collect();
     let mut steps = vec![0u32; n];
     let mut done = vec![false; n];
     let (mut ends, mut replies) = (0, 0);
     for step in 0..80 {
-        if step > 0 {
+        if step % 40 == 0 {
+            out.observations.fill(5.0);
+            step_batch(
+                batch.as_mut(),
+                per_part,
+                &plan,
+                &mut slots,
+                &mut StepAgent::Reset,
+                &mut out,
+            )
+            .unwrap();
+            singles.iter_mut().for_each(|s| *s = start.clone_box());
+            steps.fill(0);
+        } else if step > 0 {
             let mut agent_moves = StepAgent::Random(vec![-1; n]);
             step_batch(
                 batch.as_mut(),
@@ -359,6 +378,12 @@ fn step_against_singles(
                 assert_eq!(reply, -1);
             }
             assert_eq!(batch.get(i).to_text(), single.to_text());
+            let len = plan.observation_len;
+            assert_eq!(
+                out.observations[i * len..(i + 1) * len],
+                single.observation().data,
+                "step {step}, game {i}"
+            );
             let outcome = single.outcome();
             let truncated = outcome.is_none() && max_steps.is_some_and(|m| steps[i] >= m);
             assert_eq!(out.terminated[i], outcome.is_some());
@@ -406,7 +431,7 @@ fn a_step_in_one_pass_plays_as_single_positions() {
 /// calls of a front end) plays as the step that draws them in its pass.
 #[test]
 fn given_actions_play_as_the_random_ones_drawn() {
-    let plan = plan(Some(Player::Second), Some(6));
+    let plan = plan(masked_start().as_ref(), Some(Player::Second), Some(6));
     let n = 9;
     let mut runs = Vec::new();
     for given in [false, true] {
@@ -439,6 +464,7 @@ fn given_actions_play_as_the_random_ones_drawn() {
             };
             seen.push((
                 actions,
+                out.observations.clone(),
                 out.masks.clone(),
                 out.rewards.clone(),
                 out.opponent_actions.clone(),
@@ -452,7 +478,7 @@ fn given_actions_play_as_the_random_ones_drawn() {
 
 #[test]
 fn a_chosen_opponent_plays_through_the_facade_and_stop_cancels() {
-    let plan = plan(Some(Player::First), None);
+    let plan = plan(masked_start().as_ref(), Some(Player::First), None);
     let mut batch = masked_start().batch(3);
     let mut slots: Vec<GameSlot> = (0..3).map(|i| GameSlot::new(i as u64)).collect();
     let mut out = Outputs::new(3, &plan);

@@ -10,10 +10,11 @@
 use std::sync::Arc;
 
 use gamesolver_api::model::{Built, DEFAULT_SEED, HostBox, configure_host};
+use gamesolver_api::observation_bits::ObservationBits;
 use gamesolver_api::playouts::{GAMES_BETWEEN_STOP_CHECKS, PlayoutRng};
 use gamesolver_api::{
     ArenaRules, BotFormat, Declared, EngineKind, EngineSpec, ErasedHost, FacadeError, GameInfo,
-    GameModel, Planes, PlayoutStats, PositionError, WebBoard, apply_options,
+    GameModel, PlayoutStats, PositionError, WebBoard, apply_options,
 };
 use gamesolver_core::{Game, Player};
 use gamesolver_games::uttt::{Board, Cell, Variant};
@@ -158,21 +159,29 @@ impl GameModel for Uttt {
         stats
     }
 
-    /// The three masks written at their cells' places on the grid as it
-    /// is drawn ([`GRID_PLACES`]), each set bit once.
+    /// The board's own masks, each cell at its place on the grid as it is
+    /// drawn ([`GRID_PLACES`]).
     #[inline]
-    fn write_observation(&self, game: &Board, observation: &mut Planes<'_>) {
+    fn observation_bits(&self, game: &Board) -> Option<ObservationBits> {
         let legal = if game.is_finished() {
             0
         } else {
             game.legal_mask()
         };
-        observation.set_cells_placed(0, game.marks(Player::First), &GRID_PLACES, 1.0);
-        observation.set_cells_placed(1, game.marks(Player::Second), &GRID_PLACES, 1.0);
-        observation.set_cells_placed(2, legal, &GRID_PLACES, 1.0);
-        if game.turn() == Player::First {
-            observation.fill_plane(3, 1.0);
-        }
+        let turn = if game.turn() == Player::First {
+            ALL_CELLS
+        } else {
+            0
+        };
+        Some(ObservationBits {
+            masks: [
+                game.marks(Player::First),
+                game.marks(Player::Second),
+                legal,
+                turn,
+            ],
+            places: &GRID_PLACES,
+        })
     }
 
     fn perft(&self, game: &Board, depth: u32) -> u64 {
@@ -233,6 +242,9 @@ impl ArenaRules for UtttArena {
 /// the boards the side to move may play in and the last move marked.
 static WEB_BOARD: WebBoard = WebBoard::new(include_str!("board.js"));
 
+/// The 81 cells' bits (`board * 9 + pos`).
+const ALL_CELLS: u128 = (1 << 81) - 1;
+
 /// Entry `i` is the place of global cell `i` (`board * 9 + pos`) on the
 /// 9 × 9 grid as it is drawn (`row * 9 + col`, [`Cell::grid_row`],
 /// [`Cell::grid_col`]); 255, off the grid, past the 81 cells.
@@ -284,6 +296,8 @@ mod tests {
             }
             let turn = f32::from(u8::from(board.turn() == Player::First));
             assert!(observation[243..].iter().all(|&v| v == turn));
+            let bits = Uttt.observation_bits(&board).unwrap();
+            assert!(bits.masks.iter().all(|&mask| mask >> 81 == 0), "{board}");
             let mv = board.pick_move(|count| rng.random_range(0..count)).unwrap();
             board.play_unchecked(mv);
         }

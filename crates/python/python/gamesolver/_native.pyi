@@ -351,7 +351,8 @@ class VectorGames:
     def state(self, index: int) -> State:
         """A copy of game ``index``'s position."""
     @property
-    def observations(self) -> np.ndarray: ...
+    def observations(self) -> np.ndarray:
+        """float32 (num_envs, planes, rows, columns), a read-only view."""
     @property
     def legal_action_mask(self) -> np.ndarray: ...
     @property

@@ -39,7 +39,11 @@ batch plays as a batch of one seeded ``s + i``.
 
 The arrays returned are copies when ``copy=True`` (the default); with
 ``copy=False`` they are the environment's own buffers, overwritten by the
-next step (no allocation per step; copy what you keep).
+next step (no allocation per step; copy what you keep). The observations
+are then read-only views (writing into them raises ``ValueError``; do
+not turn their ``writeable`` flag back on): a
+step rewrites only the values of a game's row that changed since the
+last step, where the game's observation allows it.
 
 An action that is not legal in its game raises ``ValueError`` and nothing
 is played. The Gymnasium part needs ``gymnasium`` (``pip install

@@ -48,7 +48,11 @@ const DEFAULT_OPPONENT_NODES: u64 = 1000;
 /// `max_steps` truncates an episode after that many steps.
 ///
 /// `reset(seeds)` and `step(actions)` write the arrays the getters return
-/// (the same arrays every time, overwritten by the next call).
+/// (the same arrays every time, overwritten by the next call). The
+/// observations are a read-only view: a step rewrites only the values
+/// that changed since the last one (for a game declaring its observation
+/// as bit planes), so the buffer must hold what the last call wrote (do
+/// not turn the view's `writeable` flag back on).
 #[pyclass(name = "VectorGames", module = "gamesolver")]
 pub struct PyVectorGames {
     game: PyGame,
@@ -57,6 +61,8 @@ pub struct PyVectorGames {
     slots: Vec<GameSlot>,
     started: bool,
     observations: Py<PyArrayDyn<f32>>,
+    /// `observations` seen from Python: a read-only view.
+    observations_view: Py<PyArrayDyn<f32>>,
     masks: Py<PyArray2<i8>>,
     rewards: Py<PyArrayDyn<f32>>,
     terminated: Py<PyArray1<bool>>,
@@ -151,6 +157,15 @@ impl PyVectorGames {
                 .or_raise()
         }
     }
+}
+
+/// A view of `array` that refuses writes (numpy's `writeable` flag off).
+fn read_only_view<'py>(
+    array: &Bound<'py, PyArrayDyn<f32>>,
+) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
+    let view = array.call_method0("view")?;
+    view.getattr("flags")?.setattr("writeable", false)?;
+    Ok(view.cast_into::<PyArrayDyn<f32>>()?)
 }
 
 /// A borrow of one of the object's arrays for writing (refused while the
@@ -268,13 +283,16 @@ impl PyVectorGames {
         } else {
             vec![games, 2]
         };
+        let observations = PyArrayDyn::zeros(py, vec![games, planes, rows, cols], false);
+        let observations_view = read_only_view(&observations)?.unbind();
         Ok(PyVectorGames {
             game,
             setup,
             states,
             slots,
             started: false,
-            observations: PyArrayDyn::zeros(py, vec![games, planes, rows, cols], false).unbind(),
+            observations: observations.unbind(),
+            observations_view,
             masks: PyArray2::zeros(py, [games, actions], false).unbind(),
             rewards: PyArrayDyn::zeros(py, reward_shape, false).unbind(),
             terminated: PyArray1::zeros(py, games, false).unbind(),
@@ -386,10 +404,11 @@ impl PyVectorGames {
         Ok(array)
     }
 
-    /// The observations, float32 of shape (num_envs, planes, rows, columns).
+    /// The observations, float32 of shape (num_envs, planes, rows,
+    /// columns): a read-only view of the object's buffer.
     #[getter]
     fn observations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArrayDyn<f32>> {
-        self.observations.bind(py).clone()
+        self.observations_view.bind(py).clone()
     }
 
     /// The legal-action masks, int8 of shape (num_envs, num_actions);
