@@ -143,9 +143,6 @@ impl<'a> Planes<'a> {
     /// that bit of `cells` (1.0 or 0.0), bit `i` standing for value
     /// `places[i]` as in [`Planes::set_cells_placed`]: the values that
     /// differ between two masks of a plane rewritten, the others left.
-    /// One pass over the changed bits of each half of the mask, each value
-    /// read from its bit: a loop whose trip count follows the game ends in
-    /// a mispredicted branch, so one loop per half instead of two.
     #[inline]
     pub fn update_cells_placed(
         &mut self,
@@ -154,11 +151,8 @@ impl<'a> Planes<'a> {
         cells: u128,
         places: &[u8; 128],
     ) {
-        let values = self.plane_mut(plane);
-        let (low_places, high_places) = places.split_at(64);
-        update_bits_placed(values, low_places, changed as u64, cells as u64);
-        let (changed, cells) = ((changed >> 64) as u64, (cells >> 64) as u64);
-        update_bits_placed(values, high_places, changed, cells);
+        self.set_cells_placed(plane, changed & cells, places, 1.0);
+        self.set_cells_placed(plane, changed & !cells, places, 0.0);
     }
 
     /// The planes' shape: planes, rows, columns.
@@ -193,21 +187,6 @@ fn set_bits_placed(values: &mut [f32], places: &[u8], mut bits: u64, value: f32)
     while bits != 0 {
         let place = places.get(bits.trailing_zeros() as usize).copied();
         bits &= bits - 1;
-        if let Some(v) = place.and_then(|place| values.get_mut(usize::from(place))) {
-            *v = value;
-        }
-    }
-}
-
-/// Sets `values[places[i]]` to bit `i` of `cells` (1.0 or 0.0) for each
-/// set bit `i` of `changed` (`places` holds 64 entries; places past the
-/// end of `values` ignored).
-fn update_bits_placed(values: &mut [f32], places: &[u8], mut changed: u64, cells: u64) {
-    while changed != 0 {
-        let bit = changed.trailing_zeros();
-        changed &= changed - 1;
-        let value = f32::from(u8::from(cells >> bit & 1 == 1));
-        let place = places.get(bit as usize).copied();
         if let Some(v) = place.and_then(|place| values.get_mut(usize::from(place))) {
             *v = value;
         }
@@ -545,47 +524,6 @@ mod tests {
             for (place, &value) in second.iter().enumerate() {
                 let set = (0..128).any(|i| cells >> i & 1 == 1 && usize::from(places[i]) == place);
                 assert_eq!(value, if set { 0.5 } else { 0.0 }, "{cells:#x} {place}");
-            }
-        }
-    }
-
-    #[test]
-    fn an_update_writes_each_changed_value_from_its_bit_and_leaves_the_rest() {
-        // A permutation of 0..100 in both halves of the mask, then places
-        // past a 2 × 10 × 10 plane's end.
-        let mut places = [u8::MAX; 128];
-        for (i, place) in places.iter_mut().enumerate().take(100) {
-            *place = ((i * 37) % 100) as u8;
-        }
-        let masks = [
-            0u128,
-            1,
-            1 << 63,
-            1 << 64,
-            1 << 99,
-            1 << 127,
-            u128::MAX,
-            0xdead_beef_f00d << 40,
-            0x5555_5555_5555_5555_5555_5555_5555_5555,
-        ];
-        for changed in masks {
-            for cells in masks {
-                let mut observation = Observation::zeros([2, 10, 10]);
-                observation.data.fill(0.5);
-                observation
-                    .planes()
-                    .update_cells_placed(1, changed, cells, &places);
-                let (first, second) = observation.data.split_at(100);
-                assert!(first.iter().all(|&v| v == 0.5), "{changed:#x}");
-                for (place, &value) in second.iter().enumerate() {
-                    let bit = (0..100).find(|&i| usize::from(places[i]) == place).unwrap();
-                    let expected = match (changed >> bit & 1, cells >> bit & 1) {
-                        (0, _) => 0.5,
-                        (_, 0) => 0.0,
-                        _ => 1.0,
-                    };
-                    assert_eq!(value, expected, "{changed:#x} {cells:#x} {place}");
-                }
             }
         }
     }
