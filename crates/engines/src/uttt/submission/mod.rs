@@ -96,6 +96,7 @@ const PARTS: [CratePart; 5] = [
             "engine",
             "evaluator",
             "limits",
+            "move_picker",
             "ordering",
             "repetition",
             "score",
