@@ -421,11 +421,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         if !moves.is_empty() {
             let mut ordered = std::mem::take(&mut self.ordered[ply]);
             ordered.clear();
-            ordered.extend(
-                moves
-                    .iter()
-                    .map(|&mv| (self.evaluator.order_bonus(pos, mv), mv)),
-            );
+            ordered.extend(moves.iter().map(|&mv| (0, mv)));
+            self.evaluator.add_order_bonuses(pos, &mut ordered);
             for next in 0..ordered.len() {
                 bring_next_best(&mut ordered, next);
                 let mv = ordered[next].1;
@@ -575,7 +572,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// Fills `out` with the legal moves except the transposition-table move
     /// (searched before), each with its ordering key: killer moves first,
     /// then by history plus the evaluator's bonus (picked best first by
-    /// [`bring_next_best`]).
+    /// [`bring_next_best`])..
     fn score_moves(
         &mut self,
         pos: &G,
@@ -589,11 +586,10 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let history = self.history.side(pos.turn().index());
         out.clear();
         out.extend(moves.iter().filter(|&&mv| Some(mv) != tt_move).map(|&mv| {
-            let key = killers.rank(mv) * KILLER_RANK
-                + history[self.evaluator.move_index(mv)]
-                + self.evaluator.order_bonus(pos, mv);
+            let key = killers.rank(mv) * KILLER_RANK + history[self.evaluator.move_index(mv)];
             (key, mv)
         }));
+        self.evaluator.add_order_bonuses(pos, out);
     }
 
     /// The principal variation at `ply` becomes `mv` then the child's.

@@ -16,6 +16,7 @@ const SCANNED_PICKS: usize = 3;
 /// already holds the first `next` of that order (the previous calls, with
 /// `next` counting up from 0). The entries after `next` keep their relative
 /// order until the rest is sorted. Does nothing when `next` is past the end.
+#[inline]
 pub(crate) fn bring_next_best<M>(list: &mut [(i32, M)], next: usize) {
     if next >= list.len() {
         return;

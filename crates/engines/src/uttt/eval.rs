@@ -520,10 +520,36 @@ impl Evaluator<Board> for UtttEval {
     #[inline]
     fn order_bonus(&self, position: &Board, mv: Cell) -> i32 {
         let mine = position.small_board(mv.board(), position.turn());
-        let wins_board = has_line(mine | 1 << mv.pos());
-        let frees = position.closed() >> mv.pos() & 1 == 1 || mv.pos() == mv.board() && wins_board;
-        i32::from(wins_board) * 4096 - i32::from(frees) * 2048
+        move_bonus(self.completes[usize::from(mine)], position.closed(), mv)
     }
+
+    /// [`Evaluator::order_bonus`] of each move, reading the mover's marks
+    /// and the cells that would win a small board once for each run of
+    /// moves on the same small board (the board lists its moves board by
+    /// board).
+    #[inline]
+    fn add_order_bonuses(&self, position: &Board, keyed: &mut [(i32, Cell)]) {
+        let (me, closed) = (position.turn(), position.closed());
+        let (mut board, mut wins) = (None, 0);
+        for (key, mv) in keyed {
+            if board != Some(mv.board()) {
+                board = Some(mv.board());
+                wins = self.completes[usize::from(position.small_board(mv.board(), me))];
+            }
+            *key += move_bonus(wins, closed, *mv);
+        }
+    }
+}
+
+/// The ordering bonus of `mv` ([`Evaluator::order_bonus`]), given `wins`,
+/// the cells that would give the mover a line on `mv`'s small board, and
+/// the `closed` small boards: winning the board first, sending the
+/// opponent to a closed board (a free choice) last.
+#[inline]
+fn move_bonus(wins: u16, closed: u16, mv: Cell) -> i32 {
+    let wins_board = wins >> mv.pos() & 1 == 1;
+    let frees = closed >> mv.pos() & 1 == 1 || mv.pos() == mv.board() && wins_board;
+    i32::from(wins_board) * 4096 - i32::from(frees) * 2048
 }
 
 #[cfg(test)]
