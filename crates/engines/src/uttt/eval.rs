@@ -273,17 +273,20 @@ impl UtttEval {
         self.take.get(x, o)
     }
 
-    /// Each player's probability of taking each small board.
+    /// Each player's probability of taking each small board, the side to
+    /// move first (written in place: no copy to reorder them).
     #[inline]
     fn probabilities(&self, board: &Board) -> [[f32; 9]; 2] {
+        // X's probabilities go to side `turn` (0 when X moves), O's to the other.
+        let (x_side, o_side) = (board.turn().index(), board.turn().opponent().index());
         let (mut xs, mut os) = (board.marks(Player::First), board.marks(Player::Second));
-        let (mut px, mut po) = ([0.0f32; 9], [0.0f32; 9]);
-        for (x_take, o_take) in px.iter_mut().zip(po.iter_mut()) {
-            [*x_take, *o_take] = self.take(xs as u16 & FULL, os as u16 & FULL);
+        let mut sides = [[0.0f32; 9]; 2];
+        for b in 0..9 {
+            [sides[x_side][b], sides[o_side][b]] = self.take(xs as u16 & FULL, os as u16 & FULL);
             xs >>= 9;
             os >>= 9;
         }
-        [px, po]
+        sides
     }
 
     /// Calls `f(board, cells)` for each small board where the side to move
@@ -335,11 +338,11 @@ impl UtttEval {
 
     /// CodinGame's rule: the expected board-count difference, in units of
     /// the meta-line value (so that it shares the `scale`), weighted by
-    /// whether a meta-line is still open.
+    /// whether a meta-line is still open (`dead`: none is).
     #[inline]
-    fn count_term(&self, board: &Board, sides: &[[f32; 9]; 2]) -> f32 {
+    fn count_term(&self, dead: bool, sides: &[[f32; 9]; 2]) -> f32 {
         let difference = UtttEval::count_difference(sides);
-        let per_board = if meta_lines_dead(board) {
+        let per_board = if dead {
             self.weights.race_board
         } else {
             self.weights.count_board
@@ -348,10 +351,11 @@ impl UtttEval {
     }
 
     /// CodinGame's rule: the count odds in score units, weighted by
-    /// whether a meta-line is still open (nothing computed at weight 0).
+    /// whether a meta-line is still open (`dead`: none is; nothing
+    /// computed at weight 0).
     #[inline]
-    fn count_odds_term(&self, board: &Board, sides: &[[f32; 9]; 2]) -> f32 {
-        let per_unit = if meta_lines_dead(board) {
+    fn count_odds_term(&self, dead: bool, sides: &[[f32; 9]; 2]) -> f32 {
+        let per_unit = if dead {
             self.weights.race_win
         } else {
             self.weights.count_win
@@ -367,11 +371,7 @@ impl UtttEval {
     /// first, with the one-move look-ahead of `mover_threat` applied.
     #[inline]
     pub fn side_probabilities(&self, position: &Board) -> [[f32; 9]; 2] {
-        let p = self.probabilities(position);
-        let mut sides = [
-            p[position.turn().index()],
-            p[position.turn().opponent().index()],
-        ];
+        let mut sides = self.probabilities(position);
         // (No let chain: the CodinGame bot compiles this as edition 2021.)
         let threat = if self.weights.mover_threat {
             self.board_won_next(position, &sides[0])
@@ -448,11 +448,46 @@ impl UtttEval {
 /// line holds a board won by each player, or a drawn board.
 #[must_use]
 pub fn meta_lines_dead(board: &Board) -> bool {
-    let closed = board.closed();
-    Player::BOTH.iter().all(|&p| {
-        let blocked = closed & !board.meta(p);
-        LINES.iter().all(|&line| line & blocked != 0)
-    })
+    lines_dead(
+        board.closed(),
+        [board.meta(Player::First), board.meta(Player::Second)],
+    )
+}
+
+/// [`meta_lines_dead`] from the `closed` small boards and each player's
+/// won ones: for each player, the boards closed to them (closed and not
+/// theirs) meet every meta-line.
+#[inline]
+pub(crate) fn lines_dead(closed: u16, meta: [u16; 2]) -> bool {
+    meta.iter().all(|&mine| meets_every_line(closed & !mine))
+}
+
+/// A 512-bit set: bit `mask` is one when the 9-bit `mask` holds a board of
+/// every meta-line.
+const MEETS_EVERY_LINE: [u64; 8] = {
+    let mut set = [0u64; 8];
+    let mut mask = 0usize;
+    while mask < 512 {
+        let mut meets = true;
+        let mut i = 0;
+        while i < LINES.len() {
+            meets = meets && mask as u16 & LINES[i] != 0;
+            i += 1;
+        }
+        if meets {
+            set[mask >> 6] |= 1 << (mask & 63);
+        }
+        mask += 1;
+    }
+    set
+};
+
+/// Whether the 9-bit `mask` (higher bits ignored) holds a board of every
+/// meta-line.
+#[inline]
+fn meets_every_line(mask: u16) -> bool {
+    let mask = usize::from(mask & FULL);
+    MEETS_EVERY_LINE[mask >> 6] >> (mask & 63) & 1 == 1
 }
 
 /// The corner small boards.
@@ -470,8 +505,10 @@ impl Evaluator<Board> for UtttEval {
         let [mine, theirs] = &sides;
         let mut advantage = UtttEval::line_value(mine) - UtttEval::line_value(theirs);
         let w = &self.weights;
-        if position.variant() == Variant::CodinGame {
-            advantage += self.count_term(position, &sides);
+        let codingame = position.variant() == Variant::CodinGame;
+        let dead = codingame && meta_lines_dead(position);
+        if codingame {
+            advantage += self.count_term(dead, &sides);
         }
         let free = if position.forced().is_none() {
             w.free_choice
@@ -479,8 +516,8 @@ impl Evaluator<Board> for UtttEval {
             0
         };
         let mut score = advantage * w.scale + UtttEval::class_terms(w, &sides);
-        if position.variant() == Variant::CodinGame {
-            score += self.count_odds_term(position, &sides);
+        if codingame {
+            score += self.count_odds_term(dead, &sides);
         }
         let correction = if w.network {
             let output = self
