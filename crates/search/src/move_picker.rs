@@ -24,10 +24,10 @@ pub(crate) fn bring_next_best<M>(list: &mut [(i32, M)], next: usize) {
     match next.cmp(&SCANNED_PICKS) {
         std::cmp::Ordering::Less => {
             let rest = &mut list[next..];
-            let mut best = 0;
+            let (mut best, mut best_score) = (0, rest[0].0);
             for (i, entry) in rest.iter().enumerate().skip(1) {
-                if entry.0 > rest[best].0 {
-                    best = i;
+                if entry.0 > best_score {
+                    (best, best_score) = (i, entry.0);
                 }
             }
             // A rotation, not a swap: the entries passed over keep their

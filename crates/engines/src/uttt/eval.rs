@@ -556,8 +556,7 @@ impl Evaluator<Board> for UtttEval {
     /// (a free choice for them) last.
     #[inline]
     fn order_bonus(&self, position: &Board, mv: Cell) -> i32 {
-        let mine = position.small_board(mv.board(), position.turn());
-        move_bonus(self.completes[usize::from(mine)], position.closed(), mv)
+        BoardBonuses::new(self, position, mv.board()).of(mv)
     }
 
     /// [`Evaluator::order_bonus`] of each move, reading the mover's marks
@@ -566,27 +565,59 @@ impl Evaluator<Board> for UtttEval {
     /// board).
     #[inline]
     fn add_order_bonuses(&self, position: &Board, keyed: &mut [(i32, Cell)]) {
-        let (me, closed) = (position.turn(), position.closed());
-        let (mut board, mut wins) = (None, 0);
+        let mut current: Option<BoardBonuses> = None;
         for (key, mv) in keyed {
-            if board != Some(mv.board()) {
-                board = Some(mv.board());
-                wins = self.completes[usize::from(position.small_board(mv.board(), me))];
-            }
-            *key += move_bonus(wins, closed, *mv);
+            let bonuses = match current {
+                Some(bonuses) if bonuses.holds(*mv) => bonuses,
+                _ => BoardBonuses::new(self, position, mv.board()),
+            };
+            current = Some(bonuses);
+            *key += bonuses.of(*mv);
         }
     }
 }
 
-/// The ordering bonus of `mv` ([`Evaluator::order_bonus`]), given `wins`,
-/// the cells that would give the mover a line on `mv`'s small board, and
-/// the `closed` small boards: winning the board first, sending the
+/// The ordering bonuses ([`Evaluator::order_bonus`]) of the side to
+/// move's moves on one small board: winning the board first, sending the
 /// opponent to a closed board (a free choice) last.
-#[inline]
-fn move_bonus(wins: u16, closed: u16, mv: Cell) -> i32 {
-    let wins_board = wins >> mv.pos() & 1 == 1;
-    let frees = closed >> mv.pos() & 1 == 1 || mv.pos() == mv.board() && wins_board;
-    i32::from(wins_board) * 4096 - i32::from(frees) * 2048
+#[derive(Clone, Copy, Debug)]
+struct BoardBonuses {
+    /// The board's first cell (`9 * board`).
+    first_cell: u8,
+    /// The cells that would give the mover a line on the board.
+    wins: u16,
+    /// The cells that send the opponent to a closed board: the closed
+    /// boards, and the board itself when the move wins it.
+    frees: u16,
+}
+
+impl BoardBonuses {
+    /// The bonuses on small board `board` of `position`.
+    #[inline]
+    fn new(eval: &UtttEval, position: &Board, board: u8) -> BoardBonuses {
+        let mine = position.small_board(board, position.turn());
+        let wins = eval.completes[usize::from(mine)];
+        BoardBonuses {
+            first_cell: 9 * board,
+            wins,
+            frees: position.closed() | wins & 1 << board,
+        }
+    }
+
+    /// Whether `mv` lies on the board.
+    #[inline]
+    fn holds(self, mv: Cell) -> bool {
+        mv.index().wrapping_sub(self.first_cell) < 9
+    }
+
+    /// The bonus of `mv`, a move on the board.
+    #[inline]
+    fn of(self, mv: Cell) -> i32 {
+        let pos = mv.index() - self.first_cell;
+        let wins_board = self.wins >> pos & 1;
+        let frees = self.frees >> pos & 1;
+        i32::from(wins_board) * 4096 - i32::from(frees) * 2048
+    }
 }
 
 #[cfg(test)]
