@@ -35,11 +35,13 @@ use gamesolver_games::uttt::{Board, Cell, FULL, LINES, Variant, has_line};
 use gamesolver_search::{Evaluator, Score};
 
 use std::cell::RefCell;
+use std::ops::{Add, Mul};
 
 use super::accumulator::Accumulators;
 use super::count_race::count_odds;
 use super::network;
 use super::take::TakeTable;
+use super::xo_pair::XoPair;
 
 /// Tunable weights of [`UtttEval`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -273,20 +275,29 @@ impl UtttEval {
         self.take.get(x, o)
     }
 
-    /// Each player's probability of taking each small board, the side to
-    /// move first (written in place: no copy to reorder them).
+    /// X's and O's probabilities of taking each small board, with the
+    /// one-move look-ahead of `mover_threat` applied.
     #[inline]
-    fn probabilities(&self, board: &Board) -> [[f32; 9]; 2] {
-        // X's probabilities go to side `turn` (0 when X moves), O's to the other.
-        let (x_side, o_side) = (board.turn().index(), board.turn().opponent().index());
+    fn xo_probabilities(&self, board: &Board) -> [XoPair; 9] {
         let (mut xs, mut os) = (board.marks(Player::First), board.marks(Player::Second));
-        let mut sides = [[0.0f32; 9]; 2];
-        for b in 0..9 {
-            [sides[x_side][b], sides[o_side][b]] = self.take(xs as u16 & FULL, os as u16 & FULL);
+        let mut q = [XoPair::new([0.0; 2]); 9];
+        for pair in &mut q {
+            *pair = XoPair::new(self.take(xs as u16 & FULL, os as u16 & FULL));
             xs >>= 9;
             os >>= 9;
         }
-        sides
+        // (No let chain: the CodinGame bot compiles this as edition 2021.)
+        let threat = if self.weights.mover_threat {
+            let me = board.turn().index();
+            self.board_won_next(board, &q.map(|pair| pair.of(me)))
+        } else {
+            None
+        };
+        if let Some(b) = threat {
+            q[b].set(board.turn().index(), 1.0);
+            q[b].set(board.turn().opponent().index(), 0.0);
+        }
+        q
     }
 
     /// Calls `f(board, cells)` for each small board where the side to move
@@ -336,12 +347,12 @@ impl UtttEval {
         });
     }
 
-    /// CodinGame's rule: the expected board-count difference, in units of
-    /// the meta-line value (so that it shares the `scale`), weighted by
-    /// whether a meta-line is still open (`dead`: none is).
+    /// CodinGame's rule: the expected board-count difference (`difference`,
+    /// as [`UtttEval::count_difference`]), in units of the meta-line value
+    /// (so that it shares the `scale`), weighted by whether a meta-line is
+    /// still open (`dead`: none is).
     #[inline]
-    fn count_term(&self, dead: bool, sides: &[[f32; 9]; 2]) -> f32 {
-        let difference = UtttEval::count_difference(sides);
+    fn count_term(&self, dead: bool, difference: f32) -> f32 {
         let per_board = if dead {
             self.weights.race_board
         } else {
@@ -352,9 +363,9 @@ impl UtttEval {
 
     /// CodinGame's rule: the count odds in score units, weighted by
     /// whether a meta-line is still open (`dead`: none is; nothing
-    /// computed at weight 0).
+    /// computed, not even `sides`, at weight 0).
     #[inline]
-    fn count_odds_term(&self, dead: bool, sides: &[[f32; 9]; 2]) -> f32 {
+    fn count_odds_term(&self, dead: bool, sides: impl FnOnce() -> [[f32; 9]; 2]) -> f32 {
         let per_unit = if dead {
             self.weights.race_win
         } else {
@@ -363,7 +374,7 @@ impl UtttEval {
         if per_unit == 0.0 {
             return 0.0;
         }
-        let (more, fewer) = count_odds(sides);
+        let (more, fewer) = count_odds(&sides());
         per_unit * (more - fewer)
     }
 
@@ -371,18 +382,7 @@ impl UtttEval {
     /// first, with the one-move look-ahead of `mover_threat` applied.
     #[inline]
     pub fn side_probabilities(&self, position: &Board) -> [[f32; 9]; 2] {
-        let mut sides = self.probabilities(position);
-        // (No let chain: the CodinGame bot compiles this as edition 2021.)
-        let threat = if self.weights.mover_threat {
-            self.board_won_next(position, &sides[0])
-        } else {
-            None
-        };
-        if let Some(b) = threat {
-            sides[0][b] = 1.0;
-            sides[1][b] = 0.0;
-        }
-        sides
+        mover_first(&self.xo_probabilities(position), position.turn().index())
     }
 
     /// The board-class differences between the side to move and the other
@@ -392,14 +392,24 @@ impl UtttEval {
     #[inline]
     #[must_use]
     pub fn class_differences(sides: &[[f32; 9]; 2]) -> [f32; 4] {
-        let [mine, theirs] = sides;
-        let sum = |q: &[f32; 9], boards: [usize; 4]| boards.iter().map(|&b| q[b]).sum::<f32>();
-        let class = |boards| sum(mine, boards) - sum(theirs, boards);
+        let [mine, theirs] = sides.map(|q| UtttEval::class_values(&q));
+        [0, 1, 2, 3].map(|i| mine[i] - theirs[i])
+    }
+
+    /// The board-class values of one player (`f32`) or of both
+    /// ([`XoPair`]): meta-line value over the lines through the centre
+    /// board, take probability of the centre board, summed over the corner
+    /// boards, summed over the edge boards.
+    #[inline]
+    fn class_values<T: Copy + Add<Output = T> + Mul<Output = T>>(q: &[T; 9]) -> [T; 4] {
+        // The corner boards (0, 2, 6, 8) and the edge boards (1, 3, 5, 7)
+        // summed in board order, from the first board: what
+        // `Iterator::sum` from zero gives for these probabilities (never -0).
         [
-            UtttEval::centre_line_value(mine) - UtttEval::centre_line_value(theirs),
-            mine[4] - theirs[4],
-            class(CORNER_BOARDS),
-            class(EDGE_BOARDS),
+            UtttEval::centre_line_value(q),
+            q[4],
+            q[0] + q[2] + q[6] + q[8],
+            q[1] + q[3] + q[5] + q[7],
         ]
     }
 
@@ -408,17 +418,23 @@ impl UtttEval {
     /// anything when their weights are 0 (the standard rule's default).
     #[inline]
     pub(crate) fn class_terms(weights: &EvalWeights, sides: &[[f32; 9]; 2]) -> f32 {
+        UtttEval::weighted_classes(weights, || UtttEval::class_differences(sides))
+    }
+
+    /// The class weights of `weights` times the class differences of
+    /// `differences`, summed: 0 without calling it when the weights are 0.
+    #[inline]
+    fn weighted_classes(weights: &EvalWeights, differences: impl FnOnce() -> [f32; 4]) -> f32 {
         let weights = weights.class_weights();
         if weights == [0.0; 4] {
             return 0.0;
         }
-        let differences = UtttEval::class_differences(sides);
-        weights.iter().zip(differences).map(|(w, d)| w * d).sum()
+        weights.iter().zip(differences()).map(|(w, d)| w * d).sum()
     }
 
     /// The meta-line value over the four lines through the centre board.
     #[inline]
-    fn centre_line_value(q: &[f32; 9]) -> f32 {
+    fn centre_line_value<T: Copy + Add<Output = T> + Mul<Output = T>>(q: &[T; 9]) -> T {
         q[4] * (q[3] * q[5] + q[1] * q[7] + q[0] * q[8] + q[2] * q[6])
     }
 
@@ -430,9 +446,10 @@ impl UtttEval {
         sides[0].iter().zip(&sides[1]).map(|(a, b)| a - b).sum()
     }
 
-    /// Sum over the meta-lines of the product of the line's probabilities.
+    /// Sum over the meta-lines of the product of the line's probabilities,
+    /// for one player (`f32`) or both ([`XoPair`]).
     #[inline]
-    pub fn line_value(q: &[f32; 9]) -> f32 {
+    pub fn line_value<T: Copy + Add<Output = T> + Mul<Output = T>>(q: &[T; 9]) -> T {
         q[0] * q[1] * q[2]
             + q[3] * q[4] * q[5]
             + q[6] * q[7] * q[8]
@@ -442,6 +459,12 @@ impl UtttEval {
             + q[0] * q[4] * q[8]
             + q[2] * q[4] * q[6]
     }
+}
+
+/// The probabilities of `q` as two lists, player `me`'s first.
+#[inline]
+fn mover_first(q: &[XoPair; 9], me: usize) -> [[f32; 9]; 2] {
+    [q.map(|pair| pair.of(me)), q.map(|pair| pair.of(1 - me))]
 }
 
 /// Whether no meta-line can still be completed by either player: each
@@ -490,34 +513,33 @@ fn meets_every_line(mask: u16) -> bool {
     MEETS_EVERY_LINE[mask >> 6] >> (mask & 63) & 1 == 1
 }
 
-/// The corner small boards.
-const CORNER_BOARDS: [usize; 4] = [0, 2, 6, 8];
-
-/// The edge small boards.
-const EDGE_BOARDS: [usize; 4] = [1, 3, 5, 7];
-
 /// How many meta-lines run through each small board.
 const LINES_THROUGH: [f32; 9] = [3.0, 2.0, 3.0, 2.0, 4.0, 2.0, 3.0, 2.0, 3.0];
 
 impl Evaluator<Board> for UtttEval {
     fn evaluate(&self, position: &Board) -> Score {
-        let sides = self.side_probabilities(position);
-        let [mine, theirs] = &sides;
-        let mut advantage = UtttEval::line_value(mine) - UtttEval::line_value(theirs);
+        // Both players at once, each lane as for that player alone.
+        let q = self.xo_probabilities(position);
+        let me = position.turn().index();
+        let mut advantage = UtttEval::line_value(&q).lead(me);
         let w = &self.weights;
         let codingame = position.variant() == Variant::CodinGame;
         let dead = codingame && meta_lines_dead(position);
         if codingame {
-            advantage += self.count_term(dead, &sides);
+            // In board order, as `count_difference` sums.
+            let difference = q.iter().map(|pair| pair.lead(me)).sum();
+            advantage += self.count_term(dead, difference);
         }
         let free = if position.forced().is_none() {
             w.free_choice
         } else {
             0
         };
-        let mut score = advantage * w.scale + UtttEval::class_terms(w, &sides);
+        let classes =
+            UtttEval::weighted_classes(w, || UtttEval::class_values(&q).map(|pair| pair.lead(me)));
+        let mut score = advantage * w.scale + classes;
         if codingame {
-            score += self.count_odds_term(dead, &sides);
+            score += self.count_odds_term(dead, || mover_first(&q, me));
         }
         let correction = if w.network {
             let output = self

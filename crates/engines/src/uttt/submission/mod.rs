@@ -122,6 +122,7 @@ const PARTS: [CratePart; 5] = [
             "uttt/network",
             "uttt/network_weights",
             "uttt/take",
+            "uttt/xo_pair",
         ],
     },
 ];
