@@ -645,6 +645,106 @@ impl BoardBonuses {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// Calls `f` on every position of 40 random games under each rule.
+    fn along_random_games(seed: u64, mut f: impl FnMut(&Board)) {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        for variant in [Variant::Standard, Variant::CodinGame] {
+            for _ in 0..40 {
+                let mut board = Board::start(variant);
+                while !board.is_finished() {
+                    f(&board);
+                    let moves = board.moves();
+                    board.play_unchecked(moves[rng.random_range(0..moves.len())]);
+                }
+            }
+        }
+    }
+
+    /// The evaluation one player at a time, term by term in the order of
+    /// `evaluate`, from the mover-first probabilities.
+    fn one_player_at_a_time(eval: &UtttEval, board: &Board) -> i32 {
+        let w = &eval.weights;
+        let sides = eval.side_probabilities(board);
+        let [mine, theirs] = &sides;
+        let mut advantage = UtttEval::line_value(mine) - UtttEval::line_value(theirs);
+        let mut odds = 0.0;
+        if board.variant() == Variant::CodinGame {
+            let (per_board, per_unit) = if meta_lines_dead(board) {
+                (w.race_board, w.race_win)
+            } else {
+                (w.count_board, w.count_win)
+            };
+            advantage += UtttEval::count_difference(&sides) * per_board / w.scale.max(1.0);
+            let (more, fewer) = count_odds(&sides);
+            odds = per_unit * (more - fewer);
+        }
+        let free = if board.forced().is_none() {
+            w.free_choice
+        } else {
+            0
+        };
+        let score = advantage * w.scale + UtttEval::class_terms(w, &sides) + odds;
+        Score::eval(score as i32 + w.tempo + free).value()
+    }
+
+    /// Both players' probabilities at once ([`XoPair`]) give each
+    /// player's formula exactly, with every term switched on (the look-ahead,
+    /// the count odds, the board classes).
+    #[test]
+    fn both_players_at_once_score_as_each_alone() {
+        let weight_sets = [
+            EvalWeights {
+                mover_threat: true,
+                count_win: 300.0,
+                race_win: 200.0,
+                ..EvalWeights::TUNED_CODINGAME
+            },
+            EvalWeights {
+                mover_threat: true,
+                ..EvalWeights::default()
+            },
+            EvalWeights::CODINGAME,
+        ];
+        for (seed, weights) in (1..).zip(weight_sets) {
+            let eval = UtttEval::new(weights);
+            along_random_games(seed, |board| {
+                let score = eval.evaluate(board).value();
+                assert_eq!(score, one_player_at_a_time(&eval, board), "{board}");
+            });
+        }
+    }
+
+    /// The ordering bonuses, one move at a time and a node's at once (with
+    /// some moves left out, as the table move is), are the line check's:
+    /// 4096 for winning the small board, -2048 for sending the opponent to
+    /// a closed board (or to the board the move wins).
+    #[test]
+    fn ordering_bonuses_follow_the_line_check() {
+        let eval = UtttEval::new(EvalWeights::CODINGAME);
+        along_random_games(7, |board| {
+            let expected = |mv: Cell| {
+                let mine = board.small_board(mv.board(), board.turn());
+                let wins = has_line(mine | 1 << mv.pos());
+                let frees = board.closed() >> mv.pos() & 1 == 1 || mv.pos() == mv.board() && wins;
+                i32::from(wins) * 4096 - i32::from(frees) * 2048
+            };
+            let moves = board.moves();
+            let mut keyed: Vec<(i32, Cell)> = (0..)
+                .zip(&moves)
+                .filter(|(i, _)| i % 3 != 1)
+                .map(|(i, &mv)| (7 * i, mv))
+                .collect();
+            let before = keyed.clone();
+            eval.add_order_bonuses(board, &mut keyed);
+            for ((key, mv), (start, _)) in keyed.into_iter().zip(before) {
+                assert_eq!(eval.order_bonus(board, mv), expected(mv), "{board} {mv}");
+                assert_eq!(key, start + expected(mv), "{board} {mv}");
+            }
+        });
+    }
 
     #[test]
     fn random_filling_probabilities_are_sane() {
