@@ -276,12 +276,12 @@ impl UtttEval {
     }
 
     /// X's and O's probabilities of taking each small board, with the
-    /// one-move look-ahead of `mover_threat` applied.
+    /// one-move look-ahead of `mover_threat` applied, into `q` (filled in
+    /// place: returned, the array is copied by a call to `memcpy`).
     #[inline]
-    fn xo_probabilities(&self, board: &Board) -> [XoPair; 9] {
+    fn xo_probabilities(&self, board: &Board, q: &mut [XoPair; 9]) {
         let (mut xs, mut os) = (board.marks(Player::First), board.marks(Player::Second));
-        let mut q = [XoPair::new([0.0; 2]); 9];
-        for pair in &mut q {
+        for pair in q.iter_mut() {
             *pair = XoPair::new(self.take(xs as u16 & FULL, os as u16 & FULL));
             xs >>= 9;
             os >>= 9;
@@ -297,7 +297,6 @@ impl UtttEval {
             q[b].set(board.turn().index(), 1.0);
             q[b].set(board.turn().opponent().index(), 0.0);
         }
-        q
     }
 
     /// Calls `f(board, cells)` for each small board where the side to move
@@ -382,7 +381,9 @@ impl UtttEval {
     /// first, with the one-move look-ahead of `mover_threat` applied.
     #[inline]
     pub fn side_probabilities(&self, position: &Board) -> [[f32; 9]; 2] {
-        mover_first(&self.xo_probabilities(position), position.turn().index())
+        let mut q = [XoPair::new([0.0; 2]); 9];
+        self.xo_probabilities(position, &mut q);
+        mover_first(&q, position.turn().index())
     }
 
     /// The board-class differences between the side to move and the other
@@ -519,7 +520,8 @@ const LINES_THROUGH: [f32; 9] = [3.0, 2.0, 3.0, 2.0, 4.0, 2.0, 3.0, 2.0, 3.0];
 impl Evaluator<Board> for UtttEval {
     fn evaluate(&self, position: &Board) -> Score {
         // Both players at once, each lane as for that player alone.
-        let q = self.xo_probabilities(position);
+        let mut q = [XoPair::new([0.0; 2]); 9];
+        self.xo_probabilities(position, &mut q);
         let me = position.turn().index();
         let mut advantage = UtttEval::line_value(&q).lead(me);
         let w = &self.weights;
