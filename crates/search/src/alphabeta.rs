@@ -591,10 +591,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         }));
         // Taken out afterwards (the others keep their order): cheaper than a
         // filter on every move.
-        if let Some(tt_move) = tt_move {
-            if let Some(at) = out.iter().position(|&(_, mv)| mv == tt_move) {
-                out.remove(at);
-            }
+        let tt_at = tt_move.and_then(|tt_move| out.iter().position(|&(_, mv)| mv == tt_move));
+        if let Some(at) = tt_at {
+            out.remove(at);
         }
         self.evaluator.add_order_bonuses(pos, out);
     }
