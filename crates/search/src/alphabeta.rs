@@ -10,6 +10,7 @@ use std::time::Duration;
 use gamesolver_core::{Game, Outcome};
 
 use crate::limits::Budget;
+use crate::move_picker::bring_next_best;
 use crate::ordering::{History, Killers};
 use crate::repetition::PathKeys;
 use crate::tt::{Bound, Entry, TranspositionTable};
@@ -343,9 +344,10 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             return self.finish(key, ply, depth, &node, alpha);
         }
         let mut moves = std::mem::take(&mut self.ordered[ply]);
-        self.order_moves(pos, ply, tt_move, &mut moves);
-        for &(_, mv) in &moves {
-            if self.visit(pos, mv, depth, ply, &mut node) {
+        self.score_moves(pos, ply, tt_move, &mut moves);
+        for next in 0..moves.len() {
+            bring_next_best(&mut moves, next);
+            if self.visit(pos, moves[next].1, depth, ply, &mut node) {
                 break;
             }
         }
@@ -419,13 +421,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         if !moves.is_empty() {
             let mut ordered = std::mem::take(&mut self.ordered[ply]);
             ordered.clear();
-            ordered.extend(
-                moves
-                    .iter()
-                    .map(|&mv| (self.evaluator.order_bonus(pos, mv), mv)),
-            );
-            ordered.sort_by_key(|entry| std::cmp::Reverse(entry.0));
-            for &(_, mv) in &ordered {
+            ordered.extend(moves.iter().map(|&mv| (0, mv)));
+            self.evaluator.add_order_bonuses(pos, &mut ordered);
+            for next in 0..ordered.len() {
+                bring_next_best(&mut ordered, next);
+                let mv = ordered[next].1;
                 let score = -self.quiet_node(&pos.after(mv), ply + 1, -beta, -alpha);
                 if self.budget.stopped() {
                     break;
@@ -570,9 +570,10 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     }
 
     /// Fills `out` with the legal moves except the transposition-table move
-    /// (searched before), best first: killer moves, then by history plus the
-    /// evaluator's bonus.
-    fn order_moves(
+    /// (searched before), each with its ordering key: killer moves first,
+    /// then by history plus the evaluator's bonus (picked best first by
+    /// [`bring_next_best`])..
+    fn score_moves(
         &mut self,
         pos: &G,
         ply: usize,
@@ -581,15 +582,20 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     ) {
         let moves = &mut self.move_lists[ply];
         pos.legal_moves(moves);
-        let side = pos.turn().index();
+        let killers = self.killers.at(ply);
+        let history = self.history.side(pos.turn().index());
         out.clear();
-        out.extend(moves.iter().filter(|&&mv| Some(mv) != tt_move).map(|&mv| {
-            let key = self.killers.rank(ply, mv) * KILLER_RANK
-                + self.history.score(side, self.evaluator.move_index(mv))
-                + self.evaluator.order_bonus(pos, mv);
+        out.extend(moves.iter().map(|&mv| {
+            let key = killers.rank(mv) * KILLER_RANK + history[self.evaluator.move_index(mv)];
             (key, mv)
         }));
-        out.sort_by_key(|entry| std::cmp::Reverse(entry.0));
+        // Taken out afterwards (the others keep their order): cheaper than a
+        // filter on every move.
+        let tt_at = tt_move.and_then(|tt_move| out.iter().position(|&(_, mv)| mv == tt_move));
+        if let Some(at) = tt_at {
+            out.remove(at);
+        }
+        self.evaluator.add_order_bonuses(pos, out);
     }
 
     /// The principal variation at `ply` becomes `mv` then the child's.

@@ -32,6 +32,17 @@ pub trait Evaluator<G: Game> {
         0
     }
 
+    /// Adds [`Evaluator::order_bonus`] of each move to its key, for the
+    /// moves of one position (in the order the game lists them, perhaps
+    /// with some left out). The default calls `order_bonus` for each; an
+    /// evaluator can override it to share work between the moves, with
+    /// the same result.
+    fn add_order_bonuses(&self, position: &G, keyed: &mut [(i32, G::Move)]) {
+        for (key, mv) in keyed {
+            *key += self.order_bonus(position, *mv);
+        }
+    }
+
     /// Whether `mv` can never be undone (a capture in Jungle), so no
     /// position before it can recur after it. The search looks for
     /// repetitions only back to the last irreversible move; the default,

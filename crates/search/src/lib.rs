@@ -61,6 +61,7 @@ mod error_chances;
 mod evaluator;
 mod limits;
 pub mod mcts;
+mod move_picker;
 pub mod ordering;
 pub mod perft;
 mod repetition;

@@ -29,16 +29,38 @@ impl<M: Copy + PartialEq> Killers<M> {
     /// 2 for the newest killer at `ply`, 1 for the older, 0 otherwise.
     #[must_use]
     pub fn rank(&self, ply: usize, mv: M) -> i32 {
-        match self.slots.get(ply) {
-            Some(slot) if slot[0] == Some(mv) => 2,
-            Some(slot) if slot[1] == Some(mv) => 1,
-            _ => 0,
-        }
+        self.at(ply).rank(mv)
+    }
+
+    /// The killers of `ply` (none past the plies made room for), to rank
+    /// the moves of one node without looking the ply up for each.
+    #[must_use]
+    pub fn at(&self, ply: usize) -> KillerPair<M> {
+        KillerPair(self.slots.get(ply).copied().unwrap_or([None, None]))
     }
 
     /// Forgets every killer.
     pub fn clear(&mut self) {
         self.slots.fill([None, None]);
+    }
+}
+
+/// The two killers of one ply, newest first.
+#[derive(Debug, Clone, Copy)]
+pub struct KillerPair<M>([Option<M>; 2]);
+
+impl<M: Copy + PartialEq> KillerPair<M> {
+    /// 2 for the newest killer, 1 for the older, 0 otherwise.
+    #[inline]
+    #[must_use]
+    pub fn rank(&self, mv: M) -> i32 {
+        if self.0[0] == Some(mv) {
+            2
+        } else if self.0[1] == Some(mv) {
+            1
+        } else {
+            0
+        }
     }
 }
 
@@ -68,6 +90,14 @@ impl History {
     #[must_use]
     pub fn score(&self, side: usize, index: usize) -> i32 {
         self.table[side * self.slots + index]
+    }
+
+    /// The scores of `side`'s moves, by move index (one side's row, to
+    /// score the moves of one node).
+    #[inline]
+    #[must_use]
+    pub fn side(&self, side: usize) -> &[i32] {
+        &self.table[side * self.slots..(side + 1) * self.slots]
     }
 
     /// Rewards move `index` of `side` for a cut-off at remaining `depth`.

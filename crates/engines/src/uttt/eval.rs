@@ -35,11 +35,13 @@ use gamesolver_games::uttt::{Board, Cell, FULL, LINES, Variant, has_line};
 use gamesolver_search::{Evaluator, Score};
 
 use std::cell::RefCell;
+use std::ops::{Add, Mul};
 
 use super::accumulator::Accumulators;
 use super::count_race::count_odds;
 use super::network;
 use super::take::TakeTable;
+use super::xo_pair::XoPair;
 
 /// Tunable weights of [`UtttEval`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -273,17 +275,28 @@ impl UtttEval {
         self.take.get(x, o)
     }
 
-    /// Each player's probability of taking each small board.
+    /// X's and O's probabilities of taking each small board, with the
+    /// one-move look-ahead of `mover_threat` applied, into `q` (filled in
+    /// place: returned, the array is copied by a call to `memcpy`).
     #[inline]
-    fn probabilities(&self, board: &Board) -> [[f32; 9]; 2] {
+    fn xo_probabilities(&self, board: &Board, q: &mut [XoPair; 9]) {
         let (mut xs, mut os) = (board.marks(Player::First), board.marks(Player::Second));
-        let (mut px, mut po) = ([0.0f32; 9], [0.0f32; 9]);
-        for (x_take, o_take) in px.iter_mut().zip(po.iter_mut()) {
-            [*x_take, *o_take] = self.take(xs as u16 & FULL, os as u16 & FULL);
+        for pair in q.iter_mut() {
+            *pair = XoPair::new(self.take(xs as u16 & FULL, os as u16 & FULL));
             xs >>= 9;
             os >>= 9;
         }
-        [px, po]
+        // (No let chain: the CodinGame bot compiles this as edition 2021.)
+        let threat = if self.weights.mover_threat {
+            let me = board.turn().index();
+            self.board_won_next(board, &q.map(|pair| pair.of(me)))
+        } else {
+            None
+        };
+        if let Some(b) = threat {
+            q[b].set(board.turn().index(), 1.0);
+            q[b].set(board.turn().opponent().index(), 0.0);
+        }
     }
 
     /// Calls `f(board, cells)` for each small board where the side to move
@@ -333,13 +346,13 @@ impl UtttEval {
         });
     }
 
-    /// CodinGame's rule: the expected board-count difference, in units of
-    /// the meta-line value (so that it shares the `scale`), weighted by
-    /// whether a meta-line is still open.
+    /// CodinGame's rule: the expected board-count difference (`difference`,
+    /// as [`UtttEval::count_difference`]), in units of the meta-line value
+    /// (so that it shares the `scale`), weighted by whether a meta-line is
+    /// still open (`dead`: none is).
     #[inline]
-    fn count_term(&self, board: &Board, sides: &[[f32; 9]; 2]) -> f32 {
-        let difference = UtttEval::count_difference(sides);
-        let per_board = if meta_lines_dead(board) {
+    fn count_term(&self, dead: bool, difference: f32) -> f32 {
+        let per_board = if dead {
             self.weights.race_board
         } else {
             self.weights.count_board
@@ -348,10 +361,11 @@ impl UtttEval {
     }
 
     /// CodinGame's rule: the count odds in score units, weighted by
-    /// whether a meta-line is still open (nothing computed at weight 0).
+    /// whether a meta-line is still open (`dead`: none is; nothing
+    /// computed, not even `sides`, at weight 0).
     #[inline]
-    fn count_odds_term(&self, board: &Board, sides: &[[f32; 9]; 2]) -> f32 {
-        let per_unit = if meta_lines_dead(board) {
+    fn count_odds_term(&self, dead: bool, sides: impl FnOnce() -> [[f32; 9]; 2]) -> f32 {
+        let per_unit = if dead {
             self.weights.race_win
         } else {
             self.weights.count_win
@@ -359,7 +373,7 @@ impl UtttEval {
         if per_unit == 0.0 {
             return 0.0;
         }
-        let (more, fewer) = count_odds(sides);
+        let (more, fewer) = count_odds(&sides());
         per_unit * (more - fewer)
     }
 
@@ -367,22 +381,9 @@ impl UtttEval {
     /// first, with the one-move look-ahead of `mover_threat` applied.
     #[inline]
     pub fn side_probabilities(&self, position: &Board) -> [[f32; 9]; 2] {
-        let p = self.probabilities(position);
-        let mut sides = [
-            p[position.turn().index()],
-            p[position.turn().opponent().index()],
-        ];
-        // (No let chain: the CodinGame bot compiles this as edition 2021.)
-        let threat = if self.weights.mover_threat {
-            self.board_won_next(position, &sides[0])
-        } else {
-            None
-        };
-        if let Some(b) = threat {
-            sides[0][b] = 1.0;
-            sides[1][b] = 0.0;
-        }
-        sides
+        let mut q = [XoPair::new([0.0; 2]); 9];
+        self.xo_probabilities(position, &mut q);
+        mover_first(&q, position.turn().index())
     }
 
     /// The board-class differences between the side to move and the other
@@ -392,14 +393,24 @@ impl UtttEval {
     #[inline]
     #[must_use]
     pub fn class_differences(sides: &[[f32; 9]; 2]) -> [f32; 4] {
-        let [mine, theirs] = sides;
-        let sum = |q: &[f32; 9], boards: [usize; 4]| boards.iter().map(|&b| q[b]).sum::<f32>();
-        let class = |boards| sum(mine, boards) - sum(theirs, boards);
+        let [mine, theirs] = sides.map(|q| UtttEval::class_values(&q));
+        [0, 1, 2, 3].map(|i| mine[i] - theirs[i])
+    }
+
+    /// The board-class values of one player (`f32`) or of both
+    /// ([`XoPair`]): meta-line value over the lines through the centre
+    /// board, take probability of the centre board, summed over the corner
+    /// boards, summed over the edge boards.
+    #[inline]
+    fn class_values<T: Copy + Add<Output = T> + Mul<Output = T>>(q: &[T; 9]) -> [T; 4] {
+        // The corner boards (0, 2, 6, 8) and the edge boards (1, 3, 5, 7)
+        // summed in board order, from the first board: what
+        // `Iterator::sum` from zero gives for these probabilities (never -0).
         [
-            UtttEval::centre_line_value(mine) - UtttEval::centre_line_value(theirs),
-            mine[4] - theirs[4],
-            class(CORNER_BOARDS),
-            class(EDGE_BOARDS),
+            UtttEval::centre_line_value(q),
+            q[4],
+            q[0] + q[2] + q[6] + q[8],
+            q[1] + q[3] + q[5] + q[7],
         ]
     }
 
@@ -408,17 +419,23 @@ impl UtttEval {
     /// anything when their weights are 0 (the standard rule's default).
     #[inline]
     pub(crate) fn class_terms(weights: &EvalWeights, sides: &[[f32; 9]; 2]) -> f32 {
+        UtttEval::weighted_classes(weights, || UtttEval::class_differences(sides))
+    }
+
+    /// The class weights of `weights` times the class differences of
+    /// `differences`, summed: 0 without calling it when the weights are 0.
+    #[inline]
+    fn weighted_classes(weights: &EvalWeights, differences: impl FnOnce() -> [f32; 4]) -> f32 {
         let weights = weights.class_weights();
         if weights == [0.0; 4] {
             return 0.0;
         }
-        let differences = UtttEval::class_differences(sides);
-        weights.iter().zip(differences).map(|(w, d)| w * d).sum()
+        weights.iter().zip(differences()).map(|(w, d)| w * d).sum()
     }
 
     /// The meta-line value over the four lines through the centre board.
     #[inline]
-    fn centre_line_value(q: &[f32; 9]) -> f32 {
+    fn centre_line_value<T: Copy + Add<Output = T> + Mul<Output = T>>(q: &[T; 9]) -> T {
         q[4] * (q[3] * q[5] + q[1] * q[7] + q[0] * q[8] + q[2] * q[6])
     }
 
@@ -430,9 +447,10 @@ impl UtttEval {
         sides[0].iter().zip(&sides[1]).map(|(a, b)| a - b).sum()
     }
 
-    /// Sum over the meta-lines of the product of the line's probabilities.
+    /// Sum over the meta-lines of the product of the line's probabilities,
+    /// for one player (`f32`) or both ([`XoPair`]).
     #[inline]
-    pub fn line_value(q: &[f32; 9]) -> f32 {
+    pub fn line_value<T: Copy + Add<Output = T> + Mul<Output = T>>(q: &[T; 9]) -> T {
         q[0] * q[1] * q[2]
             + q[3] * q[4] * q[5]
             + q[6] * q[7] * q[8]
@@ -444,43 +462,86 @@ impl UtttEval {
     }
 }
 
+/// The probabilities of `q` as two lists, player `me`'s first.
+#[inline]
+fn mover_first(q: &[XoPair; 9], me: usize) -> [[f32; 9]; 2] {
+    [q.map(|pair| pair.of(me)), q.map(|pair| pair.of(1 - me))]
+}
+
 /// Whether no meta-line can still be completed by either player: each
 /// line holds a board won by each player, or a drawn board.
 #[must_use]
 pub fn meta_lines_dead(board: &Board) -> bool {
-    let closed = board.closed();
-    Player::BOTH.iter().all(|&p| {
-        let blocked = closed & !board.meta(p);
-        LINES.iter().all(|&line| line & blocked != 0)
-    })
+    lines_dead(
+        board.closed(),
+        [board.meta(Player::First), board.meta(Player::Second)],
+    )
 }
 
-/// The corner small boards.
-const CORNER_BOARDS: [usize; 4] = [0, 2, 6, 8];
+/// [`meta_lines_dead`] from the `closed` small boards and each player's
+/// won ones: for each player, the boards closed to them (closed and not
+/// theirs) meet every meta-line.
+#[inline]
+pub(crate) fn lines_dead(closed: u16, meta: [u16; 2]) -> bool {
+    meta.iter().all(|&mine| meets_every_line(closed & !mine))
+}
 
-/// The edge small boards.
-const EDGE_BOARDS: [usize; 4] = [1, 3, 5, 7];
+/// A 512-bit set: bit `mask` is one when the 9-bit `mask` holds a board of
+/// every meta-line.
+const MEETS_EVERY_LINE: [u64; 8] = {
+    let mut set = [0u64; 8];
+    let mut mask = 0usize;
+    while mask < 512 {
+        let mut meets = true;
+        let mut i = 0;
+        while i < LINES.len() {
+            meets = meets && mask as u16 & LINES[i] != 0;
+            i += 1;
+        }
+        if meets {
+            set[mask >> 6] |= 1 << (mask & 63);
+        }
+        mask += 1;
+    }
+    set
+};
+
+/// Whether the 9-bit `mask` (higher bits ignored) holds a board of every
+/// meta-line.
+#[inline]
+fn meets_every_line(mask: u16) -> bool {
+    let mask = usize::from(mask & FULL);
+    MEETS_EVERY_LINE[mask >> 6] >> (mask & 63) & 1 == 1
+}
 
 /// How many meta-lines run through each small board.
 const LINES_THROUGH: [f32; 9] = [3.0, 2.0, 3.0, 2.0, 4.0, 2.0, 3.0, 2.0, 3.0];
 
 impl Evaluator<Board> for UtttEval {
     fn evaluate(&self, position: &Board) -> Score {
-        let sides = self.side_probabilities(position);
-        let [mine, theirs] = &sides;
-        let mut advantage = UtttEval::line_value(mine) - UtttEval::line_value(theirs);
+        // Both players at once, each lane as for that player alone.
+        let mut q = [XoPair::new([0.0; 2]); 9];
+        self.xo_probabilities(position, &mut q);
+        let me = position.turn().index();
+        let mut advantage = UtttEval::line_value(&q).lead(me);
         let w = &self.weights;
-        if position.variant() == Variant::CodinGame {
-            advantage += self.count_term(position, &sides);
+        let codingame = position.variant() == Variant::CodinGame;
+        let dead = codingame && meta_lines_dead(position);
+        if codingame {
+            // In board order, as `count_difference` sums.
+            let difference = q.iter().map(|pair| pair.lead(me)).sum();
+            advantage += self.count_term(dead, difference);
         }
         let free = if position.forced().is_none() {
             w.free_choice
         } else {
             0
         };
-        let mut score = advantage * w.scale + UtttEval::class_terms(w, &sides);
-        if position.variant() == Variant::CodinGame {
-            score += self.count_odds_term(position, &sides);
+        let classes =
+            UtttEval::weighted_classes(w, || UtttEval::class_values(&q).map(|pair| pair.lead(me)));
+        let mut score = advantage * w.scale + classes;
+        if codingame {
+            score += self.count_odds_term(dead, || mover_first(&q, me));
         }
         let correction = if w.network {
             let output = self
@@ -519,9 +580,66 @@ impl Evaluator<Board> for UtttEval {
     /// (a free choice for them) last.
     #[inline]
     fn order_bonus(&self, position: &Board, mv: Cell) -> i32 {
-        let mine = position.small_board(mv.board(), position.turn());
-        let wins_board = has_line(mine | 1 << mv.pos());
-        let frees = position.closed() >> mv.pos() & 1 == 1 || mv.pos() == mv.board() && wins_board;
+        BoardBonuses::new(self, position, mv.board()).of(mv)
+    }
+
+    /// [`Evaluator::order_bonus`] of each move, reading the mover's marks
+    /// and the cells that would win a small board once for each run of
+    /// moves on the same small board (the board lists its moves board by
+    /// board).
+    #[inline]
+    fn add_order_bonuses(&self, position: &Board, keyed: &mut [(i32, Cell)]) {
+        let mut current: Option<BoardBonuses> = None;
+        for (key, mv) in keyed {
+            let bonuses = match current {
+                Some(bonuses) if bonuses.holds(*mv) => bonuses,
+                _ => BoardBonuses::new(self, position, mv.board()),
+            };
+            current = Some(bonuses);
+            *key += bonuses.of(*mv);
+        }
+    }
+}
+
+/// The ordering bonuses ([`Evaluator::order_bonus`]) of the side to
+/// move's moves on one small board: winning the board first, sending the
+/// opponent to a closed board (a free choice) last.
+#[derive(Clone, Copy, Debug)]
+struct BoardBonuses {
+    /// The board's first cell (`9 * board`).
+    first_cell: u8,
+    /// The cells that would give the mover a line on the board.
+    wins: u16,
+    /// The cells that send the opponent to a closed board: the closed
+    /// boards, and the board itself when the move wins it.
+    frees: u16,
+}
+
+impl BoardBonuses {
+    /// The bonuses on small board `board` of `position`.
+    #[inline]
+    fn new(eval: &UtttEval, position: &Board, board: u8) -> BoardBonuses {
+        let mine = position.small_board(board, position.turn());
+        let wins = eval.completes[usize::from(mine)];
+        BoardBonuses {
+            first_cell: 9 * board,
+            wins,
+            frees: position.closed() | wins & 1 << board,
+        }
+    }
+
+    /// Whether `mv` lies on the board.
+    #[inline]
+    fn holds(self, mv: Cell) -> bool {
+        mv.index().wrapping_sub(self.first_cell) < 9
+    }
+
+    /// The bonus of `mv`, a move on the board.
+    #[inline]
+    fn of(self, mv: Cell) -> i32 {
+        let pos = mv.index() - self.first_cell;
+        let wins_board = self.wins >> pos & 1;
+        let frees = self.frees >> pos & 1;
         i32::from(wins_board) * 4096 - i32::from(frees) * 2048
     }
 }
@@ -529,6 +647,106 @@ impl Evaluator<Board> for UtttEval {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// Calls `f` on every position of 40 random games under each rule.
+    fn along_random_games(seed: u64, mut f: impl FnMut(&Board)) {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        for variant in [Variant::Standard, Variant::CodinGame] {
+            for _ in 0..40 {
+                let mut board = Board::start(variant);
+                while !board.is_finished() {
+                    f(&board);
+                    let moves = board.moves();
+                    board.play_unchecked(moves[rng.random_range(0..moves.len())]);
+                }
+            }
+        }
+    }
+
+    /// The evaluation one player at a time, term by term in the order of
+    /// `evaluate`, from the mover-first probabilities.
+    fn one_player_at_a_time(eval: &UtttEval, board: &Board) -> i32 {
+        let w = &eval.weights;
+        let sides = eval.side_probabilities(board);
+        let [mine, theirs] = &sides;
+        let mut advantage = UtttEval::line_value(mine) - UtttEval::line_value(theirs);
+        let mut odds = 0.0;
+        if board.variant() == Variant::CodinGame {
+            let (per_board, per_unit) = if meta_lines_dead(board) {
+                (w.race_board, w.race_win)
+            } else {
+                (w.count_board, w.count_win)
+            };
+            advantage += UtttEval::count_difference(&sides) * per_board / w.scale.max(1.0);
+            let (more, fewer) = count_odds(&sides);
+            odds = per_unit * (more - fewer);
+        }
+        let free = if board.forced().is_none() {
+            w.free_choice
+        } else {
+            0
+        };
+        let score = advantage * w.scale + UtttEval::class_terms(w, &sides) + odds;
+        Score::eval(score as i32 + w.tempo + free).value()
+    }
+
+    /// Both players' probabilities at once ([`XoPair`]) give each
+    /// player's formula exactly, with every term switched on (the look-ahead,
+    /// the count odds, the board classes).
+    #[test]
+    fn both_players_at_once_score_as_each_alone() {
+        let weight_sets = [
+            EvalWeights {
+                mover_threat: true,
+                count_win: 300.0,
+                race_win: 200.0,
+                ..EvalWeights::TUNED_CODINGAME
+            },
+            EvalWeights {
+                mover_threat: true,
+                ..EvalWeights::default()
+            },
+            EvalWeights::CODINGAME,
+        ];
+        for (seed, weights) in (1..).zip(weight_sets) {
+            let eval = UtttEval::new(weights);
+            along_random_games(seed, |board| {
+                let score = eval.evaluate(board).value();
+                assert_eq!(score, one_player_at_a_time(&eval, board), "{board}");
+            });
+        }
+    }
+
+    /// The ordering bonuses, one move at a time and a node's at once (with
+    /// some moves left out, as the table move is), are the line check's:
+    /// 4096 for winning the small board, -2048 for sending the opponent to
+    /// a closed board (or to the board the move wins).
+    #[test]
+    fn ordering_bonuses_follow_the_line_check() {
+        let eval = UtttEval::new(EvalWeights::CODINGAME);
+        along_random_games(7, |board| {
+            let expected = |mv: Cell| {
+                let mine = board.small_board(mv.board(), board.turn());
+                let wins = has_line(mine | 1 << mv.pos());
+                let frees = board.closed() >> mv.pos() & 1 == 1 || mv.pos() == mv.board() && wins;
+                i32::from(wins) * 4096 - i32::from(frees) * 2048
+            };
+            let moves = board.moves();
+            let mut keyed: Vec<(i32, Cell)> = (0..)
+                .zip(&moves)
+                .filter(|(i, _)| i % 3 != 1)
+                .map(|(i, &mv)| (7 * i, mv))
+                .collect();
+            let before = keyed.clone();
+            eval.add_order_bonuses(board, &mut keyed);
+            for ((key, mv), (start, _)) in keyed.into_iter().zip(before) {
+                assert_eq!(eval.order_bonus(board, mv), expected(mv), "{board} {mv}");
+                assert_eq!(key, start + expected(mv), "{board} {mv}");
+            }
+        });
+    }
 
     #[test]
     fn random_filling_probabilities_are_sane() {

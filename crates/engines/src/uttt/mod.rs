@@ -26,5 +26,6 @@ pub mod submission;
 mod take;
 pub mod terminal;
 mod tour;
+mod xo_pair;
 
 pub use game::Uttt;

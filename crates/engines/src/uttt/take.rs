@@ -10,12 +10,17 @@ use gamesolver_games::uttt::{FULL, has_line};
 /// Small-board states: 3^9.
 const STATES: usize = 19_683;
 
+/// The table's length: the power of two above [`STATES`], so that an
+/// index masked to it needs no bounds check (the entries past the states
+/// are never read).
+const TABLE_LEN: usize = 1 << 15;
+
 /// `take[base3[x] + 2 * base3[o]]`: the probabilities that X and that O
 /// take a small board with marks `x` and `o`.
 #[derive(Clone, Debug)]
 pub(crate) struct TakeTable {
     base3: Box<[u16; 512]>,
-    take: Box<[[f32; 2]]>,
+    take: Box<[[f32; 2]; TABLE_LEN]>,
 }
 
 impl TakeTable {
@@ -31,9 +36,13 @@ impl TakeTable {
                 probability(x, o, &mut memo);
             }
         }
+        let mut take = vec![[0.0; 2]; TABLE_LEN];
+        for (entry, p) in take.iter_mut().zip(memo) {
+            *entry = p.unwrap_or([0.0; 2]);
+        }
         TakeTable {
             base3,
-            take: memo.into_iter().map(|p| p.unwrap_or([0.0; 2])).collect(),
+            take: take.try_into().expect("TABLE_LEN entries"),
         }
     }
 
@@ -42,7 +51,7 @@ impl TakeTable {
     #[inline]
     pub(crate) fn get(&self, x: u16, o: u16) -> [f32; 2] {
         let state = self.base3[usize::from(x & FULL)] + 2 * self.base3[usize::from(o & FULL)];
-        self.take[usize::from(state)]
+        self.take[usize::from(state) & (TABLE_LEN - 1)]
     }
 }
 

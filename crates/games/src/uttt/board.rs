@@ -370,8 +370,14 @@ impl Game for Board {
     }
 
     fn legal_moves(&self, out: &mut Vec<Cell>) {
+        // Sized first and filled in place: no capacity check per move.
+        let mut mask = self.legal_mask();
         out.clear();
-        self.for_each_move(|cell| out.push(cell));
+        out.resize(mask.count_ones() as usize, Cell::nth(0));
+        for slot in out.iter_mut() {
+            *slot = Cell::nth(mask.trailing_zeros() as u8);
+            mask &= mask - 1;
+        }
     }
 
     /// One popcount of the legal-move mask.

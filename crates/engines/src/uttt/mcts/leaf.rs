@@ -7,11 +7,11 @@
 //!
 //! [`Board`]: gamesolver_games::uttt::Board
 
-use gamesolver_games::uttt::{FULL, LINES};
+use gamesolver_games::uttt::FULL;
 use gamesolver_search::Score;
 
 use super::state::{FREE, State};
-use crate::uttt::eval::{EvalWeights, UtttEval};
+use crate::uttt::eval::{EvalWeights, UtttEval, lines_dead};
 use crate::uttt::take::TakeTable;
 
 /// The default of [`LeafEval`]'s scale: evaluation units that make odds
@@ -115,11 +115,7 @@ impl LeafEval {
 /// line holds a board won by each player, or a drawn board).
 #[inline]
 fn meta_lines_dead(state: &State) -> bool {
-    let closed = !state.open & FULL;
-    state.meta.iter().all(|&meta| {
-        let blocked = closed & !meta;
-        LINES.iter().all(|&line| line & blocked != 0)
-    })
+    lines_dead(!state.open & FULL, state.meta)
 }
 
 #[cfg(test)]

@@ -96,6 +96,7 @@ const PARTS: [CratePart; 5] = [
             "engine",
             "evaluator",
             "limits",
+            "move_picker",
             "ordering",
             "repetition",
             "score",
@@ -121,6 +122,7 @@ const PARTS: [CratePart; 5] = [
             "uttt/network",
             "uttt/network_weights",
             "uttt/take",
+            "uttt/xo_pair",
         ],
     },
 ];
