@@ -572,7 +572,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// Fills `out` with the legal moves except the transposition-table move
     /// (searched before), each with its ordering key: killer moves first,
     /// then by history plus the evaluator's bonus (picked best first by
-    /// [`bring_next_best`])..
+    /// [`bring_next_best`]).
     fn score_moves(
         &mut self,
         pos: &G,
