@@ -54,15 +54,7 @@ fn piece_cell(player: Player, piece: Piece, style: Style) -> String {
     } else {
         format!("{} ", piece.letter_of(player))
     };
-    if style.colour {
-        let code = if player == Player::First { 31 } else { 34 };
-        format!(" \u{1b}[1;{code}m{text}\u{1b}[0m")
-    } else if style.native_names && player == Player::Second {
-        // Without colour, a star before the second player's pieces.
-        format!("*{text}")
-    } else {
-        format!(" {text}")
-    }
+    style.piece_cell(player, &text)
 }
 
 /// `player`'s hand as one line.

@@ -54,15 +54,7 @@ fn piece_cell(player: Player, piece: Piece, style: Style) -> String {
         (false, Player::First) => format!("{} ", piece.letter()),
         (false, Player::Second) => format!("{} ", piece.letter().to_ascii_lowercase()),
     };
-    if style.colour {
-        let code = if player == Player::First { 31 } else { 34 };
-        format!(" \u{1b}[1;{code}m{text}\u{1b}[0m")
-    } else if style.native_names && player == Player::Second {
-        // Without colour, a star before top pieces tells the sides apart.
-        format!("*{text}")
-    } else {
-        format!(" {text}")
-    }
+    style.piece_cell(player, &text)
 }
 
 /// An empty square as two terminal columns: `~~` water, `##` a trap, `()`
