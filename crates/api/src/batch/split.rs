@@ -1,0 +1,177 @@
+//! A [`SplitChoice`]: whether the calls of a batch run in one part or in
+//! several (one per thread), chosen by timing whole calls of each kind,
+//! interleaved, and checked again now and then. Where the second core
+//! does not pay (a small batch, a machine whose other cores are busy or
+//! slow to wake) the calls fall back to one part by themselves.
+
+/// Calls timed of each kind in a trial (interleaved: one part, then
+/// several, and so on).
+const TRIAL_CALLS: usize = 8;
+
+/// Calls run with the winner of a trial before the next trial: the
+/// trials' cost (the loser's calls) stays within a few percent.
+const CALLS_BETWEEN_TRIALS: u32 = 1024;
+
+/// The choice between one part and `wide` parts for the calls of a batch.
+#[derive(Clone, Debug)]
+pub struct SplitChoice {
+    /// The parts of a split call.
+    wide: usize,
+    /// Between trials: the winner and the calls left before the next trial.
+    winner: usize,
+    left: u32,
+    /// In a trial: the times of the calls in one part and split.
+    alone: Vec<u64>,
+    split: Vec<u64>,
+}
+
+/// The median of `times` (not empty; sorted in place).
+fn median(times: &mut [u64]) -> u64 {
+    times.sort_unstable();
+    times[times.len() / 2]
+}
+
+impl SplitChoice {
+    /// Chooses between one part and `wide` (the threads a call can use);
+    /// begins with a trial.
+    pub fn new(wide: usize) -> SplitChoice {
+        SplitChoice {
+            wide: wide.max(1),
+            winner: 1,
+            left: 0,
+            alone: Vec::with_capacity(TRIAL_CALLS),
+            split: Vec::with_capacity(TRIAL_CALLS),
+        }
+    }
+
+    /// Whether a trial is under way.
+    fn in_trial(&self) -> bool {
+        self.left == 0 && self.wide > 1
+    }
+
+    /// The parts of the next call: 1 or `wide`.
+    pub fn parts(&self) -> usize {
+        if !self.in_trial() {
+            self.winner
+        } else if self.alone.len() <= self.split.len() {
+            1
+        } else {
+            self.wide
+        }
+    }
+
+    /// Records that a call in `parts` parts (as [`SplitChoice::parts`]
+    /// said) took `nanos`; a trial ends with the faster kind (by the
+    /// median call; one part on a tie) as the winner.
+    pub fn record(&mut self, parts: usize, nanos: u64) {
+        if !self.in_trial() {
+            self.left = self.left.saturating_sub(1);
+            return;
+        }
+        if parts != self.parts() {
+            return;
+        }
+        if parts == 1 {
+            self.alone.push(nanos);
+        } else {
+            self.split.push(nanos);
+        }
+        if self.split.len() == TRIAL_CALLS {
+            let alone = median(&mut self.alone);
+            let split = median(&mut self.split);
+            self.winner = if split < alone { self.wide } else { 1 };
+            self.left = CALLS_BETWEEN_TRIALS;
+            self.alone.clear();
+            self.split.clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs `calls` calls timed by `time(parts)`; the parts of each.
+    fn run(choice: &mut SplitChoice, calls: usize, time: impl Fn(usize) -> u64) -> Vec<usize> {
+        (0..calls)
+            .map(|_| {
+                let parts = choice.parts();
+                choice.record(parts, time(parts));
+                parts
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_trial_interleaves_then_keeps_the_faster() {
+        let mut choice = SplitChoice::new(2);
+        let trial = run(&mut choice, 2 * TRIAL_CALLS, |parts| {
+            if parts == 1 { 100 } else { 60 }
+        });
+        assert_eq!(trial, [1, 2].repeat(TRIAL_CALLS));
+        let after = run(&mut choice, CALLS_BETWEEN_TRIALS as usize, |_| 1);
+        assert!(after.iter().all(|&p| p == 2));
+        // The next trial finds one part faster now.
+        run(&mut choice, 2 * TRIAL_CALLS, |parts| {
+            if parts == 1 { 50 } else { 60 }
+        });
+        assert_eq!(choice.parts(), 1);
+        assert_eq!(
+            run(&mut choice, CALLS_BETWEEN_TRIALS as usize, |_| 1),
+            vec![1; 1024]
+        );
+        assert_eq!(choice.parts(), 1, "a new trial begins with one part");
+    }
+
+    #[test]
+    fn one_part_wins_ties_and_slower_splits() {
+        for split_time in [100, 101, 5000] {
+            let mut choice = SplitChoice::new(4);
+            run(&mut choice, 2 * TRIAL_CALLS, |p| {
+                if p == 1 { 100 } else { split_time }
+            });
+            assert_eq!(choice.parts(), 1, "split calls of {split_time} ns");
+        }
+    }
+
+    #[test]
+    fn the_median_ignores_a_few_outliers() {
+        let mut choice = SplitChoice::new(2);
+        let mut call = 0;
+        for _ in 0..2 * TRIAL_CALLS {
+            let parts = choice.parts();
+            call += 1;
+            // Split calls are faster, but two of them hit a preemption.
+            let nanos = if parts == 1 {
+                100
+            } else if call % 6 == 0 {
+                10_000
+            } else {
+                70
+            };
+            choice.record(parts, nanos);
+        }
+        assert_eq!(choice.parts(), 2);
+    }
+
+    #[test]
+    fn a_record_of_the_wrong_kind_is_ignored() {
+        let mut choice = SplitChoice::new(2);
+        choice.record(2, 1); // the trial asked for one part
+        assert_eq!(choice.parts(), 1);
+        choice.record(1, 100);
+        assert_eq!(choice.parts(), 2);
+    }
+
+    #[test]
+    fn one_thread_never_splits() {
+        for wide in [0, 1] {
+            let mut choice = SplitChoice::new(wide);
+            assert!(
+                run(&mut choice, 100, |p| if p == 1 { 100 } else { 1 })
+                    .iter()
+                    .all(|&p| p == 1)
+            );
+        }
+    }
+}
