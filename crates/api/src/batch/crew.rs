@@ -2,7 +2,8 @@
 //! beside the calling thread. Made for short calls repeated back to back
 //! (a vector environment's step, tens of microseconds to a few
 //! milliseconds): a helper done with a call spins for a bounded while
-//! ([`Crew::new`]'s `spin`) watching for the next one, so a tight loop of
+//! ([`Crew::new`]'s `patience`; spinning, then yielding the core)
+//! watching for the next one, so a tight loop of
 //! calls finds it awake, then parks (no busy core once the calls stop).
 //! The calling thread takes parts too, and every part goes to whoever
 //! claims it first: a call never waits for a helper to wake up, only for
@@ -73,8 +74,9 @@ struct Shared {
     caller_waits: AtomicBool,
     /// The helpers stop.
     shutdown: AtomicBool,
-    /// How long a helper or the caller spins before it sleeps.
-    spin: Duration,
+    /// How long a helper or the caller waits awake (spinning, then
+    /// yielding) before it sleeps.
+    patience: Duration,
     /// Guards the sleeps of `wake` and `done`.
     sleep: Mutex<()>,
     /// Wakes parked helpers (a new call, or the shutdown).
@@ -89,8 +91,15 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// Spins until `ready` holds (true) or `spin` has passed (false).
-fn spin_until(spin: Duration, ready: impl Fn() -> bool) -> bool {
+/// How long a wait spins before it yields between its looks: a helper
+/// spinning this long catches the next call of a tight loop (the Python
+/// code between two steps takes a few microseconds); yielding after that
+/// leaves the core to whatever else runs on a busy machine.
+const SPIN_ONLY: Duration = Duration::from_micros(20);
+
+/// Waits until `ready` holds (true) or `patience` has passed (false):
+/// spinning for [`SPIN_ONLY`], then yielding the core between looks.
+fn spin_until(patience: Duration, ready: impl Fn() -> bool) -> bool {
     let began = Instant::now();
     loop {
         for _ in 0..64 {
@@ -99,8 +108,12 @@ fn spin_until(spin: Duration, ready: impl Fn() -> bool) -> bool {
             }
             std::hint::spin_loop();
         }
-        if began.elapsed() >= spin {
+        let waited = began.elapsed();
+        if waited >= patience {
             return ready();
+        }
+        if waited >= SPIN_ONLY {
+            thread::yield_now();
         }
     }
 }
@@ -113,7 +126,7 @@ impl Shared {
         let mut seen = 0;
         loop {
             let news = || self.epoch.load(SeqCst) != seen || self.shutdown.load(SeqCst);
-            if !spin_until(self.spin, news) {
+            if !spin_until(self.patience, news) {
                 let mut guard = lock(&self.sleep);
                 self.parked.fetch_add(1, SeqCst);
                 while !news() {
@@ -155,7 +168,7 @@ impl Shared {
     /// have finished.
     fn finish(&self) {
         self.call.store(ptr::null_mut(), SeqCst);
-        if spin_until(self.spin, || self.busy.load(SeqCst) == 0) {
+        if spin_until(self.patience, || self.busy.load(SeqCst) == 0) {
             return;
         }
         let mut guard = lock(&self.sleep);
@@ -182,9 +195,9 @@ impl Drop for Finish<'_> {
 
 impl Crew {
     /// Starts `helpers` helper threads (fewer if the system refuses some:
-    /// [`Crew::helpers`] tells) that spin for `spin` after each call before
-    /// they park.
-    pub fn new(helpers: usize, spin: Duration) -> Crew {
+    /// [`Crew::helpers`] tells) that wait awake for `patience` after each
+    /// call (spinning, then yielding) before they park.
+    pub fn new(helpers: usize, patience: Duration) -> Crew {
         let shared = Arc::new(Shared {
             call: AtomicPtr::new(ptr::null_mut()),
             epoch: AtomicU64::new(0),
@@ -192,7 +205,7 @@ impl Crew {
             parked: AtomicUsize::new(0),
             caller_waits: AtomicBool::new(false),
             shutdown: AtomicBool::new(false),
-            spin,
+            patience,
             sleep: Mutex::new(()),
             wake: Condvar::new(),
             done: Condvar::new(),

@@ -19,24 +19,35 @@ use gamesolver_api::batch::{
 
 use super::opponent::Opponent;
 
-/// How long a helper thread spins after a call, watching for the next one
-/// before it parks: longer than the Python code between the steps of a
-/// tight loop (a few microseconds), short enough that nothing spins once
-/// the steps stop.
-const HELPER_SPIN: Duration = Duration::from_micros(250);
+/// How long a helper thread stays awake after a call, watching for the
+/// next one, before it parks: far longer than the Python code between the
+/// steps of a tight loop (a few microseconds), short enough that nothing
+/// polls once the steps stop.
+const HELPER_PATIENCE: Duration = Duration::from_micros(250);
 
 /// The threads a call can use: the calling thread and the helpers (one
 /// fewer than rayon's threads, `RAYON_NUM_THREADS` or the cores), started
 /// at the first call.
 fn crew() -> &'static Crew {
     static CREW: OnceLock<Crew> = OnceLock::new();
-    CREW.get_or_init(|| Crew::new(rayon::current_num_threads().saturating_sub(1), HELPER_SPIN))
+    CREW.get_or_init(|| {
+        Crew::new(
+            rayon::current_num_threads().saturating_sub(1),
+            HELPER_PATIENCE,
+        )
+    })
 }
 
 /// The threads a call can use (the calling thread and the helpers).
 pub fn threads() -> usize {
     crew().helpers() + 1
 }
+
+/// The parts of a split call per thread: each thread claims the next part
+/// when done with one, so a helper that starts late (woken from its park,
+/// or preempted) leaves its share to the others instead of delaying the
+/// call.
+const PARTS_PER_THREAD: usize = 2;
 
 /// What every game of a batch shares.
 pub struct Setup {
@@ -54,7 +65,10 @@ impl Setup {
         Setup {
             plan,
             opponent,
-            split: Mutex::new(SplitChoice::new(threads())),
+            split: Mutex::new(SplitChoice::new(match threads() {
+                1 => 1,
+                threads => threads * PARTS_PER_THREAD,
+            })),
         }
     }
 }
