@@ -43,12 +43,6 @@ pub fn threads() -> usize {
     crew().helpers() + 1
 }
 
-/// The parts of a split call per thread: each thread claims the next part
-/// when done with one, so a helper that starts late (woken from its park,
-/// or preempted) leaves its share to the others instead of delaying the
-/// call.
-const PARTS_PER_THREAD: usize = 2;
-
 /// What every game of a batch shares.
 pub struct Setup {
     /// The agent's side, the step limit and the rows' sizes.
@@ -65,10 +59,7 @@ impl Setup {
         Setup {
             plan,
             opponent,
-            split: Mutex::new(SplitChoice::new(match threads() {
-                1 => 1,
-                threads => threads * PARTS_PER_THREAD,
-            })),
+            split: Mutex::new(SplitChoice::new(threads())),
         }
     }
 }
@@ -164,9 +155,12 @@ type Job<'a> = (
 /// Steps every game (`agent` says what its side does; `drawn` receives
 /// the random actions of [`Agent::Random`], else is empty) in contiguous
 /// parts (part `k` searches with engine `k` of an engine opponent) run by
-/// the calling thread and the helpers: one part per thread against a
-/// searching opponent, else as the batch's [`SplitChoice`] says (a step's
-/// time is recorded for it; a reset's is not).
+/// the calling thread and the helpers: one part per thread (a thread
+/// that claims a part when done with its own takes a late helper's share;
+/// otherwise each thread keeps stepping the same games, in its own
+/// caches), always against a searching opponent, else as the batch's
+/// [`SplitChoice`] says (a step's time is recorded for it; a reset's is
+/// not).
 fn in_parts(
     setup: &Setup,
     states: &mut dyn StateBatch,
