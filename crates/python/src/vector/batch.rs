@@ -27,7 +27,7 @@ const HELPER_PATIENCE: Duration = Duration::from_micros(250);
 
 /// The threads a call can use: the calling thread and the helpers (one
 /// fewer than rayon's threads, `RAYON_NUM_THREADS` or the cores), started
-/// at the first call.
+/// when the first batch is made.
 fn crew() -> &'static Crew {
     static CREW: OnceLock<Crew> = OnceLock::new();
     CREW.get_or_init(|| {
