@@ -7,9 +7,16 @@
 //! does not pay (a small batch, a machine whose other cores are busy or
 //! slow to wake) the calls fall back to one part by themselves.
 
-/// Calls timed of each kind in a trial (interleaved: one part, then
-/// split, and so on).
+/// Calls timed of each kind in a trial, in blocks of [`TRIAL_BLOCK`]
+/// (one part, then split, and so on).
 const TRIAL_CALLS: usize = 8;
+
+/// Consecutive calls of one kind in a trial: the first split call after
+/// a block of one-part calls may find the helpers parked (a long call
+/// outlasts their patience) and wait for them to wake, which the calls
+/// that follow it do not; a block of several counts that once, as the
+/// steady split does.
+const TRIAL_BLOCK: usize = 4;
 
 /// Calls run with the winner of a trial before the next trial: the
 /// trials' cost (the loser's calls) stays within a few percent.
@@ -50,7 +57,7 @@ impl SplitChoice {
     pub fn parts(&self) -> usize {
         if !self.in_trial() {
             self.winner
-        } else if self.alone.len() <= self.split.len() {
+        } else if (self.alone.len() + self.split.len()) / TRIAL_BLOCK % 2 == 0 {
             1
         } else {
             self.wide
@@ -108,7 +115,8 @@ mod tests {
         let trial = run(&mut choice, 2 * TRIAL_CALLS, |parts| {
             if parts == 1 { 100 } else { 60 }
         });
-        assert_eq!(trial, [1, 2].repeat(TRIAL_CALLS));
+        let block = [[1; TRIAL_BLOCK], [2; TRIAL_BLOCK]].concat();
+        assert_eq!(trial, block.repeat(TRIAL_CALLS / TRIAL_BLOCK));
         let after = run(&mut choice, CALLS_BETWEEN_TRIALS as usize, |_| 1);
         assert!(after.iter().all(|&p| p == 2));
         // The next trial finds one part faster now.
@@ -175,8 +183,17 @@ mod tests {
         let mut choice = SplitChoice::new(2);
         choice.record(2, 1); // the trial asked for one part
         assert_eq!(choice.parts(), 1);
-        choice.record(1, 100);
+        for _ in 0..TRIAL_BLOCK {
+            assert_eq!(choice.parts(), 1);
+            choice.record(1, 100);
+        }
         assert_eq!(choice.parts(), 2);
+        choice.record(1, 100); // the trial asked for a split
+        for _ in 0..TRIAL_BLOCK {
+            assert_eq!(choice.parts(), 2);
+            choice.record(2, 100);
+        }
+        assert_eq!(choice.parts(), 1);
     }
 
     #[test]
