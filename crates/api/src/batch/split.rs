@@ -57,7 +57,7 @@ impl SplitChoice {
     pub fn parts(&self) -> usize {
         if !self.in_trial() {
             self.winner
-        } else if (self.alone.len() + self.split.len()) / TRIAL_BLOCK % 2 == 0 {
+        } else if ((self.alone.len() + self.split.len()) / TRIAL_BLOCK).is_multiple_of(2) {
             1
         } else {
             self.wide
