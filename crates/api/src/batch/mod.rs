@@ -9,18 +9,22 @@
 //! generic over their type: the agent's action, the opponent's replies,
 //! auto-reset and every output row, with no virtual call per game.
 
+mod crew;
 mod legal;
 mod rows;
 mod shown;
 mod slot;
+mod split;
 mod step;
 
 use gamesolver_core::{Outcome, Player};
 
+pub use self::crew::Crew;
 pub use self::legal::LegalActions;
 pub use self::rows::Rows;
 pub use self::shown::ShownObservation;
 pub use self::slot::{GameRng, GameSlot};
+pub use self::split::SplitChoice;
 pub use self::step::{AgentMoves, ChooseMove, OpponentMoves, PartStep, StepPlan};
 use crate::{FacadeError, State};
 

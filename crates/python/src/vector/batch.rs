@@ -1,28 +1,47 @@
 //! N games stepped together (no Python here): the positions (a façade
 //! [`StateBatch`], typed and side by side) and each game's
-//! [`GameSlot`]; a call is split into contiguous parts spread over the
-//! cores, each part stepped in one pass by the façade
-//! ([`gamesolver_api::batch::BatchPart::step`]: the agent's action, the
-//! opponent's replies, Gymnasium's next-step auto-reset, every row of the
-//! output buffers written in place).
+//! [`GameSlot`]; a call is split into contiguous parts run by the calling
+//! thread and the process's [`Crew`] of helper threads, each part stepped
+//! in one pass by the façade ([`gamesolver_api::batch::BatchPart::step`]:
+//! the agent's action, the opponent's replies, Gymnasium's next-step
+//! auto-reset, every row of the output buffers written in place). Whether
+//! a call is split is a [`SplitChoice`] timing whole calls both ways
+//! (always, against a searching opponent).
 
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
+use std::sync::{Mutex, OnceLock, PoisonError};
+use std::time::{Duration, Instant};
 
 use gamesolver_api::FacadeError;
 use gamesolver_api::batch::{
-    AgentMoves, BatchPart, GameRng, GameSlot, OpponentMoves, PartStep, Rows, StateBatch, StepPlan,
+    AgentMoves, BatchPart, Crew, GameRng, GameSlot, OpponentMoves, PartStep, Rows, SplitChoice,
+    StateBatch, StepPlan,
 };
 
 use super::opponent::Opponent;
 
-/// The least work (nanoseconds of one core, as last measured) worth a
-/// part of its own: waking a pool thread and waiting for it costs tens of
-/// microseconds on a busy machine, so a batch of cheap games (tic-tac-toe:
-/// about 60 ns a step) is split only from a few thousand games, one of
-/// costly games (an engine opponent) from two games on. (At 40 µs,
-/// 1,024 tic-tac-toe games, split in two, stepped slower than 64.)
-const MIN_PART_NANOS: u64 = 100_000;
+/// How long a helper thread stays awake after a call, watching for the
+/// next one, before it parks: far longer than the Python code between the
+/// steps of a tight loop (a few microseconds), short enough that nothing
+/// polls once the steps stop.
+const HELPER_PATIENCE: Duration = Duration::from_micros(250);
+
+/// The threads a call can use: the calling thread and the helpers (one
+/// fewer than rayon's threads, `RAYON_NUM_THREADS` or the cores), started
+/// when the first batch is made.
+fn crew() -> &'static Crew {
+    static CREW: OnceLock<Crew> = OnceLock::new();
+    CREW.get_or_init(|| {
+        Crew::new(
+            rayon::current_num_threads().saturating_sub(1),
+            HELPER_PATIENCE,
+        )
+    })
+}
+
+/// The threads a call can use (the calling thread and the helpers).
+pub fn threads() -> usize {
+    crew().helpers() + 1
+}
 
 /// What every game of a batch shares.
 pub struct Setup {
@@ -30,10 +49,19 @@ pub struct Setup {
     pub plan: StepPlan,
     /// The opponent of a single-agent batch.
     pub opponent: Opponent,
-    /// The measured cost of stepping one game (nanoseconds of one core, a
-    /// running average; 0 before the first call), which chooses how many
-    /// parts a call is split into.
-    pub nanos_per_game: AtomicU64,
+    /// Whether a call of this batch is split over the threads.
+    pub split: Mutex<SplitChoice>,
+}
+
+impl Setup {
+    /// The setup of a batch stepped with `plan` against `opponent`.
+    pub fn new(plan: StepPlan, opponent: Opponent) -> Setup {
+        Setup {
+            plan,
+            opponent,
+            split: Mutex::new(SplitChoice::new(threads())),
+        }
+    }
 }
 
 /// What a call does to the agent's side of every game.
@@ -115,32 +143,6 @@ pub fn random_actions(slots: &mut [GameSlot], out: &mut [i64]) {
     }
 }
 
-/// How many parts `games` games are split into: as many as the cores
-/// while each part gets at least [`MIN_PART_NANOS`] of the work measured
-/// at the last calls.
-fn parts_for(setup: &Setup, games: usize) -> usize {
-    let threads = rayon::current_num_threads().max(1);
-    let work = setup
-        .nanos_per_game
-        .load(Ordering::Relaxed)
-        .saturating_mul(games as u64);
-    let worth = usize::try_from(work / MIN_PART_NANOS).unwrap_or(usize::MAX);
-    worth.clamp(1, threads.min(games).max(1))
-}
-
-/// Folds one call's cost per game (nanoseconds, measured on the part the
-/// calling thread stepped: the work alone, not the wait for the others)
-/// into the running cost.
-fn record_cost(setup: &Setup, sample: u64) {
-    let old = setup.nanos_per_game.load(Ordering::Relaxed);
-    let new = if old == 0 {
-        sample
-    } else {
-        (old.saturating_mul(3) + sample) / 4
-    };
-    setup.nanos_per_game.store(new, Ordering::Relaxed);
-}
-
 /// One part's work: its index, slots, positions, rows and random draws.
 type Job<'a> = (
     usize,
@@ -152,9 +154,13 @@ type Job<'a> = (
 
 /// Steps every game (`agent` says what its side does; `drawn` receives
 /// the random actions of [`Agent::Random`], else is empty) in contiguous
-/// parts spread over the cores (part `k` searches with engine `k` of an
-/// engine opponent): the first part on the calling thread, the others on
-/// the pool's threads.
+/// parts (part `k` searches with engine `k` of an engine opponent) run by
+/// the calling thread and the helpers: one part per thread (a thread
+/// that claims a part when done with its own takes a late helper's share;
+/// otherwise each thread keeps stepping the same games, in its own
+/// caches), always against a searching opponent, else as the batch's
+/// [`SplitChoice`] says (a step's time is recorded for it; a reset's is
+/// not).
 fn in_parts(
     setup: &Setup,
     states: &mut dyn StateBatch,
@@ -164,10 +170,16 @@ fn in_parts(
     drawn: &mut [i64],
     stop: Stop<'_>,
 ) -> Result<(), FacadeError> {
+    let began = Instant::now();
     let plan = &setup.plan;
     let games = slots.len();
-    let parts = parts_for(setup, games);
-    let per_part = games.div_ceil(parts).max(1);
+    let searches = setup.opponent.searches();
+    let parts = if searches {
+        threads()
+    } else {
+        lock(&setup.split).parts()
+    };
+    let per_part = games.div_ceil(parts.clamp(1, games.max(1))).max(1);
     let mut work = Vec::with_capacity(parts);
     let (mut rest_rows, mut rest_drawn) = (rows, drawn);
     let positions = states.parts(per_part);
@@ -177,10 +189,10 @@ fn in_parts(
         let split = chunk.len().min(rest_drawn.len());
         let (my_drawn, rest) = std::mem::take(&mut rest_drawn).split_at_mut(split);
         rest_drawn = rest;
-        work.push((part, chunk, positions, mine, my_drawn));
+        work.push(Mutex::new(Some((part, chunk, positions, mine, my_drawn))));
     }
     // Only a searching opponent makes a step long enough to stop.
-    let stop = setup.opponent.searches().then_some(stop);
+    let stop = searches.then_some(stop);
     let run = |(part, slots, mut positions, rows, drawn): Job<'_>| {
         let agent = match agent {
             Agent::Reset => AgentMoves::Reset,
@@ -207,31 +219,23 @@ fn in_parts(
             stop,
         })
     };
-    let mut jobs = work.into_iter();
-    let Some(here) = jobs.next() else {
-        return Ok(());
-    };
-    let games_here = here.1.len().max(1) as u64;
-    let mut results: Vec<Result<(), FacadeError>> = Vec::new();
-    results.resize_with(jobs.len(), || Ok(()));
-    let run = &run;
-    let mut result_here = Ok(());
-    let mut nanos_here = 0;
-    let run_here = || {
-        let began = Instant::now();
-        result_here = run(here);
-        nanos_here = u64::try_from(began.elapsed().as_nanos()).unwrap_or(u64::MAX);
-    };
-    if results.is_empty() {
-        run_here();
-    } else {
-        rayon::in_place_scope(|scope| {
-            for (job, result) in jobs.zip(results.iter_mut()) {
-                scope.spawn(move |_| *result = run(job));
-            }
-            run_here();
-        });
+    let results: Vec<Mutex<Result<(), FacadeError>>> =
+        work.iter().map(|_| Mutex::new(Ok(()))).collect();
+    crew().run(work.len(), &|k| {
+        if let Some(job) = lock(&work[k]).take() {
+            *lock(&results[k]) = run(job);
+        }
+    });
+    if !searches && !matches!(agent, Agent::Reset) {
+        let nanos = u64::try_from(began.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        lock(&setup.split).record(parts, nanos);
     }
-    record_cost(setup, nanos_here / games_here);
-    result_here.and(results.into_iter().collect())
+    results
+        .into_iter()
+        .try_for_each(|result| result.into_inner().unwrap_or_else(PoisonError::into_inner))
+}
+
+/// Locks `mutex`, whatever a panic left in it.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }

@@ -9,7 +9,6 @@ mod opponent;
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::AtomicU64;
 
 use gamesolver_api::batch::{GameSlot, Rows, StateBatch, StepPlan};
 use gamesolver_api::{EngineSpec, FacadeError, GameDef, SearchLimits, check_hash_mb};
@@ -18,7 +17,7 @@ use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyReadonlyArray1, Py
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
-use self::batch::{Setup, Stop, random_actions, reset_all, step_all, step_random_all};
+use self::batch::{Setup, Stop, random_actions, reset_all, step_all, step_random_all, threads};
 use self::opponent::{EnginePool, Opponent, Oracle};
 use crate::engine::game_argument;
 use crate::errors::OrRaise;
@@ -81,7 +80,7 @@ fn make_opponent(
     tablebase: Option<PathBuf>,
 ) -> PyResult<Opponent> {
     let def: &'static dyn GameDef = game.def;
-    let engines = rayon::current_num_threads();
+    let engines = threads();
     let pool = |limits: SearchLimits| EnginePool::new(def, spec, limits, engines).or_raise();
     let default_limits = SearchLimits {
         nodes: Some(DEFAULT_OPPONENT_NODES),
@@ -265,8 +264,8 @@ impl PyVectorGames {
         let [planes, rows, cols] = info.observation_shape;
         let actions = info.action_space as usize;
         let states = start.batch(games);
-        let setup = Setup {
-            plan: StepPlan {
+        let setup = Setup::new(
+            StepPlan {
                 agent,
                 max_steps: optional_whole("max_steps", max_steps)?,
                 observation_len: planes * rows * cols,
@@ -274,8 +273,7 @@ impl PyVectorGames {
                 finished_player: TERMINAL,
             },
             opponent,
-            nanos_per_game: AtomicU64::new(0),
-        };
+        );
         let slots = (0..games).map(|i| GameSlot::new(i as u64)).collect();
         let per_reward = if agent.is_some() { 1 } else { 2 };
         let reward_shape: Vec<usize> = if per_reward == 1 {
