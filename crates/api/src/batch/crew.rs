@@ -30,6 +30,11 @@ pub struct Crew {
     /// thread's call, or a part calling [`Crew::run`] again) runs its parts
     /// alone.
     in_use: Mutex<()>,
+    /// The process that started the helpers: a child made by `fork` has
+    /// none of them (only the forking thread lives on), and a helper's
+    /// count in `busy` copied mid-call would never come down, so a call
+    /// in another process runs its parts alone.
+    owner: u32,
 }
 
 /// One call: its parts and who has claimed which.
@@ -223,6 +228,7 @@ impl Crew {
             shared,
             threads,
             in_use: Mutex::new(()),
+            owner: std::process::id(),
         }
     }
 
@@ -235,10 +241,11 @@ impl Crew {
     /// thread and the helpers, and returns when every part has returned
     /// (raising again the first panic of a part). Alone on the calling
     /// thread, in order, when there is one part, no helper, or the helpers
-    /// serve another call.
+    /// serve another call, or in a process forked from the one that
+    /// started them.
     pub fn run(&self, parts: usize, part: &(dyn Fn(usize) + Sync)) {
         let alone = || (0..parts).for_each(part);
-        if parts <= 1 || self.threads.is_empty() {
+        if parts <= 1 || self.threads.is_empty() || std::process::id() != self.owner {
             return alone();
         }
         let _in_use = match self.in_use.try_lock() {
@@ -312,6 +319,23 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_crew_of_another_process_runs_its_parts_alone() {
+        // As in a child made by `fork`: the helpers belong to the parent.
+        let mut crew = Crew::new(1, Duration::from_micros(200));
+        crew.owner = crew.owner.wrapping_add(1);
+        let caller = thread::current().id();
+        let ran_on: Mutex<Vec<thread::ThreadId>> = Mutex::new(Vec::new());
+        // Each part long enough that an awake helper would claim one.
+        crew.run(6, &|_| {
+            thread::sleep(Duration::from_millis(2));
+            lock(&ran_on).push(thread::current().id());
+        });
+        let ran_on = ran_on.into_inner().unwrap();
+        assert_eq!(ran_on.len(), 6);
+        assert!(ran_on.iter().all(|id| *id == caller), "{ran_on:?}");
     }
 
     #[test]
