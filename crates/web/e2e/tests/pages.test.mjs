@@ -27,7 +27,10 @@ test("the start page and the navigation link to every game's page", async () => 
     const first = games[0];
     await page.locator(`main a[href="/game/${first.name}"]`).click();
     await page.waitForURL(`${shared.server.url}/game/${first.name}`);
+    // The page's script fills the title and marks the link after the load event.
+    await page.locator("h1").filter({ hasText: first.title }).waitFor();
     assert.ok((await page.locator("h1").textContent()).startsWith(first.title));
+    await page.locator(`#nav a[aria-current="page"]`).waitFor();
     assert.equal(await page.locator(`#nav a[aria-current="page"]`).getAttribute("href"), `/game/${first.name}`);
   });
 });
