@@ -46,13 +46,12 @@ impl ObservationBits {
     /// every value is 1 filled, the others bit by bit.
     #[inline]
     pub fn write(&self, planes: &mut Planes<'_>) {
-        let [count, rows, cols] = planes.shape();
-        let size = rows * cols;
-        for (plane, &mask) in self.masks.iter().enumerate().take(count) {
+        let (places, size) = (self.places, plane_size(planes));
+        for (values, &mask) in planes.each_plane_mut().zip(&self.masks) {
             if mask.count_ones() as usize == size {
-                planes.fill_plane(plane, 1.0);
+                values.fill(1.0);
             } else {
-                planes.set_cells_placed(plane, mask, self.places, 1.0);
+                rewrite(values, places, mask, mask);
             }
         }
     }
@@ -62,28 +61,69 @@ impl ObservationBits {
     /// differ, or the plane whole where that is cheaper.
     #[inline(always)]
     pub fn update(&self, shown: &[u128; MAX_BIT_PLANES], planes: &mut Planes<'_>) {
-        let [count, rows, cols] = planes.shape();
-        let size = rows * cols;
-        let planes_and_masks = self.masks.iter().zip(shown).enumerate().take(count);
-        for (plane, (&mask, &before)) in planes_and_masks {
+        let (places, size) = (self.places, plane_size(planes));
+        let planes_and_masks = planes.each_plane_mut().zip(self.masks.iter().zip(shown));
+        for (values, (&mask, &before)) in planes_and_masks {
             let changed = mask ^ before;
             if changed == 0 {
                 continue;
             }
             let differ = changed.count_ones();
-            if differ <= FILL_COST_IN_BITS {
-                planes.update_cells_placed(plane, changed, mask, self.places);
-                continue;
+            if differ > FILL_COST_IN_BITS {
+                let set = mask.count_ones();
+                if set as usize == size {
+                    values.fill(1.0);
+                    continue;
+                }
+                if differ > set + FILL_COST_IN_BITS {
+                    values.fill(0.0);
+                    rewrite(values, places, mask, mask);
+                    continue;
+                }
             }
-            let set = mask.count_ones();
-            if set as usize == size {
-                planes.fill_plane(plane, 1.0);
-            } else if differ > set + FILL_COST_IN_BITS {
-                planes.fill_plane(plane, 0.0);
-                planes.set_cells_placed(plane, mask, self.places, 1.0);
-            } else {
-                planes.update_cells_placed(plane, changed, mask, self.places);
-            }
+            rewrite(values, places, changed, mask);
+        }
+    }
+}
+
+/// The values of one plane of `planes`.
+#[inline]
+fn plane_size(planes: &Planes<'_>) -> usize {
+    let [_, rows, cols] = planes.shape();
+    rows * cols
+}
+
+/// Sets each value of a plane whose bit is set in `changed` to that bit of
+/// `mask` (1.0 or 0.0), bit `i` standing for value `places[i]` (places
+/// past the plane's end ignored): the bits turned on, then those turned
+/// off, each a constant stored (cheaper than a value computed per bit).
+#[inline(always)]
+fn rewrite(values: &mut [f32], places: &[u8; 128], changed: u128, mask: u128) {
+    set_placed(values, places, changed & mask, 1.0);
+    set_placed(values, places, changed & !mask, 0.0);
+}
+
+/// Sets to `value` each value of a plane whose bit is set in `bits`
+/// (through `places`, as [`rewrite`]), word by word: shifts of a `u128`
+/// cost twice as much.
+#[inline(always)]
+fn set_placed(values: &mut [f32], places: &[u8; 128], bits: u128, value: f32) {
+    let (low, high) = places.split_at(64);
+    set_placed_word(values, low, bits as u64, value);
+    set_placed_word(values, high, (bits >> 64) as u64, value);
+}
+
+/// [`set_placed`] of one 64-bit word, `places` its 64 places.
+#[inline(always)]
+fn set_placed_word(values: &mut [f32], places: &[u8], mut bits: u64, value: f32) {
+    while bits != 0 {
+        let bit = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        if let Some(v) = places
+            .get(bit)
+            .and_then(|&place| values.get_mut(usize::from(place)))
+        {
+            *v = value;
         }
     }
 }
@@ -177,6 +217,41 @@ mod tests {
                 bits.update(&shown, &mut row.planes());
                 shown = masks;
                 assert_eq!(row.data, by_hand(&bits, shape), "{masks:x?}");
+            }
+        }
+    }
+
+    #[test]
+    fn rewritten_bits_land_at_their_places_and_others_are_left_alone() {
+        let mut places = [u8::MAX; 128];
+        for (i, place) in places.iter_mut().enumerate().take(100) {
+            // A permutation of 0..100 (37 is prime to 100), then places
+            // past a 10 × 10 plane's end.
+            *place = ((i * 37) % 100) as u8;
+        }
+        places[100] = 99;
+        places[127] = 0;
+        let masks = [
+            0u128,
+            1,
+            1 << 63,
+            1 << 64,
+            1 << 99,
+            u128::MAX,
+            0xdead_beef_f00d << 40,
+        ];
+        for changed in masks {
+            for mask in masks {
+                let mut values = [0.5; 100];
+                rewrite(&mut values, &places, changed, mask);
+                for (place, &value) in values.iter().enumerate() {
+                    let mut bits = (0..128).filter(|&i| usize::from(places[i]) == place);
+                    let expected = match bits.rfind(|&i| changed >> i & 1 == 1) {
+                        Some(i) => f32::from((mask >> i & 1) as u8),
+                        None => 0.5,
+                    };
+                    assert_eq!(value, expected, "{changed:#x} {mask:#x} {place}");
+                }
             }
         }
     }

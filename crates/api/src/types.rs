@@ -117,48 +117,19 @@ impl<'a> Planes<'a> {
         set_bits(self.plane_mut(plane), 0, cells, value);
     }
 
-    /// [`Planes::set_cells`] for a plane of up to 128 values (a 9 × 9
-    /// board): word by word, as shifts of a `u128` cost twice as much.
-    pub fn set_cells_wide(&mut self, plane: usize, cells: u128, value: f32) {
-        let values = self.plane_mut(plane);
-        set_bits(values, 0, cells as u64, value);
-        set_bits(values, 64, (cells >> 64) as u64, value);
-    }
-
-    /// [`Planes::set_cells_wide`] for cells numbered otherwise than the
-    /// plane's values: bit `i` of `cells` stands for value `places[i]` of
-    /// the plane (row-major; places past the plane's end are ignored). A
-    /// board whose cells are not numbered row by row (ultimate
-    /// tic-tac-toe's small boards) is written from its own masks, one
-    /// table look-up per set bit instead of a permutation of the mask.
-    #[inline]
-    pub fn set_cells_placed(&mut self, plane: usize, cells: u128, places: &[u8; 128], value: f32) {
-        let values = self.plane_mut(plane);
-        let (low_places, high_places) = places.split_at(64);
-        set_bits_placed(values, low_places, cells as u64, value);
-        set_bits_placed(values, high_places, (cells >> 64) as u64, value);
-    }
-
-    /// Sets each value of plane `plane` whose bit is set in `changed` to
-    /// that bit of `cells` (1.0 or 0.0), bit `i` standing for value
-    /// `places[i]` as in [`Planes::set_cells_placed`]: the values that
-    /// differ between two masks of a plane rewritten, the others left.
-    #[inline]
-    pub fn update_cells_placed(
-        &mut self,
-        plane: usize,
-        changed: u128,
-        cells: u128,
-        places: &[u8; 128],
-    ) {
-        self.set_cells_placed(plane, changed & cells, places, 1.0);
-        self.set_cells_placed(plane, changed & !cells, places, 0.0);
-    }
-
     /// The planes' shape: planes, rows, columns.
     #[inline]
     pub fn shape(&self) -> [usize; 3] {
         self.shape
+    }
+
+    /// The values of each plane in turn (row-major; none when a plane has
+    /// no values).
+    #[inline]
+    pub fn each_plane_mut(&mut self) -> std::slice::ChunksExactMut<'_, f32> {
+        let size = self.shape[1] * self.shape[2];
+        // An empty plane: no chunk (the data is then empty too).
+        self.data.chunks_exact_mut(size.max(1))
     }
 
     /// The values of plane `plane`.
@@ -176,18 +147,6 @@ fn set_bits(values: &mut [f32], base: usize, mut bits: u64, value: f32) {
         let at = base + bits.trailing_zeros() as usize;
         bits &= bits - 1;
         if let Some(v) = values.get_mut(at) {
-            *v = value;
-        }
-    }
-}
-
-/// Sets `values[places[i]]` to `value` for each set bit `i` of `bits`
-/// (`places` holds 64 entries; places past the end of `values` ignored).
-fn set_bits_placed(values: &mut [f32], places: &[u8], mut bits: u64, value: f32) {
-    while bits != 0 {
-        let place = places.get(bits.trailing_zeros() as usize).copied();
-        bits &= bits - 1;
-        if let Some(v) = place.and_then(|place| values.get_mut(usize::from(place))) {
             *v = value;
         }
     }
@@ -489,42 +448,4 @@ pub struct MaterialStatsReport {
 /// Value and distance of a solution, as the façade reports them.
 pub(crate) fn verdict_of(solution: Solution) -> (Verdict, u32) {
     (solution.wdl.into(), u32::from(solution.distance))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn placed_cells_land_at_their_places_and_others_are_left_alone() {
-        let mut places = [u8::MAX; 128];
-        for (i, place) in places.iter_mut().enumerate().take(100) {
-            // A permutation of 0..100 (37 is prime to 100), then places
-            // past a 2 × 10 × 10 plane's end.
-            *place = ((i * 37) % 100) as u8;
-        }
-        places[100] = 99;
-        places[127] = 0;
-        let masks = [
-            0u128,
-            1,
-            1 << 63,
-            1 << 64,
-            1 << 99,
-            u128::MAX,
-            0xdead_beef_f00d << 40,
-        ];
-        for cells in masks {
-            let mut observation = Observation::zeros([2, 10, 10]);
-            observation
-                .planes()
-                .set_cells_placed(1, cells, &places, 0.5);
-            let (first, second) = observation.data.split_at(100);
-            assert!(first.iter().all(|&v| v == 0.0), "{cells:#x}");
-            for (place, &value) in second.iter().enumerate() {
-                let set = (0..128).any(|i| cells >> i & 1 == 1 && usize::from(places[i]) == place);
-                assert_eq!(value, if set { 0.5 } else { 0.0 }, "{cells:#x} {place}");
-            }
-        }
-    }
 }

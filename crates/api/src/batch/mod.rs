@@ -23,7 +23,7 @@ pub use self::crew::Crew;
 pub use self::legal::LegalActions;
 pub use self::rows::Rows;
 pub use self::shown::ShownObservation;
-pub use self::slot::{GameRng, GameSlot};
+pub use self::slot::{GameRng, GameSlot, draw_below};
 pub use self::split::SplitChoice;
 pub use self::step::{AgentMoves, ChooseMove, OpponentMoves, PartStep, StepPlan};
 use crate::{FacadeError, State};

@@ -2,8 +2,8 @@
 //! generator, the steps of its episode, whether the episode just ended and
 //! its legal actions.
 
-use rand::SeedableRng;
 use rand::rngs::SmallRng;
+use rand::{Rng, RngCore, SeedableRng};
 
 use super::{LegalActions, ShownObservation};
 
@@ -61,9 +61,29 @@ impl GameSlot {
             return 0;
         }
         let rng = &mut self.rng;
-        let drawn = self
-            .legal
-            .draw(|count| rand::Rng::random_range(rng, 0..count));
+        let drawn = self.legal.draw(|count| draw_below(rng, count));
         drawn.unwrap_or(0)
     }
+}
+
+/// A uniformly random number below `count` (at least 1) drawn with `rng`:
+/// every random choice of a batch (an agent's or an opponent's move among
+/// the legal ones, a perfect opponent's among its best) is this draw, so
+/// a seed gives the same games whichever path steps them. Lemire's
+/// multiply-and-reject on 32-bit words: one draw of the generator, one
+/// multiplication, and a rejection (with one division) only in the rare
+/// case the product's low word falls below `count`.
+#[inline]
+pub fn draw_below(rng: &mut GameRng, count: usize) -> usize {
+    let Ok(range) = u32::try_from(count) else {
+        return rng.random_range(0..count);
+    };
+    let mut product = u64::from(rng.next_u32()) * u64::from(range);
+    if (product as u32) < range {
+        let threshold = range.wrapping_neg() % range.max(1);
+        while (product as u32) < threshold {
+            product = u64::from(rng.next_u32()) * u64::from(range);
+        }
+    }
+    (product >> 32) as usize
 }

@@ -11,8 +11,8 @@
 //! first observation of the new episode with reward 0 and both flags off.
 
 use gamesolver_core::{Outcome, Player};
-use rand::Rng;
 
+use super::slot::draw_below;
 use super::{GameRng, GameSlot, Member, RowFacts, Rows};
 use crate::{FacadeError, State};
 
@@ -227,13 +227,13 @@ fn reply<T: Member>(
 }
 
 /// Plays a uniformly random legal action of `member` (a game not over):
-/// the `random_range(0..count)`-th of its legal actions in
+/// the [`draw_below`]`(count)`-th of its legal actions in
 /// [`State::legal_actions`]' order, drawn with the game's generator, and
 /// returns it.
 fn random_reply<T: Member>(member: &mut T, slot: &mut GameSlot) -> Result<u32, FacadeError> {
     member.fill_legal(&mut slot.legal);
     let rng = &mut slot.rng;
-    let Some(action) = slot.legal.draw(|count| rng.random_range(0..count)) else {
+    let Some(action) = slot.legal.draw(|count| draw_below(rng, count)) else {
         return Err(FacadeError::BadAction {
             action: 0,
             reason: format!("no legal move in {}", member.state().to_text()),

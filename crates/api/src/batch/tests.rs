@@ -525,3 +525,32 @@ fn a_chosen_opponent_plays_through_the_facade_and_stop_cancels() {
         assert_eq!(batch.get(i).to_text(), "O...X....");
     }
 }
+
+#[test]
+fn draw_below_is_below_the_count_and_uniform() {
+    use rand::SeedableRng;
+    let mut rng = GameRng::seed_from_u64(5);
+    for count in 1..=300 {
+        for _ in 0..50 {
+            assert!(super::draw_below(&mut rng, count) < count);
+        }
+    }
+    // 81 outcomes, 810,000 draws: each about 10,000 (sd ≈ 99); a
+    // chi-square over 80 degrees of freedom stays below 140 but for one
+    // seed in 10,000.
+    let mut seen = [0u32; 81];
+    for _ in 0..810_000 {
+        seen[super::draw_below(&mut rng, 81)] += 1;
+    }
+    let chi: f64 = seen
+        .iter()
+        .map(|&n| (f64::from(n) - 10_000.0).powi(2) / 10_000.0)
+        .sum();
+    assert!(chi < 140.0, "chi-square {chi}: {seen:?}");
+    // Past 32 bits: the generator's own range.
+    let huge = 1usize << 40;
+    assert!((0..100).all(|_| super::draw_below(&mut rng, huge) < huge));
+    // A count that rejects often (just over half of 2^32).
+    let half = (1usize << 31) + 1;
+    assert!((0..1_000).all(|_| super::draw_below(&mut rng, half) < half));
+}

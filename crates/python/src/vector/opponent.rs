@@ -5,11 +5,10 @@
 
 use std::sync::{Arc, Mutex, PoisonError};
 
-use gamesolver_api::batch::GameRng;
+use gamesolver_api::batch::{GameRng, draw_below};
 use gamesolver_api::{
     AnyEngine, EngineSpec, FacadeError, GameDef, SearchLimits, SolvedOracle, State, TablebaseOracle,
 };
-use rand::Rng;
 
 /// Where perfect play comes from.
 pub enum Oracle {
@@ -112,7 +111,7 @@ impl Opponent {
             Opponent::Random => return play_random(state, rng, scratch),
             Opponent::Engine(pool) => pool.best_action(part, state)?,
             Opponent::Perfect { oracle, fallback } => match oracle.best_moves(state)? {
-                Some(best) => state.move_to_action(&best[rng.random_range(0..best.len())])?,
+                Some(best) => state.move_to_action(&best[draw_below(rng, best.len())])?,
                 None => match fallback {
                     Some(pool) => pool.best_action(part, state)?,
                     None => return play_random(state, rng, scratch),
@@ -139,7 +138,7 @@ pub fn play_random(
             reason: format!("no legal move in {}", state.to_text()),
         });
     }
-    let action = scratch[rng.random_range(0..scratch.len())];
+    let action = scratch[draw_below(rng, scratch.len())];
     state.play_legal_action(action)?;
     Ok(action)
 }
