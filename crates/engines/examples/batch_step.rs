@@ -2,7 +2,10 @@
 //! game stepped in self-play with random legal actions drawn in the pass
 //! (what `SelfPlayVectorEnv.step_random()` runs), one part per thread,
 //! every output row written. Prints the steps per second and a checksum
-//! of the last rows (equal for equal code and arguments). Under callgrind
+//! of the last rows (equal for equal code, game, games and steps, whatever
+//! the threads). Threads are spawned anew for every step, so rates on
+//! several threads include that cost (Python's crew keeps its threads):
+//! compare them with each other, not with the vector env's. Under callgrind
 //! the difference of two step counts, divided by the extra steps × games,
 //! is the instructions per game-step of the Rust side alone:
 //!
