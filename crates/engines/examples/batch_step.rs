@@ -19,7 +19,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use gamesolver_api::batch::{AgentMoves, GameSlot, OpponentMoves, PartStep, Rows, StepPlan};
+use gamesolver_api::batch::{AgentMoves, GameSlot, OpponentMoves, PartStep, RowBuffers, StepPlan};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -59,7 +59,7 @@ fn run(game: &str, games: usize, steps: usize, threads: usize) -> Result<(), Str
     };
     let mut states = start.batch(games);
     let mut slots: Vec<GameSlot> = (0..games).map(|i| GameSlot::new(i as u64)).collect();
-    let mut outputs = Outputs::new(games, &plan);
+    let mut outputs = RowBuffers::new(games, &plan);
     let mut drawn = vec![0i64; games];
     let per_part = games.div_ceil(threads);
     let began = Instant::now();
@@ -117,56 +117,17 @@ fn run(game: &str, games: usize, steps: usize, threads: usize) -> Result<(), Str
     println!(
         "{game}: {games} games, {steps} steps, {threads} thread(s): {:.2} M steps/s, checksum {}",
         stepped / seconds / 1e6,
-        outputs.checksum()
+        checksum(&outputs)
     );
     Ok(())
 }
 
-/// The output buffers of a batch (self-play: two rewards a game).
-struct Outputs {
-    observations: Vec<f32>,
-    masks: Vec<i8>,
-    rewards: Vec<f32>,
-    terminated: Vec<bool>,
-    truncated: Vec<bool>,
-    players: Vec<i32>,
-    opponent_actions: Vec<i32>,
-}
-
-impl Outputs {
-    /// Zeroed buffers for `games` games of `plan`.
-    fn new(games: usize, plan: &StepPlan) -> Outputs {
-        Outputs {
-            observations: vec![0.0; games * plan.observation_len],
-            masks: vec![0; games * plan.actions],
-            rewards: vec![0.0; games * 2],
-            terminated: vec![false; games],
-            truncated: vec![false; games],
-            players: vec![0; games],
-            opponent_actions: vec![0; games],
-        }
-    }
-
-    /// The buffers as the rows of every game.
-    fn rows(&mut self) -> Rows<'_> {
-        Rows {
-            observations: &mut self.observations,
-            masks: &mut self.masks,
-            rewards: &mut self.rewards,
-            terminated: &mut self.terminated,
-            truncated: &mut self.truncated,
-            players: &mut self.players,
-            opponent_actions: &mut self.opponent_actions,
-        }
-    }
-
-    /// The sum of the observations' and masks' values and the players.
-    fn checksum(&self) -> f64 {
-        let observations: f64 = self.observations.iter().map(|&v| f64::from(v)).sum();
-        let masks: i64 = self.masks.iter().map(|&v| i64::from(v)).sum();
-        let players: i64 = self.players.iter().map(|&v| i64::from(v)).sum();
-        observations + (masks + players) as f64
-    }
+/// The sum of the observations' and masks' values and the players.
+fn checksum(outputs: &RowBuffers) -> f64 {
+    let observations: f64 = outputs.observations.iter().map(|&v| f64::from(v)).sum();
+    let masks: i64 = outputs.masks.iter().map(|&v| i64::from(v)).sum();
+    let players: i64 = outputs.players.iter().map(|&v| i64::from(v)).sum();
+    observations + (masks + players) as f64
 }
 
 fn usage() -> ExitCode {

@@ -21,7 +21,7 @@ use gamesolver_core::{Outcome, Player};
 
 pub use self::crew::Crew;
 pub use self::legal::LegalActions;
-pub use self::rows::Rows;
+pub use self::rows::{RowBuffers, Rows};
 pub use self::shown::ShownObservation;
 pub use self::slot::{GameRng, GameSlot, draw_below};
 pub use self::split::SplitChoice;

@@ -1,5 +1,8 @@
 //! The output rows of consecutive games of a batch, which a step writes in
-//! place (a front end's arrays, e.g. Python's numpy buffers).
+//! place (a front end's arrays, e.g. Python's numpy buffers), and owned
+//! buffers for them ([`RowBuffers`]: a Rust caller's, the tests').
+
+use super::StepPlan;
 
 /// The output rows of consecutive games: observations, masks, rewards (one
 /// per game with an agent, two in self-play), flags, the player to move
@@ -58,5 +61,54 @@ impl<'a> Rows<'a> {
             opponent_actions: a2,
         };
         (first, rest)
+    }
+}
+
+/// Owned output buffers of a batch of games stepped with a plan, zeroed:
+/// [`RowBuffers::rows`] lends them as [`Rows`] to a step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RowBuffers {
+    /// Observations, `observation_len` values per game.
+    pub observations: Vec<f32>,
+    /// Legal-action masks, `actions` values per game.
+    pub masks: Vec<i8>,
+    /// Rewards, one per game with an agent, two in self-play.
+    pub rewards: Vec<f32>,
+    /// Whether the game ended at the last step.
+    pub terminated: Vec<bool>,
+    /// Whether the episode was cut at the step limit.
+    pub truncated: Vec<bool>,
+    /// The player to move, or the plan's `finished_player`.
+    pub players: Vec<i32>,
+    /// The opponent's last action, -1 if it did not move.
+    pub opponent_actions: Vec<i32>,
+}
+
+impl RowBuffers {
+    /// Zeroed buffers for `games` games stepped with `plan`.
+    pub fn new(games: usize, plan: &StepPlan) -> RowBuffers {
+        let per_reward = if plan.agent.is_some() { 1 } else { 2 };
+        RowBuffers {
+            observations: vec![0.0; games * plan.observation_len],
+            masks: vec![0; games * plan.actions],
+            rewards: vec![0.0; games * per_reward],
+            terminated: vec![false; games],
+            truncated: vec![false; games],
+            players: vec![0; games],
+            opponent_actions: vec![0; games],
+        }
+    }
+
+    /// The buffers as the rows of every game.
+    pub fn rows(&mut self) -> Rows<'_> {
+        Rows {
+            observations: &mut self.observations,
+            masks: &mut self.masks,
+            rewards: &mut self.rewards,
+            terminated: &mut self.terminated,
+            truncated: &mut self.truncated,
+            players: &mut self.players,
+            opponent_actions: &mut self.opponent_actions,
+        }
     }
 }

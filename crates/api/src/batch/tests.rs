@@ -6,7 +6,7 @@ use gamesolver_core::{Outcome, Player};
 use gamesolver_games::tictactoe::{Board, Cell};
 
 use super::{
-    AgentMoves, GameRng, GameSlot, LegalActions, OpponentMoves, PartStep, Rows, StateBatch,
+    AgentMoves, GameRng, GameSlot, LegalActions, OpponentMoves, PartStep, RowBuffers, StateBatch,
     StepPlan, boxed_batch,
 };
 use crate::observation_bits::{ObservationBits, ROW_MAJOR_PLACES};
@@ -199,42 +199,18 @@ fn an_action_naming_no_move_is_refused() {
     assert_eq!(batch.get(1).to_text(), start().to_text());
 }
 
-/// The outputs of one step of a batch of `n` games.
-struct Outputs {
-    observations: Vec<f32>,
-    masks: Vec<i8>,
-    rewards: Vec<f32>,
-    terminated: Vec<bool>,
-    truncated: Vec<bool>,
-    players: Vec<i32>,
-    opponent_actions: Vec<i32>,
-}
-
-impl Outputs {
-    fn new(n: usize, plan: &StepPlan) -> Outputs {
-        let per_reward = if plan.agent.is_some() { 1 } else { 2 };
-        Outputs {
-            observations: vec![9.0; n * plan.observation_len],
-            masks: vec![7; n * plan.actions],
-            rewards: vec![9.0; n * per_reward],
-            terminated: vec![true; n],
-            truncated: vec![true; n],
-            players: vec![9; n],
-            opponent_actions: vec![9; n],
-        }
-    }
-
-    fn rows(&mut self) -> Rows<'_> {
-        Rows {
-            observations: &mut self.observations,
-            masks: &mut self.masks,
-            rewards: &mut self.rewards,
-            terminated: &mut self.terminated,
-            truncated: &mut self.truncated,
-            players: &mut self.players,
-            opponent_actions: &mut self.opponent_actions,
-        }
-    }
+/// The output buffers of a batch of `n` games, every value set to what no
+/// step writes (so a value left unwritten shows).
+fn outputs(n: usize, plan: &StepPlan) -> RowBuffers {
+    let mut out = RowBuffers::new(n, plan);
+    out.observations.fill(9.0);
+    out.masks.fill(7);
+    out.rewards.fill(9.0);
+    out.terminated.fill(true);
+    out.truncated.fill(true);
+    out.players.fill(9);
+    out.opponent_actions.fill(9);
+    out
 }
 
 /// Steps `batch` (parts of `per_part`) with `agent` moves: every part in
@@ -245,7 +221,7 @@ fn step_batch(
     plan: &StepPlan,
     slots: &mut [GameSlot],
     agent: &mut StepAgent,
-    out: &mut Outputs,
+    out: &mut RowBuffers,
 ) -> Result<(), FacadeError> {
     let mut rows = out.rows();
     let mut slots = slots;
@@ -318,7 +294,7 @@ fn step_against_singles(
         start.batch(n)
     };
     let mut slots: Vec<GameSlot> = (0..n).map(|i| GameSlot::new(i as u64)).collect();
-    let mut out = Outputs::new(n, &plan);
+    let mut out = outputs(n, &plan);
     let mut singles: Vec<Box<dyn State>> = (0..n).map(|_| start.clone_box()).collect();
     let mut steps = vec![0u32; n];
     let mut done = vec![false; n];
@@ -437,7 +413,7 @@ fn given_actions_play_as_the_random_ones_drawn() {
     for given in [false, true] {
         let mut batch = masked_start().batch(n);
         let mut slots: Vec<GameSlot> = (0..n).map(|i| GameSlot::new(100 + i as u64)).collect();
-        let mut out = Outputs::new(n, &plan);
+        let mut out = outputs(n, &plan);
         step_batch(
             batch.as_mut(),
             2,
@@ -481,7 +457,7 @@ fn a_chosen_opponent_plays_through_the_facade_and_stop_cancels() {
     let plan = plan(masked_start().as_ref(), Some(Player::First), None);
     let mut batch = masked_start().batch(3);
     let mut slots: Vec<GameSlot> = (0..3).map(|i| GameSlot::new(i as u64)).collect();
-    let mut out = Outputs::new(3, &plan);
+    let mut out = outputs(3, &plan);
     let mut calls = 0;
     let mut lowest = |state: &mut dyn State, _: &mut GameRng| {
         calls += 1;
