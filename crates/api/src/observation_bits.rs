@@ -51,7 +51,7 @@ impl ObservationBits {
             if mask.count_ones() as usize == size {
                 values.fill(1.0);
             } else {
-                rewrite(values, places, mask, mask);
+                set_placed(values, places, mask, 1.0);
             }
         }
     }
@@ -77,7 +77,7 @@ impl ObservationBits {
                 }
                 if differ > set + FILL_COST_IN_BITS {
                     values.fill(0.0);
-                    rewrite(values, places, mask, mask);
+                    set_placed(values, places, mask, 1.0);
                     continue;
                 }
             }

@@ -80,7 +80,8 @@ pub fn draw_below(rng: &mut GameRng, count: usize) -> usize {
     };
     let mut product = u64::from(rng.next_u32()) * u64::from(range);
     if (product as u32) < range {
-        let threshold = range.wrapping_neg() % range.max(1);
+        // `range` is at least 1 here: a product's low word is below it.
+        let threshold = range.wrapping_neg() % range;
         while (product as u32) < threshold {
             product = u64::from(rng.next_u32()) * u64::from(range);
         }
