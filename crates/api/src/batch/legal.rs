@@ -5,6 +5,8 @@
 //! the `k`-th one (a random draw) and the row of the mask, which the bit
 //! mask answers without a list.
 
+use super::bit_select::{BitSelect, Broadword};
+
 /// The legal actions of one position, as [`super::BatchPart::write_row`]
 /// leaves them; none once the game is over.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -64,6 +66,12 @@ impl LegalActions {
     /// there is none; `draw` returns a rank below `count` (a random draw).
     #[inline(always)]
     pub fn draw(&self, draw: impl FnOnce(usize) -> usize) -> Option<u32> {
+        self.draw_with::<Broadword>(draw)
+    }
+
+    /// [`LegalActions::draw`], a mask's set bit found with `S`.
+    #[inline(always)]
+    pub(crate) fn draw_with<S: BitSelect>(&self, draw: impl FnOnce(usize) -> usize) -> Option<u32> {
         match self.mask {
             Some(mask) => {
                 let low = mask as u64;
@@ -75,10 +83,10 @@ impl LegalActions {
                 }
                 let rank = draw(count);
                 if rank < below {
-                    Some(nth_set_bit_of_word(low, rank as u32))
+                    Some(S::nth_set_bit_of_word(low, rank as u32))
                 } else {
                     let rest = rank - below;
-                    (rest < count - below).then(|| 64 + nth_set_bit_of_word(high, rest as u32))
+                    (rest < count - below).then(|| 64 + S::nth_set_bit_of_word(high, rest as u32))
                 }
             }
             None if self.list.is_empty() => None,
@@ -139,55 +147,14 @@ fn nth_set_bit(mask: u128, index: usize) -> Option<u32> {
     let low = mask as u64;
     let below = low.count_ones() as usize;
     if index < below {
-        Some(nth_set_bit_of_word(low, index as u32))
+        Some(Broadword::nth_set_bit_of_word(low, index as u32))
     } else {
         let high = (mask >> 64) as u64;
         let rest = index - below;
-        (rest < high.count_ones() as usize).then(|| 64 + nth_set_bit_of_word(high, rest as u32))
+        (rest < high.count_ones() as usize)
+            .then(|| 64 + Broadword::nth_set_bit_of_word(high, rest as u32))
     }
 }
-
-/// The position of set bit `rank` of `word` (which has more set bits),
-/// without branches: the byte holding it found from the running counts of
-/// set bits byte by byte (compared with `rank` in all eight bytes at once),
-/// then the bit within that byte read from a table.
-#[inline]
-fn nth_set_bit_of_word(word: u64, rank: u32) -> u32 {
-    const BYTES_ONE: u64 = 0x0101_0101_0101_0101;
-    const BYTES_HIGH: u64 = 0x8080_8080_8080_8080;
-    // The set bits of each byte, then (byte k) those of bytes 0..=k.
-    let pairs = word - (word >> 1 & 0x5555_5555_5555_5555);
-    let nibbles = (pairs & 0x3333_3333_3333_3333) + (pairs >> 2 & 0x3333_3333_3333_3333);
-    let bytes = (nibbles + (nibbles >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
-    let running = bytes.wrapping_mul(BYTES_ONE);
-    // Byte k's high bit: whether bytes 0..=k hold at most `rank` set bits
-    // (each byte 0x80 + rank - count, at least 0x40: no borrow between bytes).
-    let rank = u64::from(rank & 63);
-    let at_most = (((rank * BYTES_ONE) | BYTES_HIGH) - running) & BYTES_HIGH;
-    let shift = at_most.count_ones() * 8;
-    let before = (running << 8) >> shift & 0xff;
-    let byte = (word >> shift & 0xff) as usize;
-    shift + u32::from(SELECT_IN_BYTE[byte][((rank - before) & 7) as usize])
-}
-
-/// Entry `b`, `k` is the position of set bit `k` of byte `b` (lowest
-/// first; 0 past its set bits).
-const SELECT_IN_BYTE: [[u8; 8]; 256] = {
-    let mut table = [[0u8; 8]; 256];
-    let mut b = 0;
-    while b < 256 {
-        let (mut bit, mut k) = (0, 0);
-        while bit < 8 {
-            if b >> bit & 1 == 1 {
-                table[b][k] = bit as u8;
-                k += 1;
-            }
-            bit += 1;
-        }
-        b += 1;
-    }
-    table
-};
 
 /// Byte `j` of entry `b` is bit `j` of `b`: eight mask values in one store.
 const SPREAD: [u64; 256] = {

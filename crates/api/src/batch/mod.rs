@@ -9,7 +9,9 @@
 //! generic over their type: the agent's action, the opponent's replies,
 //! auto-reset and every output row, with no virtual call per game.
 
+mod bit_select;
 mod crew;
+mod instruction_set;
 mod legal;
 mod rows;
 mod shown;
@@ -20,6 +22,7 @@ mod step;
 use gamesolver_core::{Outcome, Player};
 
 pub use self::crew::Crew;
+pub use self::instruction_set::InstructionSet;
 pub use self::legal::LegalActions;
 pub use self::rows::{RowBuffers, Rows};
 pub use self::shown::ShownObservation;

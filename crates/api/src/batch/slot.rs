@@ -5,6 +5,7 @@
 use rand::rngs::SmallRng;
 use rand::{Rng, RngCore, SeedableRng};
 
+use super::bit_select::{BitSelect, Broadword};
 use super::{LegalActions, ShownObservation};
 
 /// One game's generator (random agent moves and a random opponent's), seeded
@@ -57,11 +58,17 @@ impl GameSlot {
     /// the action).
     #[inline]
     pub fn random_action(&mut self) -> u32 {
+        self.random_action_with::<Broadword>()
+    }
+
+    /// [`GameSlot::random_action`], a mask's set bit found with `S`.
+    #[inline(always)]
+    pub(crate) fn random_action_with<S: BitSelect>(&mut self) -> u32 {
         if self.done {
             return 0;
         }
         let rng = &mut self.rng;
-        let drawn = self.legal.draw(|count| draw_below(rng, count));
+        let drawn = self.legal.draw_with::<S>(|count| draw_below(rng, count));
         drawn.unwrap_or(0)
     }
 }

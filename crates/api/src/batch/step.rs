@@ -12,8 +12,11 @@
 
 use gamesolver_core::{Outcome, Player};
 
+#[cfg(target_arch = "x86_64")]
+use super::bit_select::Deposit;
+use super::bit_select::{BitSelect, Broadword};
 use super::slot::draw_below;
-use super::{GameRng, GameSlot, Member, RowFacts, Rows};
+use super::{GameRng, GameSlot, InstructionSet, Member, RowFacts, Rows};
 use crate::{FacadeError, State};
 
 /// What every game of a batch shares in a step.
@@ -78,8 +81,48 @@ pub struct PartStep<'a> {
 }
 
 /// [`super::BatchPart::step`] over typed positions `members` (copies of
-/// `start` when reset).
+/// `start` when reset), compiled for the widest instruction set the
+/// processor has ([`InstructionSet`]).
 pub(crate) fn step_members<T: Member>(
+    start: &T,
+    members: &mut [T],
+    step: PartStep<'_>,
+) -> Result<(), FacadeError> {
+    match InstructionSet::for_step() {
+        InstructionSet::Base => step_members_inline::<T, Broadword>(start, members, step),
+        #[cfg(target_arch = "x86_64")]
+        InstructionSet::X86_64V3 => {
+            assert!(
+                InstructionSet::detected() == InstructionSet::X86_64V3,
+                "x86-64-v3 instructions asked for on a processor without them"
+            );
+            // SAFETY: the processor has every instruction of the x86-64-v3
+            // level (just checked): the function's target features hold.
+            #[allow(unsafe_code)]
+            unsafe {
+                step_members_v3(start, members, step)
+            }
+        }
+    }
+}
+
+/// [`step_members_inline`] compiled with the x86-64-v3 level's
+/// instructions (AVX2, BMI1/2, FMA, LZCNT, MOVBE): wider stores for the
+/// observation planes, one-instruction bit tricks.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,f16c")]
+fn step_members_v3<T: Member>(
+    start: &T,
+    members: &mut [T],
+    step: PartStep<'_>,
+) -> Result<(), FacadeError> {
+    step_members_inline::<T, Deposit>(start, members, step)
+}
+
+/// The pass of [`step_members`], inlined into each instruction set's copy,
+/// the legal mask's bits selected with `S`.
+#[inline(always)]
+fn step_members_inline<T: Member, S: BitSelect>(
     start: &T,
     members: &mut [T],
     step: PartStep<'_>,
@@ -101,19 +144,27 @@ pub(crate) fn step_members<T: Member>(
         rows,
         stop,
     };
-    match agent {
-        AgentMoves::Reset => {
-            // The rows are written whole: a reset makes no assumption
-            // about what they hold.
-            pass.slots.iter_mut().for_each(|slot| slot.shown.forget());
-            pass.run(|_, _| None)
+    if let AgentMoves::Reset = agent {
+        // The rows are written whole: a reset makes no assumption about
+        // what they hold.
+        pass.slots.iter_mut().for_each(|slot| slot.shown.forget());
+    }
+    pass.run::<S>(agent)
+}
+
+impl AgentMoves<'_> {
+    /// Game `j`'s action (None: start afresh).
+    #[inline(always)]
+    fn action<S: BitSelect>(&mut self, j: usize, slot: &mut GameSlot) -> Option<u32> {
+        match self {
+            AgentMoves::Reset => None,
+            AgentMoves::Given(actions) => Some(actions[j]),
+            AgentMoves::Random(drawn) => {
+                let action = slot.random_action_with::<S>();
+                drawn[j] = i64::from(action);
+                Some(action)
+            }
         }
-        AgentMoves::Given(actions) => pass.run(|j, _| Some(actions[j])),
-        AgentMoves::Random(drawn) => pass.run(|j, slot| {
-            let action = slot.random_action();
-            drawn[j] = i64::from(action);
-            Some(action)
-        }),
     }
 }
 
@@ -129,13 +180,10 @@ struct Pass<'p, 'a, T> {
 }
 
 impl<T: Member> Pass<'_, '_, T> {
-    /// Steps every game, `agent(j, slot)` giving game `j`'s action (None:
-    /// start afresh).
-    #[inline]
-    fn run(
-        &mut self,
-        mut agent: impl FnMut(usize, &mut GameSlot) -> Option<u32>,
-    ) -> Result<(), FacadeError> {
+    /// Steps every game, `agent` giving game `j`'s action (None: start
+    /// afresh).
+    #[inline(always)]
+    fn run<S: BitSelect>(&mut self, mut agent: AgentMoves<'_>) -> Result<(), FacadeError> {
         let plan = self.plan;
         let (len, actions) = (plan.observation_len, plan.actions);
         let games = self.members.len();
@@ -177,7 +225,7 @@ impl<T: Member> Pass<'_, '_, T> {
             {
                 return Err(FacadeError::Cancelled);
             }
-            match agent(j, slot) {
+            match agent.action::<S>(j, slot) {
                 Some(action) if !slot.done => {
                     member.play_legal(action)?;
                     slot.steps = slot.steps.saturating_add(1);
@@ -188,7 +236,7 @@ impl<T: Member> Pass<'_, '_, T> {
                 }
             }
             *opponent = match plan.agent {
-                Some(agent) => reply(member, slot, agent, &mut self.opponent)?,
+                Some(agent) => reply::<T, S>(member, slot, agent, &mut self.opponent)?,
                 None => -1,
             };
             let facts = member.write_row(
@@ -209,7 +257,7 @@ impl<T: Member> Pass<'_, '_, T> {
 /// The opponent's moves in `member` until the game ends or it is the
 /// `agent`'s turn; the last one's action, -1 if it did not move.
 #[inline]
-fn reply<T: Member>(
+fn reply<T: Member, S: BitSelect>(
     member: &mut T,
     slot: &mut GameSlot,
     agent: Player,
@@ -218,7 +266,7 @@ fn reply<T: Member>(
     let mut last = -1;
     while member.outcome().is_none() && member.turn() != agent {
         let action = match opponent {
-            OpponentMoves::Random => random_reply(member, slot)?,
+            OpponentMoves::Random => random_reply::<T, S>(member, slot)?,
             OpponentMoves::Chosen(choose) => choose(member.state_mut(), &mut slot.rng)?,
         };
         last = i32::try_from(action).unwrap_or(i32::MAX);
@@ -230,10 +278,13 @@ fn reply<T: Member>(
 /// the [`draw_below`]`(count)`-th of its legal actions in
 /// [`State::legal_actions`]' order, drawn with the game's generator, and
 /// returns it.
-fn random_reply<T: Member>(member: &mut T, slot: &mut GameSlot) -> Result<u32, FacadeError> {
+fn random_reply<T: Member, S: BitSelect>(
+    member: &mut T,
+    slot: &mut GameSlot,
+) -> Result<u32, FacadeError> {
     member.fill_legal(&mut slot.legal);
     let rng = &mut slot.rng;
-    let Some(action) = slot.legal.draw(|count| draw_below(rng, count)) else {
+    let Some(action) = slot.legal.draw_with::<S>(|count| draw_below(rng, count)) else {
         return Err(FacadeError::BadAction {
             action: 0,
             reason: format!("no legal move in {}", member.state().to_text()),

@@ -6,8 +6,8 @@ use gamesolver_core::{Outcome, Player};
 use gamesolver_games::tictactoe::{Board, Cell};
 
 use super::{
-    AgentMoves, GameRng, GameSlot, LegalActions, OpponentMoves, PartStep, RowBuffers, StateBatch,
-    StepPlan, boxed_batch,
+    AgentMoves, GameRng, GameSlot, InstructionSet, LegalActions, OpponentMoves, PartStep,
+    RowBuffers, StateBatch, StepPlan, boxed_batch,
 };
 use crate::observation_bits::{ObservationBits, ROW_MAJOR_PLACES};
 use crate::{FacadeError, GameDef, GameInfo, GameModel, ModelDef, PositionError, State, text_game};
@@ -392,25 +392,35 @@ fn step_against_singles(
     assert_eq!(replies > 100, agent.is_some(), "{replies}");
 }
 
+/// With every instruction set the processor has (each its own copy of the
+/// step).
 #[test]
 fn a_step_in_one_pass_plays_as_single_positions() {
-    for start in [start(), masked_start()] {
-        for agent in [None, Some(Player::First), Some(Player::Second)] {
-            step_against_singles(start.as_ref(), false, agent, None);
+    for set in InstructionSet::available() {
+        let _forced = set.forced();
+        for start in [start(), masked_start()] {
+            for agent in [None, Some(Player::First), Some(Player::Second)] {
+                step_against_singles(start.as_ref(), false, agent, None);
+            }
+            step_against_singles(start.as_ref(), false, None, Some(4));
+            step_against_singles(start.as_ref(), true, Some(Player::Second), Some(5));
         }
-        step_against_singles(start.as_ref(), false, None, Some(4));
-        step_against_singles(start.as_ref(), true, Some(Player::Second), Some(5));
     }
 }
 
 /// `GameSlot::random_action` then the step with those actions (the two
-/// calls of a front end) plays as the step that draws them in its pass.
+/// calls of a front end) plays as the step that draws them in its pass,
+/// and the step compiled for each instruction set plays the same games.
 #[test]
 fn given_actions_play_as_the_random_ones_drawn() {
     let plan = plan(masked_start().as_ref(), Some(Player::Second), Some(6));
     let n = 9;
     let mut runs = Vec::new();
-    for given in [false, true] {
+    let ways = InstructionSet::available()
+        .into_iter()
+        .flat_map(|set| [(set, false), (set, true)]);
+    for (set, given) in ways {
+        let _forced = set.forced();
         let mut batch = masked_start().batch(n);
         let mut slots: Vec<GameSlot> = (0..n).map(|i| GameSlot::new(100 + i as u64)).collect();
         let mut out = outputs(n, &plan);
@@ -449,7 +459,7 @@ fn given_actions_play_as_the_random_ones_drawn() {
         }
         runs.push(seen);
     }
-    assert_eq!(runs[0], runs[1]);
+    assert!(runs.iter().all(|run| *run == runs[0]));
 }
 
 #[test]
