@@ -10,6 +10,8 @@
 //! next step ignores that game's action, starts it afresh and returns the
 //! first observation of the new episode with reward 0 and both flags off.
 
+use std::marker::PhantomData;
+
 use gamesolver_core::{Outcome, Player};
 
 #[cfg(target_arch = "x86_64")]
@@ -144,27 +146,56 @@ fn step_members_inline<T: Member, S: BitSelect>(
         rows,
         stop,
     };
-    if let AgentMoves::Reset = agent {
-        // The rows are written whole: a reset makes no assumption about
-        // what they hold.
-        pass.slots.iter_mut().for_each(|slot| slot.shown.forget());
+    match agent {
+        AgentMoves::Reset => {
+            // The rows are written whole: a reset makes no assumption
+            // about what they hold.
+            pass.slots.iter_mut().for_each(|slot| slot.shown.forget());
+            pass.run::<S, _>(StartAfresh)
+        }
+        AgentMoves::Given(actions) => pass.run::<S, _>(GivenMoves(actions)),
+        AgentMoves::Random(drawn) => pass.run::<S, _>(RandomMoves::<S>(drawn, PhantomData)),
     }
-    pass.run::<S>(agent)
 }
 
-impl AgentMoves<'_> {
+/// What the agent does in a pass, game by game: each kind of
+/// [`AgentMoves`] a type, so that the pass is compiled once for each with
+/// its action inlined (a closure was left out of line in the x86-64-v3
+/// copy of the step; a match per game cost instructions).
+trait AgentMove {
     /// Game `j`'s action (None: start afresh).
+    fn action(&mut self, j: usize, slot: &mut GameSlot) -> Option<u32>;
+}
+
+/// [`AgentMoves::Reset`].
+struct StartAfresh;
+
+impl AgentMove for StartAfresh {
     #[inline(always)]
-    fn action<S: BitSelect>(&mut self, j: usize, slot: &mut GameSlot) -> Option<u32> {
-        match self {
-            AgentMoves::Reset => None,
-            AgentMoves::Given(actions) => Some(actions[j]),
-            AgentMoves::Random(drawn) => {
-                let action = slot.random_action_with::<S>();
-                drawn[j] = i64::from(action);
-                Some(action)
-            }
-        }
+    fn action(&mut self, _: usize, _: &mut GameSlot) -> Option<u32> {
+        None
+    }
+}
+
+/// [`AgentMoves::Given`].
+struct GivenMoves<'a>(&'a [u32]);
+
+impl AgentMove for GivenMoves<'_> {
+    #[inline(always)]
+    fn action(&mut self, j: usize, _: &mut GameSlot) -> Option<u32> {
+        Some(self.0[j])
+    }
+}
+
+/// [`AgentMoves::Random`], a mask's set bit found with `S`.
+struct RandomMoves<'a, S>(&'a mut [i64], PhantomData<S>);
+
+impl<S: BitSelect> AgentMove for RandomMoves<'_, S> {
+    #[inline(always)]
+    fn action(&mut self, j: usize, slot: &mut GameSlot) -> Option<u32> {
+        let action = slot.random_action_with::<S>();
+        self.0[j] = i64::from(action);
+        Some(action)
     }
 }
 
@@ -183,7 +214,7 @@ impl<T: Member> Pass<'_, '_, T> {
     /// Steps every game, `agent` giving game `j`'s action (None: start
     /// afresh).
     #[inline(always)]
-    fn run<S: BitSelect>(&mut self, mut agent: AgentMoves<'_>) -> Result<(), FacadeError> {
+    fn run<S: BitSelect, A: AgentMove>(&mut self, mut agent: A) -> Result<(), FacadeError> {
         let plan = self.plan;
         let (len, actions) = (plan.observation_len, plan.actions);
         let games = self.members.len();
@@ -225,7 +256,7 @@ impl<T: Member> Pass<'_, '_, T> {
             {
                 return Err(FacadeError::Cancelled);
             }
-            match agent.action::<S>(j, slot) {
+            match agent.action(j, slot) {
                 Some(action) if !slot.done => {
                     member.play_legal(action)?;
                     slot.steps = slot.steps.saturating_add(1);
