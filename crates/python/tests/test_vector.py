@@ -330,6 +330,12 @@ def test_copy_false_returns_the_buffers_in_place():
     first = env.reset(seed=0)
     second = env.step(env.sample_legal_actions())
     assert first.observation is second.observation
+    assert first is second, "the same views every step"
+    g = env.games
+    buffers = (g.observations, g.legal_action_mask, g.current_player, g.rewards, g.terminated, g.truncated)
+    assert all(view is buffer for view, buffer in zip(second, buffers))
+    third = env.step_random()[1]
+    assert third is second and np.array_equal(third.observation, g.observations)
     copied = SelfPlayVectorEnv("uttt", 4)
     a = copied.reset(seed=0)
     b = copied.step(copied.sample_legal_actions())

@@ -131,6 +131,9 @@ class SelfPlayVectorEnv:
         self.num_envs = num_envs
         self.num_actions = self.game.num_distinct_actions()
         self.copy = copy
+        # With copy=False every step returns the same views of the batch's
+        # buffers: built once, the first time.
+        self._views: Optional[Batch] = None
 
     def reset(self, seed: Seed = None) -> Batch:
         """Starts every game afresh (see the module for ``seed``)."""
@@ -161,6 +164,8 @@ class SelfPlayVectorEnv:
         return self.games.state(index)
 
     def _batch(self) -> Batch:
+        if not self.copy and self._views is not None:
+            return self._views
         g = self.games
         arrays = (
             g.observations,
@@ -171,8 +176,9 @@ class SelfPlayVectorEnv:
             g.truncated,
         )
         if self.copy:
-            arrays = tuple(a.copy() for a in arrays)
-        return Batch(*arrays)
+            return Batch(*(a.copy() for a in arrays))
+        self._views = Batch(*arrays)
+        return self._views
 
 
 try:
