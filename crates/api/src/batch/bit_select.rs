@@ -81,7 +81,6 @@ const SELECT_IN_BYTE: [[u8; 8]; 256] = {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::batch::InstructionSet;
 
     /// Words of every kind: every 16-bit word, and wide ones from a
     /// generator, sparse and dense.
@@ -127,6 +126,7 @@ mod tests {
     fn deposit_finds_every_set_bit() {
         // CI's processors have the x86-64-v3 level; one without it cannot
         // run the select, and the test says so instead of passing.
+        use crate::batch::InstructionSet;
         assert!(
             InstructionSet::available().contains(&InstructionSet::X86_64V3),
             "this processor lacks the x86-64-v3 level: the BMI2 select cannot be checked"
