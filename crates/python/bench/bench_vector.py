@@ -254,8 +254,11 @@ def main(argv: Optional[List[str]] = None) -> None:
             library, game, batch = key.split("/")
             print(json.dumps({"library": library, "game": game, "batch": int(batch), "steps_per_second": rate}))
         return
+    from gamesolver._native import VectorGames
+
     print(f"# {platform.platform()}, {os.cpu_count()} CPUs, python {platform.python_version()}, "
           f"best of {args.rounds} rounds of {args.seconds} s, gamesolver copy={args.copy}, "
+          f"{VectorGames.threads()} threads, {VectorGames.instruction_set()} step, "
           f"load average {os.getloadavg()[0]:.2f}")
     if all(k.startswith("engine-games/") for k in best):
         batches = []

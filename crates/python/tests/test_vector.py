@@ -325,6 +325,13 @@ def test_gymnasium_vector_contracts():
     assert finished > 16
 
 
+def test_the_step_says_what_it_runs_on():
+    from gamesolver._native import VectorGames
+
+    assert VectorGames.threads() >= 1
+    assert VectorGames.instruction_set() in ("base", "x86-64-v3")
+
+
 def test_copy_false_returns_the_buffers_in_place():
     env = SelfPlayVectorEnv("uttt", 4, copy=False)
     first = env.reset(seed=0)

@@ -23,6 +23,16 @@ impl InstructionSet {
         *DETECTED.get_or_init(detect)
     }
 
+    /// The set's name: `"base"` (the build's instructions) or
+    /// `"x86-64-v3"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            InstructionSet::Base => "base",
+            #[cfg(target_arch = "x86_64")]
+            InstructionSet::X86_64V3 => "x86-64-v3",
+        }
+    }
+
     /// Every set this processor has, the base first.
     pub fn available() -> Vec<InstructionSet> {
         let mut sets = vec![InstructionSet::Base];

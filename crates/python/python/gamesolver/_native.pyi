@@ -348,6 +348,12 @@ class VectorGames:
         """``step(random_actions())`` in one pass; returns the actions played (int64)."""
     def random_actions(self) -> np.ndarray:
         """A uniformly random legal action per game (int64), from each game's generator."""
+    @staticmethod
+    def threads() -> int:
+        """The threads a step uses (the calling thread and the helpers)."""
+    @staticmethod
+    def instruction_set() -> str:
+        """The instructions a step's loop runs on: "x86-64-v3" or "base"."""
     def state(self, index: int) -> State:
         """A copy of game ``index``'s position."""
     @property

@@ -10,7 +10,7 @@ mod opponent;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use gamesolver_api::batch::{GameSlot, Rows, StateBatch, StepPlan};
+use gamesolver_api::batch::{GameSlot, InstructionSet, Rows, StateBatch, StepPlan};
 use gamesolver_api::{EngineSpec, FacadeError, GameDef, SearchLimits, check_hash_mb};
 use gamesolver_core::Player;
 use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyReadonlyArray1, PyReadwriteArray};
@@ -400,6 +400,21 @@ impl PyVectorGames {
             random_actions(&mut self.slots, slice_mut(&mut out)?);
         }
         Ok(array)
+    }
+
+    /// The threads a step uses (the calling thread and the helpers:
+    /// `RAYON_NUM_THREADS` or the cores), for the record of a benchmark.
+    #[staticmethod]
+    fn threads() -> usize {
+        threads()
+    }
+
+    /// The instructions a step's loop runs on this processor: "x86-64-v3"
+    /// (AVX2, BMI2) where it has them, else "base" (the build's); for the
+    /// record of a benchmark.
+    #[staticmethod]
+    fn instruction_set() -> &'static str {
+        InstructionSet::detected().name()
     }
 
     /// The observations, float32 of shape (num_envs, planes, rows,
