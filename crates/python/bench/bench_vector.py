@@ -256,9 +256,12 @@ def main(argv: Optional[List[str]] = None) -> None:
         return
     from gamesolver._native import VectorGames
 
+    # Builds before these two were added do not say.
+    threads = getattr(VectorGames, "threads", lambda: "?")
+    instructions = getattr(VectorGames, "instruction_set", lambda: "?")
     print(f"# {platform.platform()}, {os.cpu_count()} CPUs, python {platform.python_version()}, "
           f"best of {args.rounds} rounds of {args.seconds} s, gamesolver copy={args.copy}, "
-          f"{VectorGames.threads()} threads, {VectorGames.instruction_set()} step, "
+          f"{threads()} threads, {instructions()} step, "
           f"load average {os.getloadavg()[0]:.2f}")
     if all(k.startswith("engine-games/") for k in best):
         batches = []

@@ -29,3 +29,29 @@ def test_engine_games_per_second(capsys):
           "--games", "tictactoe", "--json"])
     line = capsys.readouterr().out.strip()
     assert '"library": "engine-games"' in line and '"game": "tictactoe"' in line
+
+
+def test_the_header_names_the_threads_and_the_instructions(capsys):
+    main(["--seconds", "0", "--rounds", "1", "--batches", "1", "--part", "ours",
+          "--games", "tictactoe"])
+    header = capsys.readouterr().out.splitlines()[0]
+    from gamesolver._native import VectorGames
+
+    assert f"{VectorGames.threads()} threads, {VectorGames.instruction_set()} step" in header
+
+
+def test_paired_runs_print_each_round_and_the_median(capsys):
+    import gamesolver
+    from paired_vector import main as paired
+
+    # The installed package against itself: a ratio per round near 1.
+    here = str(pathlib.Path(gamesolver.__file__).resolve().parent.parent)
+    paired([here, here, "--rounds", "2", "--seconds", "0", "--games", "tictactoe,uttt",
+            "--batches", "1,5"])
+    table = capsys.readouterr().out
+    for game in ("tictactoe", "uttt"):
+        for batch in (1, 5):
+            row = next(line for line in table.splitlines() if line.startswith(f"| {game} | {batch} |"))
+            cells = [cell.strip() for cell in row.strip("|").split("|")]
+            assert len(cells[2].split(", ")) == 2 and len(cells[4].split(", ")) == 2, row
+            assert cells[5].startswith("**") and cells[5].endswith("×**"), row
