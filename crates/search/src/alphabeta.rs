@@ -87,6 +87,12 @@ const NULL_MOVE_PLIES: u32 = 2;
 /// The least remaining depth for null-move pruning.
 const NULL_MOVE_MIN_DEPTH: u32 = 3;
 
+/// The most remaining plies at which [`SearchConfig::static_cut_margin`]
+/// prunes.
+pub const STATIC_CUT_MAX_DEPTH: u32 = 3;
+/// The fewest remaining plies at which they prune: at one ply from the
+/// leaves an evaluation more would cost about what it saves.
+pub const STATIC_CUT_MIN_DEPTH: u32 = 2;
 /// Moves searched at full depth before late move reductions start.
 const LMR_AFTER_MOVES: usize = 3;
 /// The least remaining depth at which moves are reduced.
@@ -115,6 +121,13 @@ pub struct SearchConfig {
     /// pairs of plies, in hundredths (smaller reduces more); 0, the
     /// default, for two plies always.
     pub deep_reductions: u32,
+    /// Reverse futility pruning (static null-move pruning): at a node
+    /// searched with a null window [`STATIC_CUT_MIN_DEPTH`] to
+    /// [`STATIC_CUT_MAX_DEPTH`] plies from the leaves, if the static
+    /// evaluation beats `beta` by this many evaluation units per remaining
+    /// ply, the node is taken to fail high without a search; 0, the
+    /// default, never.
+    pub static_cut_margin: u32,
     /// The time kept back from a move time ([`Reserve`]): the search
     /// stops at the move time less this.
     pub reserve: Reserve,
@@ -127,6 +140,7 @@ impl Default for SearchConfig {
             reversible_draw_plies: None,
             null_move: true,
             deep_reductions: 0,
+            static_cut_margin: 0,
             reserve: Reserve::default(),
         }
     }
@@ -328,6 +342,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         {
             return cut;
         }
+        if let Some(cut) = self.static_cut(pos, depth, ply, alpha, beta) {
+            return cut;
+        }
         if self.null_move_cuts(pos, depth, ply, beta, alpha) {
             return beta;
         }
@@ -353,6 +370,31 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         }
         self.ordered[ply] = moves;
         self.finish(key, ply, depth, &node, alpha)
+    }
+
+    /// Reverse futility pruning ([`SearchConfig::static_cut_margin`]): the
+    /// static evaluation of a null-window node near the leaves when it is
+    /// so far above `beta` that the search would hardly bring it under.
+    fn static_cut(
+        &self,
+        pos: &G,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Option<Score> {
+        let margin = self.config.static_cut_margin;
+        if margin == 0
+            || ply == 0
+            || !(STATIC_CUT_MIN_DEPTH..=STATIC_CUT_MAX_DEPTH).contains(&depth)
+            || beta.value() - alpha.value() != 1
+            || beta.is_decisive()
+        {
+            return None;
+        }
+        let stand = self.evaluator.evaluate(pos);
+        let needed = i64::from(beta.value()) + i64::from(margin) * i64::from(depth);
+        (i64::from(stand.value()) >= needed).then_some(stand)
     }
 
     /// Null-move pruning: at a node searched with a null window, if even

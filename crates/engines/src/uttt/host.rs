@@ -135,6 +135,16 @@ pub const OPTIONS: &[OptionDef<UtttHost>] = &[
         u32,
         options.search.deep_reductions
     ),
+    spin_option!(
+        "StaticCut",
+        OptionKind::Spin {
+            min: 0,
+            max: 100_000
+        },
+        "alpha-beta: reverse futility pruning, a null-window node at most 3 plies from the leaves fails high when its evaluation beats beta by this many units a ply; 0 never",
+        u32,
+        options.search.static_cut_margin
+    ),
     OptionDef {
         name: "Reserve",
         kind: OptionKind::Spin {
