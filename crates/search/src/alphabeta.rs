@@ -95,8 +95,9 @@ pub const STATIC_CUT_MAX_DEPTH: u32 = 3;
 pub const STATIC_CUT_MIN_DEPTH: u32 = 2;
 /// Moves searched at full depth before late move reductions start.
 const LMR_AFTER_MOVES: usize = 3;
-/// The least remaining depth at which moves are reduced.
-const LMR_MIN_DEPTH: u32 = 4;
+/// The least remaining depth at which moves are reduced, by default
+/// ([`SearchConfig::reduction_min_depth`]).
+pub const LMR_MIN_DEPTH: u32 = 4;
 /// How many plies a late move is reduced by: two, so the reduced search
 /// ends on the same side to move as the full one (evaluations of
 /// ultimate tic-tac-toe swing with the side to move).
@@ -121,6 +122,10 @@ pub struct SearchConfig {
     /// pairs of plies, in hundredths (smaller reduces more); 0, the
     /// default, for two plies always.
     pub deep_reductions: u32,
+    /// The least remaining depth at which late move reductions apply
+    /// (taken as at least `LMR_PLIES + 1`, so a reduced search keeps a
+    /// ply); [`LMR_MIN_DEPTH`] by default.
+    pub reduction_min_depth: u32,
     /// Reverse futility pruning (static null-move pruning): at a node
     /// searched with a null window [`STATIC_CUT_MIN_DEPTH`] to
     /// [`STATIC_CUT_MAX_DEPTH`] plies from the leaves, if the static
@@ -141,6 +146,7 @@ impl Default for SearchConfig {
             null_move: true,
             deep_reductions: 0,
             static_cut_margin: 0,
+            reduction_min_depth: LMR_MIN_DEPTH,
             reserve: Reserve::default(),
         }
     }
@@ -578,7 +584,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     fn reduces(&self, searched: usize, depth: u32, ply: usize, mv: G::Move) -> bool {
         self.config.late_move_reductions
             && searched >= LMR_AFTER_MOVES
-            && depth >= LMR_MIN_DEPTH
+            && depth >= self.config.reduction_min_depth.max(LMR_PLIES + 1)
             && self.killers.rank(ply, mv) == 0
     }
 

@@ -182,3 +182,24 @@ fn static_cuts_prune_near_the_leaves_only_past_the_margin() {
         off.0
     );
 }
+
+/// `SearchConfig::reduction_min_depth` moves where late moves start being
+/// reduced; a depth under three (where a two-ply reduction would leave no
+/// ply) is taken as three, without a panic.
+#[test]
+fn reductions_start_at_the_configured_depth() {
+    let run = |reduction_min_depth: u32| {
+        let config = SearchConfig {
+            reduction_min_depth,
+            ..SearchConfig::default()
+        };
+        let mut search = AlphaBeta::new(Counting(std::cell::Cell::new(0)), 1).with_config(config);
+        search
+            .search(&Board::empty(), &Limits::depth(8), |_| {})
+            .nodes
+    };
+    let (three, four) = (run(3), run(4));
+    assert_ne!(three, four);
+    assert_eq!(run(0), three);
+    assert_eq!(run(2), three);
+}

@@ -136,6 +136,13 @@ pub const OPTIONS: &[OptionDef<UtttHost>] = &[
         options.search.deep_reductions
     ),
     spin_option!(
+        "ReductionDepth",
+        OptionKind::Spin { min: 3, max: 64 },
+        "alpha-beta: the least remaining depth at which late moves are reduced",
+        u32,
+        options.search.reduction_min_depth
+    ),
+    spin_option!(
         "StaticCut",
         OptionKind::Spin {
             min: 0,
