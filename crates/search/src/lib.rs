@@ -70,7 +70,10 @@ pub mod tt;
 mod turn_clock;
 
 pub use adaptive_reserve::{AdaptiveReserve, TurnTiming};
-pub use alphabeta::{AlphaBeta, MAX_PLY, SearchConfig, SearchInfo};
+pub use alphabeta::{
+    AlphaBeta, LMR_MIN_DEPTH, MAX_PLY, STATIC_CUT_MAX_DEPTH, STATIC_CUT_MIN_DEPTH, SearchConfig,
+    SearchInfo,
+};
 pub use cpu_wait::CpuWaits;
 pub use engine::Engine;
 pub use error_chances::{ErrorChoosing, ErrorModel};
@@ -78,4 +81,4 @@ pub use evaluator::Evaluator;
 pub use limits::{Budget, Limits, REPORT_INTERVAL, Reserve, StopFlag};
 pub use mcts::Mcts;
 pub use score::Score;
-pub use turn_clock::{TurnClock, TurnStart};
+pub use turn_clock::{MIN_SHARE_LEFT, TurnClock, TurnStart};

@@ -7,7 +7,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 
 use gamesolver_core::{Game, Outcome};
 use gamesolver_games::tictactoe::{Board, Cell};
-use gamesolver_search::{AlphaBeta, Evaluator, Limits, Score, SearchConfig, StopFlag};
+use gamesolver_search::{AlphaBeta, Evaluator, Limits, Score, SearchConfig, SearchInfo, StopFlag};
 
 /// An evaluation of zero everywhere (also the error-chance tests').
 pub(crate) struct Zero;
@@ -136,19 +136,25 @@ impl Evaluator<Board> for Counting {
     }
 }
 
+/// A depth-8 search of the empty board with [`Counting`] under `config`:
+/// its report and how many static evaluations it made.
+fn counting_search(config: SearchConfig) -> (SearchInfo<Cell>, u64) {
+    let mut search = AlphaBeta::new(Counting(std::cell::Cell::new(0)), 1).with_config(config);
+    let info = search.search(&Board::empty(), &Limits::depth(8), |_| {});
+    (info, search.evaluator().0.get())
+}
+
 /// A game without a null move (tic-tac-toe, like ultimate tic-tac-toe)
 /// pays nothing for null-move pruning being on: the same nodes and not one
 /// static evaluation more than with it off.
 #[test]
 fn null_move_pruning_costs_no_evaluation_without_a_null_move() {
     let run = |null_move: bool| {
-        let config = SearchConfig {
+        let (info, evaluations) = counting_search(SearchConfig {
             null_move,
             ..SearchConfig::default()
-        };
-        let mut search = AlphaBeta::new(Counting(std::cell::Cell::new(0)), 1).with_config(config);
-        let info = search.search(&Board::empty(), &Limits::depth(8), |_| {});
-        (info.nodes, search.evaluator().0.get())
+        });
+        (info.nodes, evaluations)
     };
     let (on, off) = (run(true), run(false));
     assert!(off.1 > 100, "{off:?}");
@@ -162,12 +168,10 @@ fn null_move_pruning_costs_no_evaluation_without_a_null_move() {
 #[test]
 fn static_cuts_prune_near_the_leaves_only_past_the_margin() {
     let run = |static_cut_margin: u32| {
-        let config = SearchConfig {
+        let (info, _) = counting_search(SearchConfig {
             static_cut_margin,
             ..SearchConfig::default()
-        };
-        let mut search = AlphaBeta::new(Counting(std::cell::Cell::new(0)), 1).with_config(config);
-        let info = search.search(&Board::empty(), &Limits::depth(8), |_| {});
+        });
         assert!(info.best_move().is_some());
         (info.nodes, info.pv)
     };
@@ -189,14 +193,11 @@ fn static_cuts_prune_near_the_leaves_only_past_the_margin() {
 #[test]
 fn reductions_start_at_the_configured_depth() {
     let run = |reduction_min_depth: u32| {
-        let config = SearchConfig {
+        let (info, _) = counting_search(SearchConfig {
             reduction_min_depth,
             ..SearchConfig::default()
-        };
-        let mut search = AlphaBeta::new(Counting(std::cell::Cell::new(0)), 1).with_config(config);
-        search
-            .search(&Board::empty(), &Limits::depth(8), |_| {})
-            .nodes
+        });
+        info.nodes
     };
     let (three, four) = (run(3), run(4));
     assert_ne!(three, four);

@@ -148,7 +148,7 @@ pub const OPTIONS: &[OptionDef<UtttHost>] = &[
             min: 0,
             max: 100_000
         },
-        "alpha-beta: reverse futility pruning, a null-window node at most 3 plies from the leaves fails high when its evaluation beats beta by this many units a ply; 0 never",
+        "alpha-beta: reverse futility pruning, a null-window node 2 or 3 plies from the leaves fails high when its evaluation beats beta by this many units a ply; 0 never",
         u32,
         options.search.static_cut_margin
     ),
