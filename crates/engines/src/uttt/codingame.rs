@@ -15,6 +15,7 @@ use gamesolver_games::uttt::{Board, Cell, Variant};
 use gamesolver_search::{AlphaBeta, CpuWaits, Engine, Limits, Reserve, TurnClock};
 
 use super::eval::{EvalWeights, UtttEval};
+use super::search_settings::search_config;
 use gamesolver_api::protocol::lines;
 
 /// How many times the move time the first answer may take: CodinGame
@@ -40,14 +41,15 @@ pub const BOT_HASH_MB: usize = 16;
 
 /// The engine of the standalone CodinGame bot (the single submittable
 /// file, [`super::submission`]): alpha-beta with CodinGame's evaluation
-/// weights, what `engine uttt --format codingame` builds with its default
-/// options.
+/// weights and the game's search settings ([`search_config`]), what
+/// `engine uttt --format codingame` builds with its default options.
 #[must_use]
 pub fn bot_engine() -> AlphaBeta<Board, UtttEval> {
     AlphaBeta::new(
         UtttEval::new(EvalWeights::for_variant(Variant::CodinGame)),
         BOT_HASH_MB,
     )
+    .with_config(search_config())
 }
 
 /// Plays `engine` on `input`/`out` until the end of input, thinking

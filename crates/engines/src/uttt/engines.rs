@@ -3,6 +3,8 @@
 use gamesolver_games::uttt::Board;
 use gamesolver_search::{AlphaBeta, Engine, ErrorChoosing, ErrorModel, SearchConfig};
 
+use super::search_settings::search_config;
+
 use super::eval::{EvalWeights, UtttEval};
 use super::mcts::{MctsOptions, UtttMcts};
 use super::solving::SolvingAlphaBeta;
@@ -30,7 +32,7 @@ pub struct EngineOptions {
     /// MCTS: evaluation units of the leaf evaluation for odds of e
     /// ([`MctsOptions::leaf_scale`]).
     pub leaf_scale: f32,
-    /// Alpha-beta technique switches.
+    /// Alpha-beta technique switches ([`search_config`] by default).
     pub search: SearchConfig,
     /// CodinGame's rule: playable cells at or below which the exact
     /// endgame solver is tried before alpha-beta (0, the default: never;
@@ -53,7 +55,7 @@ impl Default for EngineOptions {
             heuristic_playouts: false,
             leaf_eval: 1.0,
             leaf_scale: MctsOptions::default().leaf_scale,
-            search: SearchConfig::default(),
+            search: search_config(),
             solve_below: 0,
             error_model: None,
         }

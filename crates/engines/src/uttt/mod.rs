@@ -21,6 +21,7 @@ pub mod network;
 mod network_weights;
 pub mod openings;
 pub mod perft;
+pub mod search_settings;
 pub mod solving;
 pub mod submission;
 mod take;

@@ -121,6 +121,7 @@ const PARTS: [CratePart; 5] = [
             "uttt/eval",
             "uttt/network",
             "uttt/network_weights",
+            "uttt/search_settings",
             "uttt/take",
             "uttt/xo_pair",
         ],

@@ -1,0 +1,29 @@
+//! The alpha-beta settings ultimate tic-tac-toe plays with by default, in
+//! one place for the engines ([`super::engines::EngineOptions`]) and the
+//! standalone CodinGame bot ([`super::codingame::bot_engine`]).
+
+use gamesolver_search::SearchConfig;
+
+/// The least remaining depth at which ultimate tic-tac-toe's alpha-beta
+/// reduces late moves (the search crate's default is 4): reducing from 3
+/// plies won a self-play SPRT at 20 ms under CodinGame's rule
+/// (docs/PERFORMANCE.md). The `ReductionDepth` option overrides it.
+pub const REDUCTION_MIN_DEPTH: u32 = 3;
+
+/// The search settings of ultimate tic-tac-toe's alpha-beta by default:
+/// the search crate's, with late moves reduced from
+/// [`REDUCTION_MIN_DEPTH`] plies.
+///
+/// ```
+/// use gamesolver_engines::uttt::search_settings::{REDUCTION_MIN_DEPTH, search_config};
+///
+/// assert_eq!(search_config().reduction_min_depth, REDUCTION_MIN_DEPTH);
+/// assert!(search_config().late_move_reductions);
+/// ```
+#[must_use]
+pub fn search_config() -> SearchConfig {
+    SearchConfig {
+        reduction_min_depth: REDUCTION_MIN_DEPTH,
+        ..SearchConfig::default()
+    }
+}
