@@ -93,8 +93,9 @@ pub const STATIC_CUT_MAX_DEPTH: u32 = 3;
 /// The fewest remaining plies at which they prune: at one ply from the
 /// leaves an evaluation more would cost about what it saves.
 pub const STATIC_CUT_MIN_DEPTH: u32 = 2;
-/// Moves searched at full depth before late move reductions start.
-const LMR_AFTER_MOVES: usize = 3;
+/// Moves of a node searched at full depth before late move reductions
+/// start, by default ([`SearchConfig::reduction_after_moves`]).
+pub const LMR_AFTER_MOVES: u32 = 3;
 /// The least remaining depth at which moves are reduced, by default
 /// ([`SearchConfig::reduction_min_depth`]).
 pub const LMR_MIN_DEPTH: u32 = 4;
@@ -126,6 +127,10 @@ pub struct SearchConfig {
     /// (taken as at least `LMR_PLIES + 1`, so a reduced search keeps a
     /// ply); [`LMR_MIN_DEPTH`] by default.
     pub reduction_min_depth: u32,
+    /// How many moves of a node are searched at full depth before the
+    /// later ones are reduced (taken as at least 1: the first move is
+    /// never reduced); [`LMR_AFTER_MOVES`] by default.
+    pub reduction_after_moves: u32,
     /// Reverse futility pruning (static null-move pruning): at a node
     /// searched with a null window [`STATIC_CUT_MIN_DEPTH`] to
     /// [`STATIC_CUT_MAX_DEPTH`] plies from the leaves, if the static
@@ -147,6 +152,7 @@ impl Default for SearchConfig {
             deep_reductions: 0,
             static_cut_margin: 0,
             reduction_min_depth: LMR_MIN_DEPTH,
+            reduction_after_moves: LMR_AFTER_MOVES,
             reserve: Reserve::default(),
         }
     }
@@ -583,7 +589,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// beats alpha, the move is searched again at full depth.
     fn reduces(&self, searched: usize, depth: u32, ply: usize, mv: G::Move) -> bool {
         self.config.late_move_reductions
-            && searched >= LMR_AFTER_MOVES
+            && searched >= self.config.reduction_after_moves.max(1) as usize
             && depth >= self.config.reduction_min_depth.max(LMR_PLIES + 1)
             && self.killers.rank(ply, mv) == 0
     }

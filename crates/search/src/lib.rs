@@ -71,8 +71,8 @@ mod turn_clock;
 
 pub use adaptive_reserve::{AdaptiveReserve, TurnTiming};
 pub use alphabeta::{
-    AlphaBeta, LMR_MIN_DEPTH, MAX_PLY, STATIC_CUT_MAX_DEPTH, STATIC_CUT_MIN_DEPTH, SearchConfig,
-    SearchInfo,
+    AlphaBeta, LMR_AFTER_MOVES, LMR_MIN_DEPTH, MAX_PLY, STATIC_CUT_MAX_DEPTH, STATIC_CUT_MIN_DEPTH,
+    SearchConfig, SearchInfo,
 };
 pub use cpu_wait::CpuWaits;
 pub use engine::Engine;

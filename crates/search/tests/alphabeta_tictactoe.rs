@@ -204,3 +204,21 @@ fn reductions_start_at_the_configured_depth() {
     assert_eq!(run(0), three);
     assert_eq!(run(2), three);
 }
+
+/// `SearchConfig::reduction_after_moves` moves where late moves start
+/// being reduced in a node's list; 0 is taken as 1 (the first move is
+/// never reduced).
+#[test]
+fn reductions_start_after_the_configured_moves() {
+    let run = |reduction_after_moves: u32| {
+        let (info, _) = counting_search(SearchConfig {
+            reduction_after_moves,
+            ..SearchConfig::default()
+        });
+        assert!(info.best_move().is_some());
+        info.nodes
+    };
+    let (two, three) = (run(2), run(3));
+    assert_ne!(two, three);
+    assert_eq!(run(0), run(1));
+}

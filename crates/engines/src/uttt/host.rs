@@ -143,6 +143,13 @@ pub const OPTIONS: &[OptionDef<UtttHost>] = &[
         options.search.reduction_min_depth
     ),
     spin_option!(
+        "ReductionAfter",
+        OptionKind::Spin { min: 1, max: 64 },
+        "alpha-beta: how many moves of a node are searched at full depth before the later ones are reduced",
+        u32,
+        options.search.reduction_after_moves
+    ),
+    spin_option!(
         "StaticCut",
         OptionKind::Spin {
             min: 0,
