@@ -769,7 +769,7 @@ mod tests {
             let mut last_row = 0;
             for depth in LMR_MIN_DEPTH..=MAX_PLY as u32 {
                 let mut last = 0;
-                for searched in LMR_AFTER_MOVES..200 {
+                for searched in LMR_AFTER_MOVES as usize..200 {
                     let r = deep_reduction(searched, depth, divisor);
                     let even = r.is_multiple_of(2);
                     assert!(
@@ -784,7 +784,7 @@ mod tests {
             }
         }
         assert_eq!(
-            deep_reduction(LMR_AFTER_MOVES, LMR_MIN_DEPTH, 400),
+            deep_reduction(LMR_AFTER_MOVES as usize, LMR_MIN_DEPTH, 400),
             LMR_PLIES
         );
         assert_eq!(deep_reduction(40, 16, 400), 6);
