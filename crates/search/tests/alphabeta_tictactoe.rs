@@ -192,13 +192,7 @@ fn static_cuts_prune_near_the_leaves_only_past_the_margin() {
 /// ply) is taken as three, without a panic.
 #[test]
 fn reductions_start_at_the_configured_depth() {
-    let run = |reduction_min_depth: u32| {
-        let (info, _) = counting_search(SearchConfig {
-            reduction_min_depth,
-            ..SearchConfig::default()
-        });
-        info.nodes
-    };
+    let run = |depth: u32| nodes_with(|config| config.reduction_min_depth = depth);
     let (three, four) = (run(3), run(4));
     assert_ne!(three, four);
     assert_eq!(run(0), three);
@@ -210,15 +204,18 @@ fn reductions_start_at_the_configured_depth() {
 /// never reduced).
 #[test]
 fn reductions_start_after_the_configured_moves() {
-    let run = |reduction_after_moves: u32| {
-        let (info, _) = counting_search(SearchConfig {
-            reduction_after_moves,
-            ..SearchConfig::default()
-        });
-        assert!(info.best_move().is_some());
-        info.nodes
-    };
+    let run = |moves: u32| nodes_with(|config| config.reduction_after_moves = moves);
     let (two, three) = (run(2), run(3));
     assert_ne!(two, three);
     assert_eq!(run(0), run(1));
+}
+
+/// The nodes of the counting search with the default settings changed by
+/// `change` (it must still find a move).
+fn nodes_with(change: impl FnOnce(&mut SearchConfig)) -> u64 {
+    let mut config = SearchConfig::default();
+    change(&mut config);
+    let (info, _) = counting_search(config);
+    assert!(info.best_move().is_some());
+    info.nodes
 }
