@@ -1,6 +1,6 @@
 //! Negamax alpha-beta with principal variation search, iterative
 //! deepening, a transposition table, killer moves, the history heuristic,
-//! late move reductions and a quiescence search, under depth, node and time
+//! late move reductions and pruning and a quiescence search, under depth, node and time
 //! limits and an outside stop flag. Repeated positions (against the real
 //! game's history and the search path) score as draws, and positions an
 //! evaluator knows exactly (tablebases) score as their verdict.
@@ -103,6 +103,9 @@ pub const LMR_MIN_DEPTH: u32 = 4;
 /// ends on the same side to move as the full one (evaluations of
 /// ultimate tic-tac-toe swing with the side to move).
 const LMR_PLIES: u32 = 2;
+/// The most remaining plies at which [`SearchConfig::late_move_pruning`]
+/// skips moves.
+pub const MOVE_PRUNING_MAX_DEPTH: u32 = 2;
 
 /// Switches for the search techniques that change the tree (for measuring
 /// each one in matches), and the time the search keeps back from a move
@@ -138,6 +141,13 @@ pub struct SearchConfig {
     /// ply, the node is taken to fail high without a search; 0, the
     /// default, never.
     pub static_cut_margin: u32,
+    /// Late move pruning (move-count pruning): at a null-window node 1 to
+    /// [`MOVE_PRUNING_MAX_DEPTH`] plies from the leaves, once this many
+    /// moves per remaining ply are searched (and the node is not already
+    /// lost), the rest are skipped except killers and the moves the
+    /// evaluator's order bonus favours (winning something); 0, the
+    /// default, never.
+    pub late_move_pruning: u32,
     /// The time kept back from a move time ([`Reserve`]): the search
     /// stops at the move time less this.
     pub reserve: Reserve,
@@ -151,6 +161,7 @@ impl Default for SearchConfig {
             null_move: true,
             deep_reductions: 0,
             static_cut_margin: 0,
+            late_move_pruning: 0,
             reduction_min_depth: LMR_MIN_DEPTH,
             reduction_after_moves: LMR_AFTER_MOVES,
             reserve: Reserve::default(),
@@ -374,7 +385,12 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         }
         let mut moves = std::mem::take(&mut self.ordered[ply]);
         self.score_moves(pos, ply, tt_move, &mut moves);
+        let prune_after = self.moves_before_pruning(depth, ply, alpha, beta);
         for next in 0..moves.len() {
+            if node.searched >= prune_after && !is_loss(node.best) {
+                self.visit_favoured(pos, &moves[next..], depth, ply, &mut node);
+                break;
+            }
             bring_next_best(&mut moves, next);
             if self.visit(pos, moves[next].1, depth, ply, &mut node) {
                 break;
@@ -382,6 +398,42 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         }
         self.ordered[ply] = moves;
         self.finish(key, ply, depth, &node, alpha)
+    }
+
+    /// Late move pruning ([`SearchConfig::late_move_pruning`]): how many
+    /// moves a node searches before it skips the rest but the favoured
+    /// ones (`usize::MAX` where it never does: off, the root, a full
+    /// window, or too far from the leaves).
+    fn moves_before_pruning(&self, depth: u32, ply: usize, alpha: Score, beta: Score) -> usize {
+        let per_ply = self.config.late_move_pruning;
+        if per_ply == 0
+            || ply == 0
+            || depth > MOVE_PRUNING_MAX_DEPTH
+            || beta.value() - alpha.value() != 1
+        {
+            return usize::MAX;
+        }
+        (per_ply * depth) as usize
+    }
+
+    /// Searches, in their listed order, only those of `rest` (the moves
+    /// late move pruning skips) that are killers or have a positive order
+    /// bonus, until one cuts off.
+    fn visit_favoured(
+        &mut self,
+        pos: &G,
+        rest: &[(i32, G::Move)],
+        depth: u32,
+        ply: usize,
+        node: &mut Node<G::Move>,
+    ) {
+        let killers = self.killers.at(ply);
+        for &(_, mv) in rest {
+            let favoured = killers.rank(mv) > 0 || self.evaluator.order_bonus(pos, mv) > 0;
+            if favoured && self.visit(pos, mv, depth, ply, node) {
+                return;
+            }
+        }
     }
 
     /// Reverse futility pruning ([`SearchConfig::static_cut_margin`]): the
@@ -718,6 +770,11 @@ impl<G: Game, E: Evaluator<G>> Engine<G> for AlphaBeta<G, E> {
     fn stop_flag(&self) -> StopFlag {
         self.stop.clone()
     }
+}
+
+/// Whether `score` is a proved loss for the side it belongs to.
+fn is_loss(score: Score) -> bool {
+    score.is_decisive() && score.value() < 0
 }
 
 /// The score of a finished position for its side to move, `ply` plies from

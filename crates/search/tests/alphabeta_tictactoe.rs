@@ -210,6 +210,16 @@ fn reductions_start_after_the_configured_moves() {
     assert_eq!(run(0), run(1));
 }
 
+/// Late move pruning skips moves near the leaves: fewer nodes, more the
+/// fewer moves a ply it keeps, and the search still finds a move.
+#[test]
+fn late_move_pruning_skips_moves_near_the_leaves() {
+    let run = |per_ply: u32| nodes_with(|config| config.late_move_pruning = per_ply);
+    let (off, two, one) = (run(0), run(2), run(1));
+    assert!(two < off, "{two} against {off}");
+    assert!(one < two, "{one} against {two}");
+}
+
 /// The nodes of the counting search with the default settings changed by
 /// `change` (it must still find a move).
 fn nodes_with(change: impl FnOnce(&mut SearchConfig)) -> u64 {

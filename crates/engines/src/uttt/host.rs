@@ -150,6 +150,13 @@ pub const OPTIONS: &[OptionDef<UtttHost>] = &[
         options.search.reduction_after_moves
     ),
     spin_option!(
+        "MovePruning",
+        OptionKind::Spin { min: 0, max: 64 },
+        "alpha-beta: late move pruning, a null-window node 1 or 2 plies from the leaves skips its moves after this many a ply but the killers and board wins; 0 never",
+        u32,
+        options.search.late_move_pruning
+    ),
+    spin_option!(
         "StaticCut",
         OptionKind::Spin {
             min: 0,
