@@ -1,7 +1,7 @@
 //! Negamax alpha-beta with principal variation search, iterative
 //! deepening, a transposition table, killer moves, the history heuristic,
-//! late move reductions and pruning and a quiescence search, under depth, node and time
-//! limits and an outside stop flag. Repeated positions (against the real
+//! late move reductions and pruning and a quiescence search, under depth,
+//! node and time limits and an outside stop flag. Repeated positions (against the real
 //! game's history and the search path) score as draws, and positions an
 //! evaluator knows exactly (tablebases) score as their verdict.
 
@@ -387,7 +387,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         self.score_moves(pos, ply, tt_move, &mut moves);
         let prune_after = self.moves_before_pruning(depth, ply, alpha, beta);
         for next in 0..moves.len() {
-            if node.searched >= prune_after && !is_loss(node.best) {
+            if node.searched >= prune_after && !node.best.is_loss() {
                 self.visit_favoured(pos, &moves[next..], depth, ply, &mut node);
                 break;
             }
@@ -770,11 +770,6 @@ impl<G: Game, E: Evaluator<G>> Engine<G> for AlphaBeta<G, E> {
     fn stop_flag(&self) -> StopFlag {
         self.stop.clone()
     }
-}
-
-/// Whether `score` is a proved loss for the side it belongs to.
-fn is_loss(score: Score) -> bool {
-    score.is_decisive() && score.value() < 0
 }
 
 /// The score of a finished position for its side to move, `ply` plies from

@@ -81,6 +81,12 @@ impl Score {
         self.0.abs() > Score::MAX_EVAL
     }
 
+    /// Whether this is a proven loss for the side it belongs to.
+    #[must_use]
+    pub const fn is_loss(self) -> bool {
+        self.0 < -Score::MAX_EVAL
+    }
+
     /// For a decisive score, plies to the end of the game from the root,
     /// positive when the side to move wins and negative when it loses.
     #[must_use]
