@@ -33,6 +33,7 @@ fn play(a: &str, b: &str, games: usize) -> String {
         rules: RuleArgs::default(),
         random_plies: None,
         verbose: true,
+        progress: None,
         save_games: None,
     };
     let mut out = Vec::new();

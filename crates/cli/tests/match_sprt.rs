@@ -27,6 +27,7 @@ fn args(a: &str, b: &str, games: usize, sprt: SprtArgs) -> Args {
         rules: RuleArgs::default(),
         random_plies: None,
         verbose: false,
+        progress: None,
         save_games: None,
     }
 }
@@ -71,6 +72,29 @@ fn the_opposite_result_accepts_h0_and_no_sprt_plays_every_game() {
     let out = play(&scripted("99"), &engine, 4, SprtArgs::default());
     assert!(out.contains("4 games at 200 nodes/move"), "{out}");
     assert!(!out.contains("SPRT"), "{out}");
+}
+
+#[test]
+fn progress_lines_give_the_running_score_and_llr() {
+    let engine = format!("{} engine uttt", env!("CARGO_BIN_EXE_gamesolver"));
+    let mut out = Vec::new();
+    let args = Args {
+        progress: Some(2),
+        ..args(&engine, &scripted("99"), 40, sprt(0.0, 50.0))
+    };
+    run_with(&gamesolver_engines::builtin(), &args, &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = out.lines().filter(|l| l.starts_with("after ")).collect();
+    // All wins; the test stops after 8 games: four progress lines.
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(
+        lines[0].starts_with("after 2 games: A wins 2, draws 0, losses 0, score 100.0%"),
+        "{out}"
+    );
+    assert!(
+        lines[3].contains("after 8 games: A wins 8") && lines[3].ends_with("LLR 3.92"),
+        "{out}"
+    );
 }
 
 #[test]

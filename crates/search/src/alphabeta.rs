@@ -71,6 +71,12 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     tt: TranspositionTable<G::Move>,
     killers: Killers<G::Move>,
     history: History,
+    /// Continuation history: rows by side and the move before (empty
+    /// unless [`SearchConfig::continuation_history`] is on).
+    continuation: History,
+    /// The move index played at each ply of the current line
+    /// ([`NO_MOVE`] for a null move), for continuation history.
+    line: Vec<usize>,
     stop: StopFlag,
     config: SearchConfig,
     budget: Budget,
@@ -106,6 +112,16 @@ const LMR_PLIES: u32 = 2;
 /// The most remaining plies at which [`SearchConfig::late_move_pruning`]
 /// skips moves.
 pub const MOVE_PRUNING_MAX_DEPTH: u32 = 2;
+
+/// The most move slots ([`Evaluator::move_slots`]) of a game whose search
+/// keeps continuation history: its table has two rows of that many moves
+/// per move (at 2,048 slots, 32 MB).
+pub const CONTINUATION_MAX_SLOTS: usize = 2048;
+/// The least remaining depth at which [`SearchConfig::table_miss_reduction`]
+/// reduces a node without a table move.
+pub const TABLE_MISS_MIN_DEPTH: u32 = 5;
+/// [`AlphaBeta`]'s line entry for a null move: no move before.
+const NO_MOVE: usize = usize::MAX;
 
 /// Switches for the search techniques that change the tree (for measuring
 /// each one in matches), and the time the search keeps back from a move
@@ -148,6 +164,22 @@ pub struct SearchConfig {
     /// evaluator's order bonus favours (winning something); 0, the
     /// default, never.
     pub late_move_pruning: u32,
+    /// The history malus: on a cut-off, each move of the node searched
+    /// before the cutting one (the table move and the ordered moves) loses
+    /// the history credit the cutting move gains; off by default.
+    pub history_malus: bool,
+    /// Continuation history: a second history table whose rows are the
+    /// side to move and the move just played, added to the ordering key
+    /// and rewarded (and, with the malus, penalized) with the first; off
+    /// by default, and without effect in games of more than
+    /// [`CONTINUATION_MAX_SLOTS`] move slots.
+    pub continuation_history: bool,
+    /// Internal iterative reduction: a node at least
+    /// [`TABLE_MISS_MIN_DEPTH`] plies from the leaves with no table move
+    /// is searched this many plies shallower (its moves are ordered by
+    /// history alone, and a later visit finds a table move); 0, the
+    /// default, never.
+    pub table_miss_reduction: u32,
     /// The time kept back from a move time ([`Reserve`]): the search
     /// stops at the move time less this.
     pub reserve: Reserve,
@@ -162,6 +194,9 @@ impl Default for SearchConfig {
             deep_reductions: 0,
             static_cut_margin: 0,
             late_move_pruning: 0,
+            history_malus: false,
+            continuation_history: false,
+            table_miss_reduction: 0,
             reduction_min_depth: LMR_MIN_DEPTH,
             reduction_after_moves: LMR_AFTER_MOVES,
             reserve: Reserve::default(),
@@ -181,6 +216,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             tt: TranspositionTable::new(tt_megabytes),
             killers: Killers::new(MAX_PLY + 1),
             history: History::new(slots),
+            continuation: History::with_rows(0, slots),
+            line: vec![NO_MOVE; MAX_PLY + 1],
             stop: StopFlag::new(),
             config: SearchConfig::default(),
             budget: Budget::start(&Limits::default(), StopFlag::new(), CHECK_EVERY),
@@ -214,7 +251,21 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     #[must_use]
     pub fn with_config(mut self, config: SearchConfig) -> AlphaBeta<G, E> {
         self.config = config;
+        self.continuation = self.empty_continuation();
         self
+    }
+
+    /// A fresh continuation-history table: two rows per move slot when
+    /// [`SearchConfig::continuation_history`] is on and the game has at
+    /// most [`CONTINUATION_MAX_SLOTS`], none otherwise.
+    fn empty_continuation(&self) -> History {
+        let slots = self.evaluator.move_slots();
+        let rows = if self.config.continuation_history && slots <= CONTINUATION_MAX_SLOTS {
+            2 * slots
+        } else {
+            0
+        };
+        History::with_rows(rows, slots)
     }
 
     /// The flag that stops a running search; clone it to another thread.
@@ -241,6 +292,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         self.tt.clear();
         self.killers.clear();
         self.history = History::new(self.evaluator.move_slots());
+        self.continuation = self.empty_continuation();
     }
 
     /// Searches `root` by iterative deepening within `limits`, calling
@@ -267,6 +319,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         self.nodes = 0;
         self.killers.clear();
         self.history.age();
+        self.continuation.age();
         self.path.reset_path();
         self.path.push(self.evaluator.key(root), false);
         let mut result = SearchInfo {
@@ -372,6 +425,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             return beta;
         }
         let tt_move = entry.and_then(|e| e.best);
+        let depth = if ply == 0 || tt_move.is_some() {
+            depth
+        } else {
+            table_miss_depth(depth, self.config.table_miss_reduction)
+        };
         let mut node = Node {
             alpha,
             beta,
@@ -393,6 +451,10 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             }
             bring_next_best(&mut moves, next);
             if self.visit(pos, moves[next].1, depth, ply, &mut node) {
+                if self.config.history_malus && !self.budget.stopped() {
+                    let tried = tt_move.into_iter().chain(moves[..next].iter().map(|m| m.1));
+                    self.penalize_tried(pos, ply, depth, tried);
+                }
                 break;
             }
         }
@@ -493,6 +555,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         }
         self.path.push(self.evaluator.key(&passed), true);
         self.null_line[ply] = true;
+        self.line[ply] = NO_MOVE;
         let reduced = depth - 1 - NULL_MOVE_PLIES;
         let score = -self.negamax(&passed, reduced, ply + 1, -beta, -alpha);
         self.null_line[ply] = false;
@@ -580,6 +643,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let key = self.evaluator.key(&child);
         self.tt.prefetch(key);
         self.path.push(key, irreversible);
+        if !self.continuation.is_empty() {
+            self.line[ply] = self.evaluator.move_index(mv);
+        }
         let score = self.search_child(&child, mv, depth, ply, node);
         self.path.pop();
         node.searched += 1;
@@ -686,15 +752,27 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         tt_move: Option<G::Move>,
         out: &mut Vec<(i32, G::Move)>,
     ) {
+        let side = pos.turn().index();
+        let continuation_row = self.continuation_row(side, ply);
         let moves = &mut self.move_lists[ply];
         pos.legal_moves(moves);
         let killers = self.killers.at(ply);
-        let history = self.history.side(pos.turn().index());
+        let history = self.history.side(side);
         out.clear();
-        out.extend(moves.iter().map(|&mv| {
-            let key = killers.rank(mv) * KILLER_RANK + history[self.evaluator.move_index(mv)];
-            (key, mv)
-        }));
+        match continuation_row {
+            Some(row) => {
+                let continuation = self.continuation.side(row);
+                out.extend(moves.iter().map(|&mv| {
+                    let index = self.evaluator.move_index(mv);
+                    let key = killers.rank(mv) * KILLER_RANK + history[index] + continuation[index];
+                    (key, mv)
+                }));
+            }
+            None => out.extend(moves.iter().map(|&mv| {
+                let key = killers.rank(mv) * KILLER_RANK + history[self.evaluator.move_index(mv)];
+                (key, mv)
+            })),
+        }
         // Taken out afterwards (the others keep their order): cheaper than a
         // filter on every move.
         let tt_at = tt_move.and_then(|tt_move| out.iter().position(|&(_, mv)| mv == tt_move));
@@ -713,11 +791,46 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         line.extend_from_slice(&below[0]);
     }
 
+    /// The continuation-history row of the moves of `side` at `ply`: the
+    /// side and the move played just before (none when the table is off,
+    /// at the root and after a null move).
+    fn continuation_row(&self, side: usize, ply: usize) -> Option<usize> {
+        if self.continuation.is_empty() || ply == 0 {
+            return None;
+        }
+        let before = self.line[ply - 1];
+        (before != NO_MOVE).then(|| side * self.evaluator.move_slots() + before)
+    }
+
     /// Killer and history credit for a move that caused a beta cut-off.
     fn reward_cutoff(&mut self, pos: &G, ply: usize, mv: G::Move, depth: u32) {
         self.killers.record(ply, mv);
         let index = self.evaluator.move_index(mv);
-        self.history.reward(pos.turn().index(), index, depth);
+        let side = pos.turn().index();
+        self.history.reward(side, index, depth);
+        if let Some(row) = self.continuation_row(side, ply) {
+            self.continuation.reward(row, index, depth);
+        }
+    }
+
+    /// The history malus ([`SearchConfig::history_malus`]) of the moves
+    /// `tried` before the one that cut off at this node.
+    fn penalize_tried(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        depth: u32,
+        tried: impl Iterator<Item = G::Move>,
+    ) {
+        let side = pos.turn().index();
+        let row = self.continuation_row(side, ply);
+        for mv in tried {
+            let index = self.evaluator.move_index(mv);
+            self.history.penalize(side, index, depth);
+            if let Some(row) = row {
+                self.continuation.penalize(row, index, depth);
+            }
+        }
     }
 
     /// Stores a node's result with its bound.
@@ -811,9 +924,35 @@ fn deep_reduction(searched: usize, depth: u32, divisor: u32) -> u32 {
     (2 * pairs).max(LMR_PLIES).min(depth.saturating_sub(2) & !1)
 }
 
+/// The depth a node (not the root) without a table move searches at:
+/// `depth`, less `plies` ([`SearchConfig::table_miss_reduction`]) from
+/// [`TABLE_MISS_MIN_DEPTH`] plies on, never below one ply.
+fn table_miss_depth(depth: u32, plies: u32) -> u32 {
+    if depth < TABLE_MISS_MIN_DEPTH {
+        depth
+    } else {
+        depth - plies.min(depth - 1)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn table_misses_are_reduced_from_the_least_depth_on_and_keep_a_ply() {
+        assert_eq!(table_miss_depth(12, 0), 12);
+        assert_eq!(
+            table_miss_depth(TABLE_MISS_MIN_DEPTH - 1, 3),
+            TABLE_MISS_MIN_DEPTH - 1
+        );
+        assert_eq!(
+            table_miss_depth(TABLE_MISS_MIN_DEPTH, 1),
+            TABLE_MISS_MIN_DEPTH - 1
+        );
+        assert_eq!(table_miss_depth(9, 2), 7);
+        assert_eq!(table_miss_depth(TABLE_MISS_MIN_DEPTH, 8), 1);
+    }
 
     #[test]
     fn deep_reductions_are_even_grow_and_leave_a_ply() {

@@ -64,47 +64,74 @@ impl<M: Copy + PartialEq> KillerPair<M> {
     }
 }
 
-/// The history heuristic: per side and move index, how often (weighted by
-/// depth squared) the move caused a cut-off anywhere in the tree.
+/// The history heuristic: per row (a side to move, or a side and the move
+/// before, for continuation history) and move index, how often (weighted
+/// by depth squared) the move caused a cut-off anywhere in the tree, less
+/// (with the malus) how often it was searched before the move that did.
 #[derive(Debug, Clone)]
 pub struct History {
     table: Vec<i32>,
     slots: usize,
 }
 
-/// History values stay below this; on reaching it the table is halved.
+/// History values stay within ± this; on reaching it the table is halved.
 const HISTORY_MAX: i32 = 1 << 20;
 
 impl History {
-    /// A table for moves indexed `0..slots`.
+    /// A table for moves indexed `0..slots`, one row per side.
     #[must_use]
     pub fn new(slots: usize) -> History {
+        History::with_rows(2, slots)
+    }
+
+    /// A table of `rows` rows of moves indexed `0..slots`.
+    #[must_use]
+    pub fn with_rows(rows: usize, slots: usize) -> History {
         History {
-            table: vec![0; 2 * slots],
+            table: vec![0; rows * slots],
             slots,
         }
     }
 
-    /// The history score of move `index` for side `side` (0 or 1).
-    #[inline]
+    /// Whether the table has no row (a technique switched off).
     #[must_use]
-    pub fn score(&self, side: usize, index: usize) -> i32 {
-        self.table[side * self.slots + index]
+    pub fn is_empty(&self) -> bool {
+        self.table.is_empty()
     }
 
-    /// The scores of `side`'s moves, by move index (one side's row, to
-    /// score the moves of one node).
+    /// The history score of move `index` in `row` (with [`History::new`],
+    /// the side: 0 or 1).
     #[inline]
     #[must_use]
-    pub fn side(&self, side: usize) -> &[i32] {
-        &self.table[side * self.slots..(side + 1) * self.slots]
+    pub fn score(&self, row: usize, index: usize) -> i32 {
+        self.table[row * self.slots + index]
     }
 
-    /// Rewards move `index` of `side` for a cut-off at remaining `depth`.
-    pub fn reward(&mut self, side: usize, index: usize, depth: u32) {
-        let cell = &mut self.table[side * self.slots + index];
-        *cell += (depth * depth) as i32;
-        if *cell >= HISTORY_MAX {
+    /// The scores of one row (with [`History::new`], a side's), by move
+    /// index, to score the moves of one node.
+    #[inline]
+    #[must_use]
+    pub fn side(&self, row: usize) -> &[i32] {
+        &self.table[row * self.slots..(row + 1) * self.slots]
+    }
+
+    /// Rewards move `index` of `row` for a cut-off at remaining `depth`.
+    pub fn reward(&mut self, row: usize, index: usize, depth: u32) {
+        self.add(row, index, (depth * depth) as i32);
+    }
+
+    /// The malus of move `index` of `row`: searched at remaining `depth`
+    /// before another move cut off.
+    pub fn penalize(&mut self, row: usize, index: usize, depth: u32) {
+        self.add(row, index, -((depth * depth) as i32));
+    }
+
+    /// Adds `change` to a cell, halving the table when the cell leaves
+    /// ±[`HISTORY_MAX`].
+    fn add(&mut self, row: usize, index: usize, change: i32) {
+        let cell = &mut self.table[row * self.slots + index];
+        *cell += change;
+        if cell.abs() >= HISTORY_MAX {
             self.age();
         }
     }
@@ -138,5 +165,18 @@ mod tests {
         assert_eq!((h.score(1, 2), h.score(0, 2)), (16, 0));
         h.age();
         assert_eq!(h.score(1, 2), 8);
+    }
+
+    #[test]
+    fn history_penalizes_and_ages_on_either_side() {
+        let mut h = History::with_rows(3, 2);
+        h.penalize(2, 1, 3);
+        assert_eq!((h.score(2, 1), h.score(1, 1)), (-9, 0));
+        for _ in 0..(HISTORY_MAX / 64 / 64) {
+            h.penalize(0, 0, 64);
+        }
+        assert!(h.score(0, 0).abs() < HISTORY_MAX, "{}", h.score(0, 0));
+        assert!(h.score(0, 0) < -HISTORY_MAX / 4);
+        assert!(History::with_rows(0, 81).is_empty() && !h.is_empty());
     }
 }

@@ -220,6 +220,23 @@ fn late_move_pruning_skips_moves_near_the_leaves() {
     assert!(one < two, "{one} against {two}");
 }
 
+/// The history malus and continuation history change the move order, so
+/// the tree: each setting searches another number of nodes.
+#[test]
+fn history_malus_and_continuation_history_change_the_order() {
+    let plain = nodes_with(|_| {});
+    let malus = nodes_with(|config| config.history_malus = true);
+    let continuation = nodes_with(|config| config.continuation_history = true);
+    let both = nodes_with(|config| {
+        config.history_malus = true;
+        config.continuation_history = true;
+    });
+    assert_ne!(malus, plain);
+    assert_ne!(continuation, plain);
+    assert_ne!(both, malus);
+    assert_ne!(both, continuation);
+}
+
 /// The nodes of the counting search with the default settings changed by
 /// `change` (it must still find a move).
 fn nodes_with(change: impl FnOnce(&mut SearchConfig)) -> u64 {

@@ -81,6 +81,10 @@ pub struct Args {
     /// Print one line per game.
     #[arg(long)]
     pub verbose: bool,
+    /// Print the running score (and the SPRT's log-likelihood ratio) every
+    /// N games, so a long match stopped early still leaves its result.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub progress: Option<u64>,
     /// Write every game to FILE as game records, one after the other
     /// (docs/FORMATS.md): the opening as the start, `A: CMD` and `B: CMD`
     /// as the players, tag `Round` the game's number, a forfeit's reason
@@ -290,6 +294,12 @@ fn run_match(
                     .unwrap_or_default()
             )?;
         }
+        if args
+            .progress
+            .is_some_and(|every| (game as u64 + 1).is_multiple_of(every))
+        {
+            write_progress(out, &tally, sprt.as_ref())?;
+        }
         // The test looks at whole pairs, so that colours stay balanced.
         let decided =
             sprt.is_some_and(|t| game % 2 == 1 && t.verdict(&tally) != SprtVerdict::Continue);
@@ -393,6 +403,27 @@ fn save_game(
         saved.set_tag("Forfeit", reason.clone())?;
     }
     writeln!(file, "{}", saved.to_text()?)?;
+    Ok(())
+}
+
+/// The running score of `--progress`: games, A's wins, draws and losses,
+/// its score with the 95% interval, and the SPRT's log-likelihood ratio.
+fn write_progress(out: &mut dyn Write, tally: &Tally, sprt: Option<&Sprt>) -> anyhow::Result<()> {
+    write!(
+        out,
+        "after {} games: A wins {}, draws {}, losses {}, score {:.1}% ± {:.1}%, Elo {:+.0}",
+        tally.total(),
+        tally.win,
+        tally.draw,
+        tally.loss,
+        100.0 * tally.score(),
+        100.0 * tally.margin95(),
+        elo(tally.score())
+    )?;
+    match sprt {
+        Some(test) => writeln!(out, ", LLR {:.2}", test.llr(tally))?,
+        None => writeln!(out)?,
+    }
     Ok(())
 }
 

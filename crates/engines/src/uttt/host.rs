@@ -156,6 +156,23 @@ pub const OPTIONS: &[OptionDef<UtttHost>] = &[
         u32,
         options.search.late_move_pruning
     ),
+    check_option!(
+        "HistoryMalus",
+        "alpha-beta: on a cut-off, the moves searched before the cutting one lose the history credit it gains",
+        options.search.history_malus
+    ),
+    check_option!(
+        "ContinuationHistory",
+        "alpha-beta: a second history table by the move just played, added to the move order",
+        options.search.continuation_history
+    ),
+    spin_option!(
+        "TableMissReduction",
+        OptionKind::Spin { min: 0, max: 8 },
+        "alpha-beta: internal iterative reduction, a node 5 or more plies from the leaves without a table move is searched this many plies shallower; 0 never",
+        u32,
+        options.search.table_miss_reduction
+    ),
     spin_option!(
         "StaticCut",
         OptionKind::Spin {
