@@ -12,18 +12,22 @@ pub const REDUCTION_MIN_DEPTH: u32 = 3;
 
 /// The search settings of ultimate tic-tac-toe's alpha-beta by default:
 /// the search crate's, with late moves reduced from
-/// [`REDUCTION_MIN_DEPTH`] plies.
+/// [`REDUCTION_MIN_DEPTH`] plies and the history malus on (it won a
+/// self-play SPRT at 20 ms under CodinGame's rule, docs/PERFORMANCE.md;
+/// the `HistoryMalus` option overrides it).
 ///
 /// ```
 /// use gamesolver_engines::uttt::search_settings::{REDUCTION_MIN_DEPTH, search_config};
 ///
 /// assert_eq!(search_config().reduction_min_depth, REDUCTION_MIN_DEPTH);
 /// assert!(search_config().late_move_reductions);
+/// assert!(search_config().history_malus);
 /// ```
 #[must_use]
 pub fn search_config() -> SearchConfig {
     SearchConfig {
         reduction_min_depth: REDUCTION_MIN_DEPTH,
+        history_malus: true,
         ..SearchConfig::default()
     }
 }
