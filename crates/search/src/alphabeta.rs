@@ -759,19 +759,15 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let killers = self.killers.at(ply);
         let history = self.history.side(side);
         out.clear();
-        match continuation_row {
-            Some(row) => {
-                let continuation = self.continuation.side(row);
-                out.extend(moves.iter().map(|&mv| {
-                    let index = self.evaluator.move_index(mv);
-                    let key = killers.rank(mv) * KILLER_RANK + history[index] + continuation[index];
-                    (key, mv)
-                }));
+        out.extend(moves.iter().map(|&mv| {
+            let key = killers.rank(mv) * KILLER_RANK + history[self.evaluator.move_index(mv)];
+            (key, mv)
+        }));
+        if let Some(row) = continuation_row {
+            let continuation = self.continuation.side(row);
+            for (key, mv) in out.iter_mut() {
+                *key += continuation[self.evaluator.move_index(*mv)];
             }
-            None => out.extend(moves.iter().map(|&mv| {
-                let key = killers.rank(mv) * KILLER_RANK + history[self.evaluator.move_index(mv)];
-                (key, mv)
-            })),
         }
         // Taken out afterwards (the others keep their order): cheaper than a
         // filter on every move.
