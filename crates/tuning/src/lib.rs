@@ -15,7 +15,8 @@
 //! loss is convex in the weights).
 //!
 //! [`spsa`] tunes the weights by match results instead (game pairs of
-//! [`pair`] at a fixed node budget, `--example uttt_spsa`).
+//! [`pair`] at a fixed node budget, `--example uttt_spsa`), or by results
+//! against another engine ([`opponent`], `uttt_spsa … --against CMD`).
 
 #![deny(missing_docs)]
 
@@ -26,6 +27,7 @@ pub mod linear;
 pub mod logistic;
 pub mod nn_data;
 pub mod nn_train;
+pub mod opponent;
 pub mod pair;
 pub mod quiet;
 pub mod selfplay;
