@@ -11,8 +11,8 @@
 //! `−` sets of an iteration, each playing it from the same opening with
 //! both colours, are compared on exactly paired games.
 
-use gamesolver_api::State;
 use gamesolver_api::match_player::{EngineError, MatchEngine, MoveLimit};
+use gamesolver_api::{Registry, State};
 use gamesolver_arena::engine::EngineCommand;
 use gamesolver_arena::referee::{Seat, play_game};
 use gamesolver_core::{Game, Outcome, Player};
@@ -111,6 +111,8 @@ pub enum OpponentError {
 pub struct Opponent {
     /// The running engine.
     engine: Box<dyn MatchEngine>,
+    /// The games (the openings are given to the referee through it).
+    registry: Registry,
     /// The rules of the games.
     variant: Variant,
 }
@@ -128,7 +130,11 @@ impl Opponent {
         let engine = command
             .start()
             .map_err(|e| OpponentError::Engine(e.to_string()))?;
-        Ok(Opponent { engine, variant })
+        Ok(Opponent {
+            engine,
+            registry,
+            variant,
+        })
     }
 
     /// Our points (1 a win, ½ a draw) from the two games of `opening`
@@ -141,8 +147,8 @@ impl Opponent {
         weights: EvalWeights,
         nodes: u64,
     ) -> Result<f64, OpponentError> {
-        let registry = gamesolver_engines::builtin();
-        let game = registry
+        let game = self
+            .registry
             .get("uttt")
             .map_err(|e| OpponentError::Opening(e.to_string()))?;
         let start = game
