@@ -34,7 +34,7 @@ use gamesolver_tuning::selfplay::SelfPlay;
 
 /// The usage text.
 const USAGE: &str = "usage: uttt_nn generate GAMES NODES SEED [RANDOM_PLIES] > DATA\n       \
-                     uttt_nn train SEED DATA... > network_weights.rs\n       \
+                     uttt_nn train SEED [--result-weight W] [--epochs E] DATA... > network_weights.rs\n       \
                      uttt_nn speed DATA POSITIONS NODES on|off";
 
 fn main() -> Result<(), Box<dyn Error>> {
@@ -47,11 +47,15 @@ fn main() -> Result<(), Box<dyn Error>> {
             generate(&settings, &words);
             Ok(())
         }
-        ["train", seed, files @ ..] if !files.is_empty() => {
-            let settings = TrainSettings {
+        ["train", seed, rest @ ..] => {
+            let mut settings = TrainSettings {
                 seed: number(seed, "SEED")?,
                 ..TrainSettings::default()
             };
+            let files = train_options(rest, &mut settings)?;
+            if files.is_empty() {
+                return Err(USAGE.into());
+            }
             train_files(files, &settings, &words)
         }
         ["speed", file, count, nodes, network @ ("on" | "off")] => speed(
@@ -61,6 +65,34 @@ fn main() -> Result<(), Box<dyn Error>> {
             *network == "on",
         ),
         _ => Err(USAGE.into()),
+    }
+}
+
+/// Reads `train`'s options (`--result-weight W`: the result's share of
+/// the target, the rest the search's score; `--epochs E`) into
+/// `settings`; returns the data files after them.
+fn train_options<'a>(
+    mut words: &'a [&'a str],
+    settings: &mut TrainSettings,
+) -> Result<&'a [&'a str], String> {
+    loop {
+        match words {
+            ["--result-weight", w, rest @ ..] => {
+                settings.result_weight = w
+                    .parse()
+                    .ok()
+                    .filter(|w: &f32| (0.0..=1.0).contains(w))
+                    .ok_or_else(|| {
+                    format!("--result-weight must be in 0..=1, got {w:?}\n{USAGE}")
+                })?;
+                words = rest;
+            }
+            ["--epochs", e, rest @ ..] => {
+                settings.epochs = number(e, "--epochs")?;
+                words = rest;
+            }
+            _ => return Ok(words),
+        }
     }
 }
 
