@@ -6,6 +6,7 @@
 //! N=./target/release/examples/uttt_nn
 //! $N generate 2000 2000 1 > /tmp/uttt-nn.txt     # games, nodes per move, seed [, random plies]
 //! $N train 1 /tmp/uttt-nn.txt > crates/engines/src/uttt/network_weights.rs   # seed, data files
+//! $N train 1 --epochs 30 --result-weight 0.5 /tmp/uttt-nn.txt > w.rs   # epochs (default 12), the result's share of the target (default 0.5)
 //! $N speed /tmp/uttt-nn.txt 8 100000 on     # data, positions, nodes each, network on or off
 //! ```
 //!
