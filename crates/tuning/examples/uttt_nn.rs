@@ -4,20 +4,28 @@
 //! ```text
 //! cargo build --release -p gamesolver-tuning --example uttt_nn
 //! N=./target/release/examples/uttt_nn
-//! $N generate 2000 2000 1 > /tmp/uttt-nn.txt     # games, nodes per move, seed [, random plies]
+//! $N generate 2000 2000 1 > /tmp/uttt-nn.txt     # [rules,] games, nodes per move, seed [, random plies]
+//! $N generate standard 2000 2000 1 > /tmp/uttt-nn-standard.txt   # the standard rule (CodinGame's without a rules word)
 //! $N train 1 /tmp/uttt-nn.txt > crates/engines/src/uttt/network_weights.rs   # seed, data files
 //! $N train 1 --epochs 30 --result-weight 0.5 /tmp/uttt-nn.txt > w.rs   # epochs (default 12), the result's share of the target (default 0.5)
+//! $N label /tmp/uttt-nn.txt 30 2000000 > /tmp/uttt-nn-exact.txt   # data, most playable cells, solver nodes
 //! $N speed /tmp/uttt-nn.txt 8 100000 on     # data, positions, nodes each, network on or off
 //! ```
 //!
-//! `generate` plays CodinGame-rule self-play with alpha-beta on the rule's
-//! hand-written evaluation (`EvalWeights::CODINGAME_HAND`, without the
-//! network, whatever the default) at a node budget and
-//! writes every position with the game's result and the search's score;
-//! `train` fits the network, a correction of CodinGame's hand-written
-//! evaluation, to them (the losses go to standard error) and writes the
-//! engine's weights file; `speed` searches evenly spaced positions of the
-//! data with CodinGame's alpha-beta, the network on or off, and prints the
+//! `generate` plays self-play under a rule (CodinGame's unless the first
+//! word says `standard`) with alpha-beta on the rule's hand-written
+//! evaluation (`EvalWeights::hand_written`, without the network, whatever
+//! the default) at a node budget and writes every position with the
+//! game's result and the search's score; `train` fits the network, a
+//! correction of that rule's hand-written evaluation (the rule is read
+//! from the data's header; every file must name the same), to them (the
+//! losses go to standard error) and writes the engine's weights file;
+//! `label` solves the data's positions with at most so many playable cells
+//! exactly (`gamesolver_tuning::nn_exact`, a node budget each) and writes
+//! the data again with the solved ones' result and score replaced by the
+//! exact value, the rest unchanged;
+//! `speed` searches evenly spaced positions of the data with the data's
+//! rule's alpha-beta, the network on or off, and prints the
 //! nodes and the time (run it under `valgrind --tool=callgrind` for the
 //! instructions per node, which do not depend on the machine's load).
 
@@ -27,15 +35,17 @@ use gamesolver_engines::uttt::engines::{EngineOptions, build};
 use gamesolver_engines::uttt::eval::{EvalWeights, UtttEval};
 use gamesolver_games::uttt::Variant;
 use gamesolver_search::Limits;
-use gamesolver_tuning::nn_data::{parse_scored, scored_text};
+use gamesolver_tuning::nn_data::{header_rules, parse_scored, scored_text};
+use gamesolver_tuning::nn_exact::{ExactLabels, label_exactly};
 use gamesolver_tuning::nn_train::{
     TrainSettings, examples, fit_hand_scale, fit_score_scale, train,
 };
 use gamesolver_tuning::selfplay::SelfPlay;
 
 /// The usage text.
-const USAGE: &str = "usage: uttt_nn generate GAMES NODES SEED [RANDOM_PLIES] > DATA\n       \
+const USAGE: &str = "usage: uttt_nn generate [standard|codingame] GAMES NODES SEED [RANDOM_PLIES] > DATA\n       \
                      uttt_nn train SEED [--result-weight W] [--epochs E] DATA... > network_weights.rs\n       \
+                     uttt_nn label DATA MAX_CELLS NODES > DATA\n       \
                      uttt_nn speed DATA POSITIONS NODES on|off";
 
 fn main() -> Result<(), Box<dyn Error>> {
@@ -43,8 +53,12 @@ fn main() -> Result<(), Box<dyn Error>> {
     let words: Vec<&str> = args.iter().map(String::as_str).collect();
     match words.as_slice() {
         ["generate", args @ ..] => {
-            let settings = SelfPlay::from_words(Variant::CodinGame, args)
-                .map_err(|e| format!("{e}\n{USAGE}"))?;
+            let (variant, args) = match args {
+                [rules @ ("standard" | "codingame"), rest @ ..] => (rules.parse()?, rest),
+                _ => (Variant::CodinGame, args),
+            };
+            let settings =
+                SelfPlay::from_words(variant, args).map_err(|e| format!("{e}\n{USAGE}"))?;
             generate(&settings, &words);
             Ok(())
         }
@@ -59,6 +73,12 @@ fn main() -> Result<(), Box<dyn Error>> {
             }
             train_files(files, &settings, &words)
         }
+        ["label", file, cells, nodes] => label(
+            file,
+            number(cells, "MAX_CELLS")?,
+            number(nodes, "NODES")?,
+            &words,
+        ),
         ["speed", file, count, nodes, network @ ("on" | "off")] => speed(
             file,
             number(count, "POSITIONS")?,
@@ -107,7 +127,7 @@ fn number<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, String> {
 fn generate(settings: &SelfPlay, words: &[&str]) {
     // Played with the hand-written evaluation the network corrects.
     let options = EngineOptions {
-        weights: EvalWeights::CODINGAME_HAND,
+        weights: EvalWeights::hand_written(settings.variant),
         ..EngineOptions::default()
     };
     let positions = settings.generate_scored(&options);
@@ -128,10 +148,16 @@ fn train_files(
     settings: &TrainSettings,
     words: &[&str],
 ) -> Result<(), Box<dyn Error>> {
-    let (mut positions, mut data_header) = (Vec::new(), Vec::new());
+    let (mut positions, mut data_header, mut rules) = (Vec::new(), Vec::new(), None);
     for file in files {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
-        positions.extend(parse_scored(&text, Variant::CodinGame)?);
+        let (variant, text) = read_data(file)?;
+        if rules.is_some_and(|r| r != variant) {
+            return Err(
+                format!("{file} is {variant}-rule data, the files before it are not").into(),
+            );
+        }
+        rules = Some(variant);
+        positions.extend(parse_scored(&text, variant)?);
         data_header.extend(
             text.lines()
                 .take_while(|l| l.starts_with('#'))
@@ -139,10 +165,11 @@ fn train_files(
         );
     }
     let k = fit_score_scale(&positions);
-    let hand = UtttEval::new(EvalWeights::CODINGAME_HAND);
+    let variant = rules.unwrap_or(Variant::CodinGame);
+    let hand = UtttEval::new(EvalWeights::hand_written(variant));
     let hand_k = fit_hand_scale(&positions, &hand);
     eprintln!(
-        "{} positions; search score scale K = {k:.6e}, evaluation scale {hand_k:.6e}",
+        "{} {variant}-rule positions; search score scale K = {k:.6e}, evaluation scale {hand_k:.6e}",
         positions.len()
     );
     let data = examples(&positions, k, settings.result_weight, (&hand, hand_k));
@@ -170,17 +197,52 @@ fn train_files(
     Ok(())
 }
 
-/// Searches `count` evenly spaced unfinished positions of `file` to
-/// `nodes` nodes each with CodinGame's alpha-beta, the network on or off;
-/// prints the nodes and the time.
-fn speed(file: &str, count: usize, nodes: u64, network: bool) -> Result<(), Box<dyn Error>> {
+/// Solves the positions of `file` with at most `max_cells` playable cells
+/// within `nodes` nodes each and prints the data with their labels exact.
+fn label(file: &str, max_cells: u32, nodes: u64, words: &[&str]) -> Result<(), Box<dyn Error>> {
+    let (variant, text) = read_data(file)?;
+    let mut positions = parse_scored(&text, variant)?;
+    let ExactLabels {
+        tried,
+        solved,
+        changed,
+    } = label_exactly(&mut positions, max_cells, nodes);
+    let old_header: Vec<&str> = text
+        .lines()
+        .take_while(|l| l.starts_with('#'))
+        .map(|l| l.trim_start_matches('#').trim())
+        .collect();
+    let header = format!(
+        "{}\n\
+         labelled: {solved} of the {tried} positions with at most {max_cells} playable cells solved \
+         ({nodes} nodes each), {changed} results changed; a solved position's score is its exact value\n\
+         made by: uttt_nn {}",
+        old_header.join("\n"),
+        words.join(" ")
+    );
+    eprintln!("{solved} of {tried} solved, {changed} results changed");
+    print!("{}", scored_text(&positions, &header));
+    Ok(())
+}
+
+/// A data file's rules (from its header) and text.
+fn read_data(file: &str) -> Result<(Variant, String), Box<dyn Error>> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
-    let positions = parse_scored(&text, Variant::CodinGame)?;
+    let variant = header_rules(&text).map_err(|e| format!("{file}: {e}"))?;
+    Ok((variant, text))
+}
+
+/// Searches `count` evenly spaced unfinished positions of `file` to
+/// `nodes` nodes each with alpha-beta under the data's rule, the network
+/// on or off; prints the nodes and the time.
+fn speed(file: &str, count: usize, nodes: u64, network: bool) -> Result<(), Box<dyn Error>> {
+    let (variant, text) = read_data(file)?;
+    let positions = parse_scored(&text, variant)?;
     let step = (positions.len() / count.max(1)).max(1);
     let options = EngineOptions {
         weights: EvalWeights {
             network,
-            ..EvalWeights::CODINGAME_HAND
+            ..EvalWeights::hand_written(variant)
         },
         ..EngineOptions::default()
     };

@@ -21,6 +21,34 @@ pub fn scored_text(positions: &[ScoredPosition], header: &str) -> String {
     text
 }
 
+/// The rules a scored-position text's header names (`uttt_nn generate`
+/// writes "rules R: …" as its second line).
+///
+/// ```
+/// use gamesolver_games::uttt::Variant;
+/// use gamesolver_tuning::nn_data::header_rules;
+/// let text = "# self-play positions\n# rules standard: 10 games at 100 nodes per move\n1 0 .";
+/// assert_eq!(header_rules(text).unwrap(), Variant::Standard);
+/// assert!(header_rules("1 0 .").is_err());
+/// ```
+pub fn header_rules(text: &str) -> Result<Variant, DatasetError> {
+    let header = text.lines().take_while(|l| l.starts_with('#'));
+    for (index, line) in header.enumerate() {
+        let comment = line.trim_start_matches('#').trim();
+        if let Some(rest) = comment.strip_prefix("rules ") {
+            let word = rest.split(':').next().unwrap_or(rest);
+            return word.parse().map_err(|e| DatasetError::BadLine {
+                line: index + 1,
+                reason: format!("{e}"),
+            });
+        }
+    }
+    Err(DatasetError::BadLine {
+        line: 1,
+        reason: "the header names no rules (a line \"# rules standard: ...\" or \"# rules codingame: ...\")".into(),
+    })
+}
+
 /// Reads a scored-position text whose positions are under `variant`.
 pub fn parse_scored(text: &str, variant: Variant) -> Result<Vec<ScoredPosition>, DatasetError> {
     let mut positions = Vec::new();

@@ -219,6 +219,25 @@ impl EvalWeights {
         }
     }
 
+    /// The hand-written evaluation under `variant`, the one its network
+    /// corrects and its network's self-play data is played with: the
+    /// default without the network ([`EvalWeights::default`] for the
+    /// standard rule, [`EvalWeights::CODINGAME_HAND`] for CodinGame's).
+    ///
+    /// ```
+    /// use gamesolver_engines::uttt::eval::EvalWeights;
+    /// use gamesolver_games::uttt::Variant;
+    /// assert_eq!(EvalWeights::hand_written(Variant::CodinGame), EvalWeights::CODINGAME_HAND);
+    /// assert!(!EvalWeights::hand_written(Variant::Standard).network);
+    /// ```
+    #[must_use]
+    pub fn hand_written(variant: Variant) -> EvalWeights {
+        EvalWeights {
+            network: false,
+            ..EvalWeights::for_variant(variant)
+        }
+    }
+
     /// The weights of the board-class terms: centre lines, centre board,
     /// corner boards, edge boards.
     #[must_use]
