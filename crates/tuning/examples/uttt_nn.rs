@@ -6,7 +6,7 @@
 //! N=./target/release/examples/uttt_nn
 //! $N generate 2000 2000 1 > /tmp/uttt-nn.txt     # [rules,] games, nodes per move, seed [, random plies]
 //! $N generate standard 2000 2000 1 > /tmp/uttt-nn-standard.txt   # the standard rule (CodinGame's without a rules word)
-//! $N train 1 /tmp/uttt-nn.txt > crates/engines/src/uttt/network_weights.rs   # seed, data files
+//! $N train 1 /tmp/uttt-nn.txt > crates/engines/src/uttt/network_weights/codingame.rs   # seed, data files (the rule's file)
 //! $N train 1 --epochs 30 --result-weight 0.5 /tmp/uttt-nn.txt > w.rs   # epochs (default 12), the result's share of the target (default 0.5)
 //! $N label /tmp/uttt-nn.txt 30 2000000 > /tmp/uttt-nn-exact.txt   # data, most playable cells, solver nodes
 //! $N speed /tmp/uttt-nn.txt 8 100000 on     # data, positions, nodes each, network on or off
@@ -44,7 +44,7 @@ use gamesolver_tuning::selfplay::SelfPlay;
 
 /// The usage text.
 const USAGE: &str = "usage: uttt_nn generate [standard|codingame] GAMES NODES SEED [RANDOM_PLIES] > DATA\n       \
-                     uttt_nn train SEED [--result-weight W] [--epochs E] DATA... > network_weights.rs\n       \
+                     uttt_nn train SEED [--result-weight W] [--epochs E] DATA... > network_weights/RULE.rs\n       \
                      uttt_nn label DATA MAX_CELLS NODES > DATA\n       \
                      uttt_nn speed DATA POSITIONS NODES on|off";
 
@@ -182,7 +182,7 @@ fn train_files(
     }
     let last = losses.last().copied().unwrap_or(losses[0]);
     let header = format!(
-        "The weights of the ultimate tic-tac-toe network (`network.rs`), written by\n\
+        "The weights of the {variant}-rule ultimate tic-tac-toe network (`network.rs`), written by\n\
          `uttt_nn {}` (crates/tuning/examples/uttt_nn.rs): do not edit.\n\
          Data: {}\n\
          Settings: {settings:?}; search score scale K = {k:.6e}, evaluation scale {hand_k:.6e};\n\

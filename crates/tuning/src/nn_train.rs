@@ -4,7 +4,7 @@
 //! self-play search's score as a probability), every position seen through
 //! one of the board's eight symmetries drawn at random, reproducible from
 //! a seed; then quantized to the engine's integers and written as the
-//! engine's `network_weights.rs`.
+//! engine's `network_weights/RULE.rs`.
 
 use gamesolver_engines::uttt::network::{
     HIDDEN, INPUTS, MAX_ACTIVE, MAX_WEIGHT, Network, QA, QB, active_inputs, encode_weights,
@@ -373,7 +373,7 @@ pub fn train(examples: &[Example], settings: &TrainSettings) -> (FloatNetwork, V
     (net, losses)
 }
 
-/// The network in the engine's integers (what `network_weights.rs` holds).
+/// The network in the engine's integers (what `network_weights/RULE.rs` holds).
 #[derive(Clone, Debug, PartialEq)]
 pub struct QuantizedNetwork {
     /// Hidden weights at `QA`.
@@ -401,7 +401,7 @@ impl QuantizedNetwork {
         }
     }
 
-    /// The engine's `network_weights.rs` for these weights, its module
+    /// The engine's `network_weights/RULE.rs` for these weights, its module
     /// documentation from `header`'s lines.
     #[must_use]
     pub fn rust_source(&self, header: &str) -> String {
@@ -424,11 +424,11 @@ impl QuantizedNetwork {
              /// `QA`) and the output weights (at `QB`), two characters each\n\
              /// (`network::encode_weights`).\n\
              #[rustfmt::skip]\n\
-             pub(super) static WEIGHTS: &str = concat!(\n{}\n);\n\n\
+             pub(crate) static WEIGHTS: &str = concat!(\n{}\n);\n\n\
              /// Output bias at `QA * QB`.\n\
-             pub(super) const OUTPUT_BIAS: i32 = {};\n\n\
+             pub(crate) const OUTPUT_BIAS: i32 = {};\n\n\
              /// Evaluation units per unit of the output's log-odds.\n\
-             pub(super) const SCORE_PER_LOGIT: i32 = {};\n",
+             pub(crate) const SCORE_PER_LOGIT: i32 = {};\n",
             lines
                 .iter()
                 .map(|l| format!("    \"{l}\","))

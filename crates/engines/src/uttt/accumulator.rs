@@ -275,7 +275,7 @@ mod tests {
     /// output equals the computation from scratch at every node.
     #[test]
     fn incremental_output_is_the_output_from_scratch_at_every_node() {
-        let network = built_in();
+        let network = built_in(Variant::CodinGame).unwrap();
         let mut accumulators = Accumulators::new(&network);
         let (mut checked, mut from_scratch) = (0, 0u64);
         let mut state = 17u64;
@@ -317,7 +317,7 @@ mod tests {
 
     #[test]
     fn an_update_adds_only_what_changed_and_a_jump_starts_again() {
-        let network = built_in();
+        let network = built_in(Variant::CodinGame).unwrap();
         let start = Board::start(Variant::CodinGame);
         let mut accumulator = Accumulator::empty(&network);
         let positions = random_positions(1, 3);

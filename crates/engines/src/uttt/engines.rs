@@ -49,7 +49,7 @@ impl Default for EngineOptions {
         EngineOptions {
             kind: EngineKind::default(),
             hash_mb: 16,
-            weights: EvalWeights::default(),
+            weights: EvalWeights::STANDARD,
             exploration: MctsOptions::default().exploration,
             seed: 2026,
             heuristic_playouts: false,

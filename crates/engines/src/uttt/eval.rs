@@ -89,35 +89,51 @@ pub struct EvalWeights {
     /// Score units per unit of take-probability difference summed over the
     /// four edge boards.
     pub edge_boards: f32,
-    /// Add the correction of the trained network of [`super::network`]
-    /// to the score (trained under CodinGame's rule on these weights'
-    /// [`EvalWeights::CODINGAME_HAND`] values). On in CodinGame's default
-    /// ([`EvalWeights::CODINGAME`]), off in the others.
+    /// Add the correction of the trained network of the position's rule
+    /// ([`super::network`]) to the score (each trained under its rule on
+    /// that rule's hand-written weights, [`EvalWeights::STANDARD_HAND`] and
+    /// [`EvalWeights::CODINGAME_HAND`]). On in each rule's default
+    /// ([`EvalWeights::STANDARD`], [`EvalWeights::CODINGAME`]).
     pub network: bool,
 }
 
 impl Default for EvalWeights {
+    /// [`EvalWeights::STANDARD_HAND`], the hand-written evaluation.
     fn default() -> EvalWeights {
-        EvalWeights {
-            scale: 1000.0,
-            tempo: 20,
-            free_choice: 60,
-            mover_threat: false,
-            board_quiescence: false,
-            count_board: 0.0,
-            race_board: 0.0,
-            count_win: 0.0,
-            race_win: 0.0,
-            centre_lines: 0.0,
-            centre_board: 0.0,
-            corner_boards: 0.0,
-            edge_boards: 0.0,
-            network: false,
-        }
+        EvalWeights::STANDARD_HAND
     }
 }
 
 impl EvalWeights {
+    /// The hand-written evaluation's weights ([`EvalWeights::default`]):
+    /// the standard rule's network ([`super::network`]) is trained as its
+    /// correction, on self-play played with it.
+    pub const STANDARD_HAND: EvalWeights = EvalWeights {
+        scale: 1000.0,
+        tempo: 20,
+        free_choice: 60,
+        mover_threat: false,
+        board_quiescence: false,
+        count_board: 0.0,
+        race_board: 0.0,
+        count_win: 0.0,
+        race_win: 0.0,
+        centre_lines: 0.0,
+        centre_board: 0.0,
+        corner_boards: 0.0,
+        edge_boards: 0.0,
+        network: false,
+    };
+
+    /// The standard rule's default: [`EvalWeights::STANDARD_HAND`] with the
+    /// correction of the standard rule's network ([`super::network`]),
+    /// which passed SPRTs against the hand-written evaluation alone at
+    /// equal time (see docs/PERFORMANCE.md).
+    pub const STANDARD: EvalWeights = EvalWeights {
+        network: true,
+        ..EvalWeights::STANDARD_HAND
+    };
+
     /// The weights fitted to standard-rule self-play by the Texel tuning of
     /// `gamesolver-tuning` (2,500 games at 2,000 nodes per move, 86,709 quiet
     /// positions; held-out loss 0.67566 → 0.67461). Reproduce with
@@ -209,19 +225,19 @@ impl EvalWeights {
         ..EvalWeights::CODINGAME_HAND
     };
 
-    /// The default weights under `variant`: [`EvalWeights::default`] for
+    /// The default weights under `variant`: [`EvalWeights::STANDARD`] for
     /// the standard rule, [`EvalWeights::CODINGAME`] for CodinGame's.
     #[must_use]
     pub fn for_variant(variant: Variant) -> EvalWeights {
         match variant {
-            Variant::Standard => EvalWeights::default(),
+            Variant::Standard => EvalWeights::STANDARD,
             Variant::CodinGame => EvalWeights::CODINGAME,
         }
     }
 
     /// The hand-written evaluation under `variant`, the one its network
     /// corrects and its network's self-play data is played with: the
-    /// default without the network ([`EvalWeights::default`] for the
+    /// default without the network ([`EvalWeights::STANDARD_HAND`] for the
     /// standard rule, [`EvalWeights::CODINGAME_HAND`] for CodinGame's).
     ///
     /// ```
@@ -261,12 +277,42 @@ pub struct UtttEval {
     take: TakeTable,
     /// `completes[mask]`: the cells that would give `mask` a line.
     completes: Box<[u16; 512]>,
-    /// The network whose correction [`EvalWeights::network`] adds.
-    network: network::Network<'static>,
-    /// Its hidden layer's sums, updated incrementally from evaluation to
-    /// evaluation (the evaluator's only state: the output is the same
-    /// as from scratch).
-    accumulators: RefCell<Accumulators>,
+    /// The network whose correction [`EvalWeights::network`] adds, the
+    /// one of the rule of the positions evaluated, made at the first
+    /// evaluation that needs it (the evaluator's only state).
+    network: RefCell<Option<RuleNetwork>>,
+}
+
+/// A rule's trained network and its hidden layer's sums, updated
+/// incrementally from evaluation to evaluation (the output is the same as
+/// from scratch).
+#[derive(Clone, Debug)]
+struct RuleNetwork {
+    /// The rule.
+    rule: Variant,
+    /// Its network and the accumulators; `None` when the rule has no
+    /// network built in ([`network::built_in`]).
+    state: Option<(network::Network<'static>, Accumulators)>,
+}
+
+impl RuleNetwork {
+    /// `rule`'s network, its accumulators at the biases.
+    fn new(rule: Variant) -> RuleNetwork {
+        RuleNetwork {
+            rule,
+            state: network::built_in(rule).map(|n| (n, Accumulators::new(&n))),
+        }
+    }
+
+    /// The network's correction of `position`, in evaluation units.
+    fn correction(&mut self, position: &Board) -> i32 {
+        match &mut self.state {
+            Some((network, accumulators)) => {
+                network.to_score(accumulators.output(network, position))
+            }
+            None => 0,
+        }
+    }
 }
 
 impl Default for UtttEval {
@@ -286,13 +332,22 @@ impl UtttEval {
                 .filter(|&c| has_line(mask as u16 | 1 << c))
                 .fold(0, |acc, c| acc | 1 << c);
         }
-        let network = network::built_in();
         UtttEval {
             weights,
             completes,
             take: TakeTable::new(),
-            network,
-            accumulators: RefCell::new(Accumulators::new(&network)),
+            network: RefCell::new(None),
+        }
+    }
+
+    /// The correction of the network of `position`'s rule (made when the
+    /// rule differs from the last evaluation's).
+    fn network_correction(&self, position: &Board) -> i32 {
+        let rule = position.variant();
+        let mut slot = self.network.borrow_mut();
+        match &mut *slot {
+            Some(network) if network.rule == rule => network.correction(position),
+            _ => slot.insert(RuleNetwork::new(rule)).correction(position),
         }
     }
 
@@ -571,11 +626,7 @@ impl Evaluator<Board> for UtttEval {
             score += self.count_odds_term(dead, || mover_first(&q, me));
         }
         let correction = if w.network {
-            let output = self
-                .accumulators
-                .borrow_mut()
-                .output(&self.network, position);
-            self.network.to_score(output)
+            self.network_correction(position)
         } else {
             0
         };

@@ -308,7 +308,7 @@ mod tests {
         let spec = EngineSpec::default();
         let standard = engine_options(EngineKind::Alphabeta, &spec, "standard").unwrap();
         let codingame = engine_options(EngineKind::Alphabeta, &spec, "codingame").unwrap();
-        assert_eq!(standard.weights, EvalWeights::default());
+        assert_eq!(standard.weights, EvalWeights::STANDARD);
         assert_eq!(codingame.weights, EvalWeights::CODINGAME);
     }
 }

@@ -117,7 +117,7 @@ pub const OPTIONS: &[OptionDef<UtttHost>] = &[
     ),
     check_option!(
         "Network",
-        "alpha-beta: add the correction of the small neural network trained on CodinGame-rule self-play to the evaluation",
+        "alpha-beta: add the correction of the small neural network trained on self-play under the rule in play to the evaluation",
         options.weights.network
     ),
     check_option!(
@@ -356,11 +356,11 @@ mod tests {
     #[test]
     fn each_rule_gets_its_default_weights_unless_set() {
         let mut host = UtttHost::default();
-        assert_eq!(host.options.weights, EvalWeights::default());
+        assert_eq!(host.options.weights, EvalWeights::STANDARD);
         host.set_option("Variant", "codingame").unwrap();
         assert_eq!(host.options.weights, EvalWeights::CODINGAME);
         host.set_option("Variant", "standard").unwrap();
-        assert_eq!(host.options.weights, EvalWeights::default());
+        assert_eq!(host.options.weights, EvalWeights::STANDARD);
         host.set_option("Tempo", "7").unwrap();
         host.set_option("Variant", "codingame").unwrap();
         assert_eq!(host.options.weights.tempo, 7);

@@ -1,9 +1,10 @@
 //! A small neural network that corrects the hand-written evaluation of
-//! ultimate tic-tac-toe (issue 27, item 3), trained on CodinGame-rule
-//! self-play by `gamesolver-tuning` (`examples/uttt_nn.rs`, which also
-//! writes `network_weights.rs`). [`super::eval::UtttEval`] adds its
-//! correction to its own score when [`super::eval::EvalWeights::network`]
-//! is on.
+//! ultimate tic-tac-toe (issue 27, item 3), one for each rule, trained on
+//! self-play under that rule by `gamesolver-tuning` (`examples/uttt_nn.rs`,
+//! which also writes its weights file, `network_weights/RULE.rs`).
+//! [`super::eval::UtttEval`] adds the correction of the position's rule's
+//! network to its own score when [`super::eval::EvalWeights::network`] is
+//! on.
 //!
 //! The inputs are sparse and seen from the side to move: its marks and the
 //! opponent's on the cells of the open small boards, each small board's
@@ -23,12 +24,13 @@
 //! [`MAX_WEIGHT`] in magnitude, so no accumulator leaves `i16`.
 
 use gamesolver_core::Game;
-use gamesolver_games::uttt::{Board, FULL};
+use gamesolver_games::uttt::{Board, FULL, Variant};
 
-pub use super::network_weights::HIDDEN;
+use super::network_weights::codingame;
+/// Hidden units of every rule's network.
+pub use super::network_weights::codingame::HIDDEN;
 // The output layer takes the hidden units eight at a time.
 const _: () = assert!(HIDDEN / 8 * 8 == HIDDEN);
-use super::network_weights::{OUTPUT_BIAS, SCORE_PER_LOGIT, WEIGHTS};
 use std::sync::OnceLock;
 
 /// The number of inputs: 81 cells for each side, three states of each of
@@ -141,7 +143,7 @@ pub const DIGITS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuv
 pub const WEIGHT_OFFSET: i32 = 2048;
 
 /// The weights written as text ([`DIGITS`]), two characters each: what
-/// `network_weights.rs` holds (a third of the characters of an array, so
+/// `network_weights/RULE.rs` holds (a third of the characters of an array, so
 /// the CodinGame file stays under its limit).
 #[must_use]
 pub fn encode_weights(weights: &[i16]) -> String {
@@ -165,19 +167,56 @@ pub fn decode_weights(text: &str) -> Vec<i16> {
         .collect()
 }
 
-/// The trained network of `network_weights.rs`, decoded once.
+/// The trained network of `rule` (its `network_weights/RULE.rs`), decoded
+/// once; `None` for the standard rule when built without the
+/// `standard-network` feature (the CodinGame file).
+///
+/// ```
+/// use gamesolver_engines::uttt::network::built_in;
+/// use gamesolver_games::uttt::Variant;
+/// let network = built_in(Variant::CodinGame).expect("CodinGame's network is always built in");
+/// assert!(network.score_per_logit > 0);
+/// assert!(built_in(Variant::Standard).is_some()); // with the default features
+/// ```
 #[must_use]
-pub fn built_in() -> Network<'static> {
-    static DECODED: OnceLock<Vec<i16>> = OnceLock::new();
-    let all = DECODED.get_or_init(|| decode_weights(WEIGHTS));
-    let (input_weights, rest) = all.split_at(INPUTS * HIDDEN);
-    let (hidden_biases, output_weights) = rest.split_at(HIDDEN);
-    Network {
-        input_weights,
-        hidden_biases,
-        output_weights,
-        output_bias: OUTPUT_BIAS,
-        score_per_logit: SCORE_PER_LOGIT,
+pub fn built_in(rule: Variant) -> Option<Network<'static>> {
+    match rule {
+        Variant::CodinGame => {
+            static DECODED: OnceLock<Vec<i16>> = OnceLock::new();
+            Some(Network::decoded(
+                DECODED.get_or_init(|| decode_weights(codingame::WEIGHTS)),
+                codingame::OUTPUT_BIAS,
+                codingame::SCORE_PER_LOGIT,
+            ))
+        }
+        #[cfg(feature = "standard-network")]
+        Variant::Standard => {
+            use super::network_weights::standard;
+            static DECODED: OnceLock<Vec<i16>> = OnceLock::new();
+            Some(Network::decoded(
+                DECODED.get_or_init(|| decode_weights(standard::WEIGHTS)),
+                standard::OUTPUT_BIAS,
+                standard::SCORE_PER_LOGIT,
+            ))
+        }
+        #[cfg(not(feature = "standard-network"))]
+        Variant::Standard => None,
+    }
+}
+
+impl<'a> Network<'a> {
+    /// The network of a weights file: `all` its decoded weights (hidden
+    /// weights, hidden biases, output weights), its output bias and scale.
+    fn decoded(all: &'a [i16], output_bias: i32, score_per_logit: i32) -> Network<'a> {
+        let (input_weights, rest) = all.split_at(INPUTS * HIDDEN);
+        let (hidden_biases, output_weights) = rest.split_at(HIDDEN);
+        Network {
+            input_weights,
+            hidden_biases,
+            output_weights,
+            output_bias,
+            score_per_logit,
+        }
     }
 }
 
@@ -392,13 +431,17 @@ mod tests {
 
     #[test]
     fn the_built_in_weights_are_trained_and_within_bounds() {
-        let net = built_in();
-        let limit = (MAX_WEIGHT * QA as f32).round() as i16;
-        assert_eq!(net.input_weights.len(), INPUTS * HIDDEN);
-        assert_eq!(net.output_weights.len(), HIDDEN);
-        assert!(net.input_weights.iter().all(|w| w.abs() <= limit));
-        assert!(net.hidden_biases.iter().all(|w| w.abs() <= limit));
-        assert!(net.output_weights.iter().any(|&w| w != 0), "untrained");
+        let networks = [Variant::CodinGame, Variant::Standard].map(|rule| built_in(rule).unwrap());
+        for net in &networks {
+            let limit = (MAX_WEIGHT * QA as f32).round() as i16;
+            assert_eq!(net.input_weights.len(), INPUTS * HIDDEN);
+            assert_eq!(net.output_weights.len(), HIDDEN);
+            assert!(net.input_weights.iter().all(|w| w.abs() <= limit));
+            assert!(net.hidden_biases.iter().all(|w| w.abs() <= limit));
+            assert!(net.output_weights.iter().any(|&w| w != 0), "untrained");
+        }
+        // Two networks, not one read twice.
+        assert_ne!(networks[0].input_weights, networks[1].input_weights);
     }
 
     #[test]

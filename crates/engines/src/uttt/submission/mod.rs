@@ -120,7 +120,7 @@ const PARTS: [CratePart; 5] = [
             "uttt/count_race",
             "uttt/eval",
             "uttt/network",
-            "uttt/network_weights",
+            "uttt/network_weights/codingame",
             "uttt/search_settings",
             "uttt/take",
             "uttt/xo_pair",

@@ -1,4 +1,4 @@
-//! The weights of the ultimate tic-tac-toe network (`network.rs`), written by
+//! The weights of the codingame-rule ultimate tic-tac-toe network (`network.rs`), written by
 //! `uttt_nn train 1 --epochs 30 d11.txt d12.txt` (crates/tuning/examples/uttt_nn.rs): do not edit.
 //! Data: ultimate tic-tac-toe self-play positions: result and search score for the side to move
 //! rules codingame: 15000 games at 10000 nodes per move, 4 random plies, seed 11: 735507 positions
@@ -16,7 +16,7 @@ pub const HIDDEN: usize = 32;
 /// `QA`) and the output weights (at `QB`), two characters each
 /// (`network::encode_weights`).
 #[rustfmt::skip]
-pub(super) static WEIGHTS: &str = concat!(
+pub(crate) static WEIGHTS: &str = concat!(
     "fxgVgUgXfYf+gcfXgpf+gxftfzgCf3f6gBfxfrgbf9gVgcgegEf4gCgLflf6gsgufygGgagNgBfzgUf+gQgCgyf/fngVgBgK",
     "gUf7gEgJgAghgUgWgJgEgJgZfkf1gVfjgqgIgMgHftfqgFgIgUgAguf1f3gNflgRgPfyfkgGf1gagPgbf7f7gMgVf2gEglgV",
     "ftgLgQgGgOfzgUf9gYgAgygKgJf6f5gDgOfsgCgKgBghgXgLf+gGgMgVfzgBgUfngXgUgYgNfufigOf+gagKgjgUgVgMf8gG",
@@ -154,7 +154,7 @@ pub(super) static WEIGHTS: &str = concat!(
 );
 
 /// Output bias at `QA * QB`.
-pub(super) const OUTPUT_BIAS: i32 = -7929;
+pub(crate) const OUTPUT_BIAS: i32 = -7929;
 
 /// Evaluation units per unit of the output's log-odds.
-pub(super) const SCORE_PER_LOGIT: i32 = 396;
+pub(crate) const SCORE_PER_LOGIT: i32 = 396;
