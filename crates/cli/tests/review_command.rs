@@ -59,13 +59,13 @@ fn a_fixed_game_at_a_fixed_depth_is_reviewed_as_pinned() {
 /// The moves of the pinned review: move, class, drop, accuracy.
 const PINNED_MOVES: [&str; 5] = [
     "\"40\" \"best\" 0.0 100.0",
-    "\"36\" \"best\" 0.0 100.0",
-    "\"4\" \"blunder\" 0.2532 31.1",
-    "\"44\" \"blunder\" 0.3362 20.7",
-    "\"80\" \"mistake\" 0.1497 50.6",
+    "\"36\" \"inaccuracy\" 0.0647 74.7",
+    "\"4\" \"mistake\" 0.1492 50.7",
+    "\"44\" \"blunder\" 0.1962 40.7",
+    "\"80\" \"good\" 0.0073 96.8",
 ];
 /// The first player's expected score at each position of the pinned review.
-const PINNED_GRAPH: [f64; 6] = [0.764, 0.5595, 0.7477, 0.4945, 0.8307, 0.681];
+const PINNED_GRAPH: [f64; 6] = [0.7292, 0.6549, 0.7196, 0.5704, 0.7666, 0.7593];
 
 /// Inside the tables every position's value and distance and every move's
 /// class are `tablebase probe`'s.
