@@ -11,6 +11,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::quiet::is_quiet;
 use gamesolver_engines::uttt::engines::{EngineOptions, build};
+use gamesolver_engines::uttt::eval::EvalWeights;
 
 /// A position with the result of its game for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -107,11 +108,18 @@ impl SelfPlay {
     }
 
     /// The quiet positions of all games with their labels, played by the
-    /// default engine, the same for the same settings (the engine is
-    /// deterministic at a node budget).
+    /// default engine on the hand-written evaluation's default weights
+    /// ([`EvalWeights::default`], under either rule: the Texel tuning
+    /// fits hand-written weights, and its data has always been played
+    /// so), the same for the same settings (the engine is deterministic
+    /// at a node budget).
     #[must_use]
     pub fn generate(&self) -> Vec<LabelledPosition> {
-        self.generate_scored(&EngineOptions::default())
+        let options = EngineOptions {
+            weights: EvalWeights::default(),
+            ..EngineOptions::default()
+        };
+        self.generate_scored(&options)
             .into_iter()
             .map(|p| p.labelled)
             .filter(|p| is_quiet(&p.board))
