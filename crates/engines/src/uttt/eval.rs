@@ -145,17 +145,11 @@ impl EvalWeights {
         scale: 1187.0,
         tempo: 101,
         free_choice: 77,
-        mover_threat: false,
-        board_quiescence: false,
-        count_board: 0.0,
-        race_board: 0.0,
-        count_win: 0.0,
-        race_win: 0.0,
         centre_lines: 152.0,
         centre_board: -134.0,
         corner_boards: -79.0,
         edge_boards: -61.0,
-        network: false,
+        ..EvalWeights::STANDARD_HAND
     };
 
     /// The weights fitted to CodinGame-rule self-play by the Texel tuning
@@ -168,17 +162,12 @@ impl EvalWeights {
         scale: 691.0,
         tempo: 106,
         free_choice: 133,
-        mover_threat: false,
-        board_quiescence: false,
-        count_board: 0.0,
         race_board: 629.0,
-        count_win: 0.0,
-        race_win: 0.0,
         centre_lines: 306.0,
         centre_board: 145.0,
         corner_boards: 275.0,
         edge_boards: 232.0,
-        network: false,
+        ..EvalWeights::STANDARD_HAND
     };
 
     /// The weights tuned by SPSA on match results under CodinGame's rule
@@ -187,20 +176,15 @@ impl EvalWeights {
     /// nodes (+25 Elo [+9, +41], 1,582 games, LLR 3.01), so they are that
     /// rule's default weights ([`EvalWeights::CODINGAME`]).
     pub const SPSA_CODINGAME: EvalWeights = EvalWeights {
-        scale: 1000.0,
         tempo: 30,
         free_choice: 136,
-        mover_threat: false,
-        board_quiescence: false,
         count_board: 42.0,
         race_board: 21.0,
-        count_win: 0.0,
-        race_win: 0.0,
         centre_lines: 63.0,
         centre_board: 27.0,
         corner_boards: 35.0,
         edge_boards: 25.0,
-        network: false,
+        ..EvalWeights::STANDARD_HAND
     };
 
     /// CodinGame's rule's hand-written evaluation:

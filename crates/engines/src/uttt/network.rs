@@ -26,7 +26,6 @@
 use gamesolver_core::Game;
 use gamesolver_games::uttt::{Board, FULL, Variant};
 
-use super::network_weights::codingame;
 /// Hidden units of every rule's network.
 pub use super::network_weights::codingame::HIDDEN;
 // The output layer takes the hidden units eight at a time.
@@ -167,6 +166,16 @@ pub fn decode_weights(text: &str) -> Vec<i16> {
         .collect()
 }
 
+/// The network of `network_weights/$file.rs`, its weights decoded once.
+macro_rules! rule_network {
+    ($file:ident) => {{
+        use super::network_weights::$file as weights;
+        static DECODED: OnceLock<Vec<i16>> = OnceLock::new();
+        let scale = weights::SCORE_PER_LOGIT;
+        Network::decoded(&DECODED, weights::WEIGHTS, weights::OUTPUT_BIAS, scale)
+    }};
+}
+
 /// The trained network of `rule` (its `network_weights/RULE.rs`), decoded
 /// once; `None` for the standard rule when built without the
 /// `standard-network` feature (the CodinGame file).
@@ -181,33 +190,25 @@ pub fn decode_weights(text: &str) -> Vec<i16> {
 #[must_use]
 pub fn built_in(rule: Variant) -> Option<Network<'static>> {
     match rule {
-        Variant::CodinGame => {
-            static DECODED: OnceLock<Vec<i16>> = OnceLock::new();
-            Some(Network::decoded(
-                DECODED.get_or_init(|| decode_weights(codingame::WEIGHTS)),
-                codingame::OUTPUT_BIAS,
-                codingame::SCORE_PER_LOGIT,
-            ))
-        }
+        Variant::CodinGame => Some(rule_network!(codingame)),
         #[cfg(feature = "standard-network")]
-        Variant::Standard => {
-            use super::network_weights::standard;
-            static DECODED: OnceLock<Vec<i16>> = OnceLock::new();
-            Some(Network::decoded(
-                DECODED.get_or_init(|| decode_weights(standard::WEIGHTS)),
-                standard::OUTPUT_BIAS,
-                standard::SCORE_PER_LOGIT,
-            ))
-        }
+        Variant::Standard => Some(rule_network!(standard)),
         #[cfg(not(feature = "standard-network"))]
         Variant::Standard => None,
     }
 }
 
-impl<'a> Network<'a> {
-    /// The network of a weights file: `all` its decoded weights (hidden
-    /// weights, hidden biases, output weights), its output bias and scale.
-    fn decoded(all: &'a [i16], output_bias: i32, score_per_logit: i32) -> Network<'a> {
+impl Network<'static> {
+    /// The network of a weights file: its weights' text (hidden weights,
+    /// hidden biases, output weights), decoded once into `cell`, its
+    /// output bias and its scale.
+    fn decoded(
+        cell: &'static OnceLock<Vec<i16>>,
+        text: &str,
+        output_bias: i32,
+        score_per_logit: i32,
+    ) -> Network<'static> {
+        let all = cell.get_or_init(|| decode_weights(text));
         let (input_weights, rest) = all.split_at(INPUTS * HIDDEN);
         let (hidden_biases, output_weights) = rest.split_at(HIDDEN);
         Network {
