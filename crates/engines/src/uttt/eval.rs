@@ -128,7 +128,8 @@ impl EvalWeights {
     /// The standard rule's default: [`EvalWeights::STANDARD_HAND`] with the
     /// correction of the standard rule's network ([`super::network`]),
     /// which passed SPRTs against the hand-written evaluation alone at
-    /// equal time (see docs/PERFORMANCE.md).
+    /// equal nodes-for-time and on the clock (+137 Elo at 20 ms; see
+    /// docs/PERFORMANCE.md).
     pub const STANDARD: EvalWeights = EvalWeights {
         network: true,
         ..EvalWeights::STANDARD_HAND
