@@ -6,18 +6,21 @@
 //! N=./target/release/examples/uttt_nn
 //! $N generate 2000 2000 1 > /tmp/uttt-nn.txt     # [rules,] games, nodes per move, seed [, random plies]
 //! $N generate standard 2000 2000 1 > /tmp/uttt-nn-standard.txt   # the standard rule (CodinGame's without a rules word)
+//! $N generate --network 2000 2000 1 > /tmp/uttt-nn-2.txt   # played with the network on (the rule's default)
 //! $N train 1 /tmp/uttt-nn.txt > crates/engines/src/uttt/network_weights/codingame.rs   # seed, data files (the rule's file)
 //! $N train 1 --epochs 30 --result-weight 0.5 /tmp/uttt-nn.txt > w.rs   # epochs (default 12), the result's share of the target (default 0.5)
 //! $N label /tmp/uttt-nn.txt 30 2000000 > /tmp/uttt-nn-exact.txt   # data, most playable cells, solver nodes
 //! $N speed /tmp/uttt-nn.txt 8 100000 on     # data, positions, nodes each, network on or off
 //! ```
 //!
-//! `generate` plays self-play under a rule (CodinGame's unless the first
+//! `generate` plays self-play under a rule (CodinGame's unless the rules
 //! word says `standard`) with alpha-beta on the rule's hand-written
 //! evaluation (`EvalWeights::hand_written`, without the network, whatever
-//! the default) at a node budget and writes every position with the
-//! game's result and the search's score; `train` fits the network, a
-//! correction of that rule's hand-written evaluation (the rule is read
+//! the default), or with `--network` on the rule's default evaluation
+//! (`EvalWeights::for_variant`: the built-in network on, so a new network
+//! learns from the games of the one before), at a node budget and writes
+//! every position with the game's result and the search's score; `train`
+//! fits the network, a correction of that rule's hand-written evaluation (the rule is read
 //! from the data's header; every file must name the same), to them (the
 //! losses go to standard error) and writes the engine's weights file;
 //! `label` solves the data's positions with at most so many playable cells
@@ -43,7 +46,7 @@ use gamesolver_tuning::nn_train::{
 use gamesolver_tuning::selfplay::SelfPlay;
 
 /// The usage text.
-const USAGE: &str = "usage: uttt_nn generate [standard|codingame] GAMES NODES SEED [RANDOM_PLIES] > DATA\n       \
+const USAGE: &str = "usage: uttt_nn generate [--network] [standard|codingame] GAMES NODES SEED [RANDOM_PLIES] > DATA\n       \
                      uttt_nn train SEED [--result-weight W] [--epochs E] DATA... > network_weights/RULE.rs\n       \
                      uttt_nn label DATA MAX_CELLS NODES > DATA\n       \
                      uttt_nn speed DATA POSITIONS NODES on|off";
@@ -53,13 +56,17 @@ fn main() -> Result<(), Box<dyn Error>> {
     let words: Vec<&str> = args.iter().map(String::as_str).collect();
     match words.as_slice() {
         ["generate", args @ ..] => {
+            let (with_network, args) = match args {
+                ["--network", rest @ ..] => (true, rest),
+                _ => (false, args),
+            };
             let (variant, args) = match args {
                 [rules @ ("standard" | "codingame"), rest @ ..] => (rules.parse()?, rest),
                 _ => (Variant::CodinGame, args),
             };
             let settings =
                 SelfPlay::from_words(variant, args).map_err(|e| format!("{e}\n{USAGE}"))?;
-            generate(&settings, &words);
+            generate(&settings, with_network, &words);
             Ok(())
         }
         ["train", seed, rest @ ..] => {
@@ -123,11 +130,16 @@ fn number<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, String> {
         .map_err(|_| format!("{name} must be a whole number, got {text:?}\n{USAGE}"))
 }
 
-/// Plays the games and prints the data.
-fn generate(settings: &SelfPlay, words: &[&str]) {
-    // Played with the hand-written evaluation the network corrects.
+/// Plays the games and prints the data: on the rule's hand-written
+/// evaluation, or with `with_network` on its default (the network on).
+fn generate(settings: &SelfPlay, with_network: bool, words: &[&str]) {
+    let weights = if with_network {
+        EvalWeights::for_variant(settings.variant)
+    } else {
+        EvalWeights::hand_written(settings.variant)
+    };
     let options = EngineOptions {
-        weights: EvalWeights::hand_written(settings.variant),
+        weights,
         ..EngineOptions::default()
     };
     let positions = settings.generate_scored(&options);
