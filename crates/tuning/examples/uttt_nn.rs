@@ -9,6 +9,7 @@
 //! $N generate --network 2000 2000 1 > /tmp/uttt-nn-2.txt   # played with the network on (the rule's default)
 //! $N train 1 /tmp/uttt-nn.txt > crates/engines/src/uttt/network_weights/codingame.rs   # seed, data files (the rule's file)
 //! $N train 1 --epochs 30 --result-weight 0.5 /tmp/uttt-nn.txt > w.rs   # epochs (default 12), the result's share of the target (default 0.5)
+//! $N train 1 --lambda 0.8 /tmp/uttt-nn.txt > w.rs   # the score's share as the λ-return of the game's later scores
 //! $N label /tmp/uttt-nn.txt 30 2000000 > /tmp/uttt-nn-exact.txt   # data, most playable cells, solver nodes
 //! $N speed /tmp/uttt-nn.txt 8 100000 on     # data, positions, nodes each, network on or off
 //! ```
@@ -20,9 +21,11 @@
 //! (`EvalWeights::for_variant`: the built-in network on, so a new network
 //! learns from the games of the one before), at a node budget and writes
 //! every position with the game's result and the search's score; `train`
-//! fits the network, a correction of that rule's hand-written evaluation (the rule is read
-//! from the data's header; every file must name the same), to them (the
-//! losses go to standard error) and writes the engine's weights file;
+//! fits the network, a correction of that rule's hand-written evaluation
+//! (the rule is read from the data's header; every file must name the
+//! same), to them (`--lambda`: each position's score blended with the
+//! scores after it in its game, `nn_train::lambda_returns`; the losses go
+//! to standard error) and writes the engine's weights file;
 //! `label` solves the data's positions with at most so many playable cells
 //! exactly (`gamesolver_tuning::nn_exact`, a node budget each) and writes
 //! the data again with the solved ones' result and score replaced by the
@@ -47,7 +50,7 @@ use gamesolver_tuning::selfplay::SelfPlay;
 
 /// The usage text.
 const USAGE: &str = "usage: uttt_nn generate [--network] [standard|codingame] GAMES NODES SEED [RANDOM_PLIES] > DATA\n       \
-                     uttt_nn train SEED [--result-weight W] [--epochs E] DATA... > network_weights/RULE.rs\n       \
+                     uttt_nn train SEED [--result-weight W] [--epochs E] [--lambda L] DATA... > network_weights/RULE.rs\n       \
                      uttt_nn label DATA MAX_CELLS NODES > DATA\n       \
                      uttt_nn speed DATA POSITIONS NODES on|off";
 
@@ -74,11 +77,12 @@ fn main() -> Result<(), Box<dyn Error>> {
                 seed: number(seed, "SEED")?,
                 ..TrainSettings::default()
             };
-            let files = train_options(rest, &mut settings)?;
+            let mut lambda = 0.0;
+            let files = train_options(rest, &mut settings, &mut lambda)?;
             if files.is_empty() {
                 return Err(USAGE.into());
             }
-            train_files(files, &settings, &words)
+            train_files(files, (&settings, lambda), &words)
         }
         ["label", file, cells, nodes] => label(
             file,
@@ -97,14 +101,24 @@ fn main() -> Result<(), Box<dyn Error>> {
 }
 
 /// Reads `train`'s options (`--result-weight W`: the result's share of
-/// the target, the rest the search's score; `--epochs E`) into
-/// `settings`; returns the data files after them.
+/// the target, the rest the search's score; `--epochs E`; `--lambda L`:
+/// the search's scores later in the game in the rest, as a λ-return) into
+/// `settings` and `lambda`; returns the data files after them.
 fn train_options<'a>(
     mut words: &'a [&'a str],
     settings: &mut TrainSettings,
+    lambda: &mut f32,
 ) -> Result<&'a [&'a str], String> {
     loop {
         match words {
+            ["--lambda", l, rest @ ..] => {
+                *lambda = l
+                    .parse()
+                    .ok()
+                    .filter(|l: &f32| (0.0..1.0).contains(l))
+                    .ok_or_else(|| format!("--lambda must be in 0..1, got {l:?}\n{USAGE}"))?;
+                words = rest;
+            }
             ["--result-weight", w, rest @ ..] => {
                 settings.result_weight = w
                     .parse()
@@ -157,7 +171,7 @@ fn generate(settings: &SelfPlay, with_network: bool, words: &[&str]) {
 /// Trains on the data of `files` (in order) and prints the weights file.
 fn train_files(
     files: &[&str],
-    settings: &TrainSettings,
+    (settings, lambda): (&TrainSettings, f32),
     words: &[&str],
 ) -> Result<(), Box<dyn Error>> {
     let (mut positions, mut data_header, mut rules) = (Vec::new(), Vec::new(), None);
@@ -184,7 +198,12 @@ fn train_files(
         "{} {variant}-rule positions; search score scale K = {k:.6e}, evaluation scale {hand_k:.6e}",
         positions.len()
     );
-    let data = examples(&positions, k, settings.result_weight, (&hand, hand_k));
+    let data = examples(
+        &positions,
+        k,
+        (settings.result_weight, lambda),
+        (&hand, hand_k),
+    );
     let (net, losses) = train(&data, settings);
     for (epoch, loss) in losses.iter().enumerate() {
         eprintln!(

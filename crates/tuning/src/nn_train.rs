@@ -6,6 +6,7 @@
 //! a seed; then quantized to the engine's integers and written as the
 //! engine's `network_weights/RULE.rs`.
 
+use gamesolver_core::{Game, Player};
 use gamesolver_engines::uttt::network::{
     HIDDEN, INPUTS, MAX_ACTIVE, MAX_WEIGHT, Network, QA, QB, active_inputs, encode_weights,
     mirror_input,
@@ -121,21 +122,24 @@ fn score_probability(score: Score, k: f64) -> f32 {
 }
 
 /// The training examples of `positions`: targets blend the result
-/// (weight `result_weight`) with the score as a probability at scale `k`;
-/// the base is `hand`'s evaluation at scale `hand_k`.
+/// (weight `result_weight`) with the score as a probability at scale `k`,
+/// or with `lambda` above 0 the λ-return of the scores along the rest of
+/// the game ([`lambda_returns`]); the base is `hand`'s evaluation at scale
+/// `hand_k`.
 #[must_use]
 pub fn examples(
     positions: &[ScoredPosition],
     k: f64,
-    result_weight: f32,
+    (result_weight, lambda): (f32, f32),
     (hand, hand_k): (&UtttEval, f64),
 ) -> Vec<Example> {
+    let searched = lambda_returns(positions, k, lambda);
     positions
         .iter()
-        .map(|p| {
+        .zip(searched)
+        .map(|(p, searched)| {
             let mut buffer = [0u16; MAX_ACTIVE];
             let n = active_inputs(&p.labelled.board, &mut buffer);
-            let searched = score_probability(p.score, k);
             Example {
                 inputs: buffer[..n].to_vec(),
                 target: result_weight * p.labelled.result + (1.0 - result_weight) * searched,
@@ -143,6 +147,64 @@ pub fn examples(
             }
         })
         .collect()
+}
+
+/// Whether `next` is the position after `p` in the same game: one mark
+/// more, the other side to move, the result the other side's.
+fn follows(p: &ScoredPosition, next: &ScoredPosition) -> bool {
+    let (a, b) = (&p.labelled.board, &next.labelled.board);
+    let marks = |board: &gamesolver_games::uttt::Board| {
+        (board.marks(Player::First) | board.marks(Player::Second)).count_ones()
+    };
+    marks(b) == marks(a) + 1
+        && b.turn() != a.turn()
+        && (p.labelled.result + next.labelled.result - 1.0).abs() < 1e-6
+}
+
+/// For each position, the λ-return of the search's scores as
+/// probabilities (scale `k`) along the rest of its game, for the side to
+/// move: `(1 - λ) Σ λ^j u(t + j)` over the game's positions from this one
+/// on, `u` each one's probability seen from this position's mover, and the
+/// weight left at the game's end, `λ^n`, on the game's result. With `λ` 0
+/// it is each position's own score; towards 1 the result. The games are
+/// runs of consecutive positions, each one mark after the one before
+/// (as `uttt_nn generate` writes them).
+///
+/// ```
+/// use gamesolver_core::Game;
+/// use gamesolver_games::uttt::{Board, Variant};
+/// use gamesolver_search::Score;
+/// use gamesolver_tuning::nn_train::lambda_returns;
+/// use gamesolver_tuning::selfplay::{LabelledPosition, ScoredPosition};
+///
+/// let start = Board::start(Variant::CodinGame);
+/// let next = start.after(start.moves()[40]);
+/// let scored = |board, result, score| ScoredPosition {
+///     labelled: LabelledPosition { board, result },
+///     score: Score::eval(score),
+/// };
+/// let game = [scored(start, 1.0, 0), scored(next, 0.0, 0)];
+/// // Scores of 0 are even chances; with λ ½ the last position's return
+/// // is ½·½ + ½·0 (its result), the first's ½·½ + ½·(1 − ¼).
+/// assert_eq!(lambda_returns(&game, 0.01, 0.5), vec![0.625, 0.25]);
+/// assert_eq!(lambda_returns(&game, 0.01, 0.0), vec![0.5, 0.5]);
+/// ```
+#[must_use]
+pub fn lambda_returns(positions: &[ScoredPosition], k: f64, lambda: f32) -> Vec<f32> {
+    let mut returns = vec![0.0; positions.len()];
+    // The λ-return of the position after, from its own mover's side.
+    let mut after: Option<f32> = None;
+    for (i, p) in positions.iter().enumerate().rev() {
+        let own = score_probability(p.score, k);
+        let rest = match after {
+            Some(next) if positions.get(i + 1).is_some_and(|n| follows(p, n)) => 1.0 - next,
+            _ => p.labelled.result,
+        };
+        let value = (1.0 - lambda) * own + lambda * rest;
+        returns[i] = value;
+        after = Some(value);
+    }
+    returns
 }
 
 /// The network in f32 (the trainer's copy).
@@ -445,6 +507,45 @@ impl QuantizedNetwork {
 mod tests {
     use super::*;
     use gamesolver_engines::uttt::network::decode_weights;
+
+    /// Two self-play games one after the other: each position's λ-return
+    /// is made from its own game only, by the recurrence and at its ends.
+    #[test]
+    fn lambda_returns_stay_within_each_game() {
+        use crate::selfplay::SelfPlay;
+        use gamesolver_engines::uttt::engines::EngineOptions;
+        use gamesolver_games::uttt::Variant;
+        let settings = SelfPlay {
+            variant: Variant::CodinGame,
+            games: 2,
+            nodes: 200,
+            seed: 3,
+            random_plies: 4,
+        };
+        let positions = settings.generate_scored(&EngineOptions::default());
+        let k = 0.004;
+        let own: Vec<f32> = positions
+            .iter()
+            .map(|p| score_probability(p.score, k))
+            .collect();
+        assert_eq!(lambda_returns(&positions, k, 0.0), own);
+        let lambda = 0.8;
+        let returns = lambda_returns(&positions, k, lambda);
+        let starts: Vec<usize> = (0..positions.len())
+            .filter(|&i| i == 0 || !follows(&positions[i - 1], &positions[i]))
+            .collect();
+        assert_eq!(starts.len(), 2, "two games");
+        for i in 0..positions.len() {
+            let last_of_game = i + 1 == positions.len() || starts.contains(&(i + 1));
+            let rest = if last_of_game {
+                positions[i].labelled.result
+            } else {
+                1.0 - returns[i + 1]
+            };
+            let expected = (1.0 - lambda) * own[i] + lambda * rest;
+            assert!((returns[i] - expected).abs() < 1e-6, "position {i}");
+        }
+    }
 
     /// Examples whose target depends on a few inputs: input 0 (the
     /// mover's mark on cell 0) raises the odds, input 81 (the opponent's)
