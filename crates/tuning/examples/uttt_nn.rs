@@ -11,6 +11,7 @@
 //! $N train 1 --epochs 30 --result-weight 0.5 /tmp/uttt-nn.txt > w.rs   # epochs (default 12), the result's share of the target (default 0.5)
 //! $N train 1 --lambda 0.8 /tmp/uttt-nn.txt > w.rs   # the score's share as the λ-return of the game's later scores
 //! $N label /tmp/uttt-nn.txt 30 2000000 > /tmp/uttt-nn-exact.txt   # data, most playable cells, solver nodes
+//! $N deepen /tmp/uttt-nn.txt 31 45 100000 > /tmp/uttt-nn-deeper.txt   # data, playable cells, search nodes
 //! $N speed /tmp/uttt-nn.txt 8 100000 on     # data, positions, nodes each, network on or off
 //! ```
 //!
@@ -29,19 +30,24 @@
 //! `label` solves the data's positions with at most so many playable cells
 //! exactly (`gamesolver_tuning::nn_exact`, a node budget each) and writes
 //! the data again with the solved ones' result and score replaced by the
-//! exact value, the rest unchanged;
+//! exact value, the rest unchanged; `deepen` searches the positions with
+//! so many playable cells again (`gamesolver_tuning::nn_deeper`, the
+//! rule's default engine, a node budget each) and writes the data with
+//! their scores replaced;
 //! `speed` searches evenly spaced positions of the data with the data's
 //! rule's alpha-beta, the network on or off, and prints the
 //! nodes and the time (run it under `valgrind --tool=callgrind` for the
 //! instructions per node, which do not depend on the machine's load).
 
 use std::error::Error;
+use std::ops::RangeInclusive;
 
 use gamesolver_engines::uttt::engines::{EngineOptions, build};
 use gamesolver_engines::uttt::eval::{EvalWeights, UtttEval};
 use gamesolver_games::uttt::Variant;
 use gamesolver_search::Limits;
 use gamesolver_tuning::nn_data::{header_rules, parse_scored, scored_text};
+use gamesolver_tuning::nn_deeper::label_by_search;
 use gamesolver_tuning::nn_exact::{ExactLabels, label_exactly};
 use gamesolver_tuning::nn_train::{
     TrainSettings, examples, fit_hand_scale, fit_score_scale, train,
@@ -52,6 +58,7 @@ use gamesolver_tuning::selfplay::SelfPlay;
 const USAGE: &str = "usage: uttt_nn generate [--network] [standard|codingame] GAMES NODES SEED [RANDOM_PLIES] > DATA\n       \
                      uttt_nn train SEED [--result-weight W] [--epochs E] [--lambda L] DATA... > network_weights/RULE.rs\n       \
                      uttt_nn label DATA MAX_CELLS NODES > DATA\n       \
+                     uttt_nn deepen DATA MIN_CELLS MAX_CELLS NODES > DATA\n       \
                      uttt_nn speed DATA POSITIONS NODES on|off";
 
 fn main() -> Result<(), Box<dyn Error>> {
@@ -87,6 +94,12 @@ fn main() -> Result<(), Box<dyn Error>> {
         ["label", file, cells, nodes] => label(
             file,
             number(cells, "MAX_CELLS")?,
+            number(nodes, "NODES")?,
+            &words,
+        ),
+        ["deepen", file, low, high, nodes] => deepen(
+            file,
+            number(low, "MIN_CELLS")?..=number(high, "MAX_CELLS")?,
             number(nodes, "NODES")?,
             &words,
         ),
@@ -238,22 +251,61 @@ fn label(file: &str, max_cells: u32, nodes: u64, words: &[&str]) -> Result<(), B
         solved,
         changed,
     } = label_exactly(&mut positions, max_cells, nodes);
+    eprintln!("{solved} of {tried} solved, {changed} results changed");
+    let what = format!(
+        "labelled: {solved} of the {tried} positions with at most {max_cells} playable cells solved \
+         ({nodes} nodes each), {changed} results changed; a solved position's score is its exact value"
+    );
+    print!(
+        "{}",
+        scored_text(&positions, &rewritten_header(&text, &what, words))
+    );
+    Ok(())
+}
+
+/// Searches the positions of `file` with `cells` playable cells again to
+/// `nodes` nodes each with the data's rule's default engine and prints
+/// the data with their scores replaced.
+fn deepen(
+    file: &str,
+    cells: RangeInclusive<u32>,
+    nodes: u64,
+    words: &[&str],
+) -> Result<(), Box<dyn Error>> {
+    let (variant, text) = read_data(file)?;
+    let mut positions = parse_scored(&text, variant)?;
+    let options = EngineOptions {
+        weights: EvalWeights::for_variant(variant),
+        ..EngineOptions::default()
+    };
+    let searched = label_by_search(&mut positions, cells.clone(), nodes, &options);
+    eprintln!("{searched} positions searched again");
+    let what = format!(
+        "deepened: the score of the {searched} positions with {}..={} playable cells from a \
+         search of {nodes} nodes with the rule's default engine",
+        cells.start(),
+        cells.end()
+    );
+    print!(
+        "{}",
+        scored_text(&positions, &rewritten_header(&text, &what, words))
+    );
+    Ok(())
+}
+
+/// The header of data rewritten from `text`: its header, then `what` was
+/// done and the command.
+fn rewritten_header(text: &str, what: &str, words: &[&str]) -> String {
     let old_header: Vec<&str> = text
         .lines()
         .take_while(|l| l.starts_with('#'))
         .map(|l| l.trim_start_matches('#').trim())
         .collect();
-    let header = format!(
-        "{}\n\
-         labelled: {solved} of the {tried} positions with at most {max_cells} playable cells solved \
-         ({nodes} nodes each), {changed} results changed; a solved position's score is its exact value\n\
-         made by: uttt_nn {}",
+    format!(
+        "{}\n{what}\nmade by: uttt_nn {}",
         old_header.join("\n"),
         words.join(" ")
-    );
-    eprintln!("{solved} of {tried} solved, {changed} results changed");
-    print!("{}", scored_text(&positions, &header));
-    Ok(())
+    )
 }
 
 /// A data file's rules (from its header) and text.

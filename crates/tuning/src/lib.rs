@@ -26,6 +26,7 @@ pub mod features;
 pub mod linear;
 pub mod logistic;
 pub mod nn_data;
+pub mod nn_deeper;
 pub mod nn_exact;
 pub mod nn_train;
 pub mod opponent;
