@@ -272,6 +272,14 @@ fn deepen(
     nodes: u64,
     words: &[&str],
 ) -> Result<(), Box<dyn Error>> {
+    if cells.is_empty() {
+        return Err(format!(
+            "MIN_CELLS {} is above MAX_CELLS {}\n{USAGE}",
+            cells.start(),
+            cells.end()
+        )
+        .into());
+    }
     let (variant, text) = read_data(file)?;
     let mut positions = parse_scored(&text, variant)?;
     let options = EngineOptions {

@@ -192,17 +192,13 @@ fn follows(p: &ScoredPosition, next: &ScoredPosition) -> bool {
 #[must_use]
 pub fn lambda_returns(positions: &[ScoredPosition], k: f64, lambda: f32) -> Vec<f32> {
     let mut returns = vec![0.0; positions.len()];
-    // The λ-return of the position after, from its own mover's side.
-    let mut after: Option<f32> = None;
     for (i, p) in positions.iter().enumerate().rev() {
-        let own = score_probability(p.score, k);
-        let rest = match after {
-            Some(next) if positions.get(i + 1).is_some_and(|n| follows(p, n)) => 1.0 - next,
+        // The next position's return is from its own mover's side.
+        let rest = match positions.get(i + 1) {
+            Some(next) if follows(p, next) => 1.0 - returns[i + 1],
             _ => p.labelled.result,
         };
-        let value = (1.0 - lambda) * own + lambda * rest;
-        returns[i] = value;
-        after = Some(value);
+        returns[i] = (1.0 - lambda) * score_probability(p.score, k) + lambda * rest;
     }
     returns
 }
