@@ -595,7 +595,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             for next in 0..ordered.len() {
                 bring_next_best(&mut ordered, next);
                 let mv = ordered[next].1;
-                let score = -self.quiet_node(&pos.after(mv), ply + 1, -beta, -alpha);
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                let score = -self.quiet_node(&child, ply + 1, -beta, -alpha);
                 if self.budget.stopped() {
                     break;
                 }
@@ -638,7 +640,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         ply: usize,
         node: &mut Node<G::Move>,
     ) -> bool {
-        let child = pos.after(mv);
+        // Marked in place: `pos.after(mv)` moved the child once more after
+        // the move was played, reading back what the move had just written
+        // (a stall on every node).
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
         let irreversible = self.evaluator.is_irreversible(pos, mv);
         let key = self.evaluator.key(&child);
         self.tt.prefetch(key);

@@ -159,7 +159,10 @@ impl EndgameSolver {
         let (window_low, mut low) = (alpha, alpha);
         let (mut best, mut best_move) = (-2i8, NO_MOVE);
         for &(_, mv) in &moves[..count] {
-            let value = -self.negamax(&board.after(mv), -beta, -low)?;
+            // Marked in place (`after` would move the child once more).
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            let value = -self.negamax(&child, -beta, -low)?;
             if value > best {
                 (best, best_move) = (value, mv.index());
                 low = low.max(value);
