@@ -1,5 +1,5 @@
 //! Issue 27: the first move of a game allocates nothing large inside its
-//! clock. The engines allocate their tables (the 16 MiB transposition
+//! clock. The engines allocate their tables (the transposition
 //! table, the endgame solver's table) when they are built, and a new game
 //! clears them before its first move; the move itself only grows small
 //! buffers. A counting allocator measures the bytes each step allocates:
@@ -20,6 +20,7 @@ use gamesolver_api::{EngineSpec, SearchLimits};
 use gamesolver_engines::uttt::codingame::{bot_engine, serve};
 use gamesolver_engines::uttt::engines::{EngineOptions, build};
 use gamesolver_engines::uttt::eval::EvalWeights;
+use gamesolver_engines::uttt::search_settings::HASH_MB;
 use gamesolver_games::uttt::{Board, Variant};
 use gamesolver_search::{Engine, Limits, Reserve};
 
@@ -68,12 +69,12 @@ fn allocated<T>(step: impl FnOnce() -> T) -> (T, usize) {
     (value, ALLOCATED.load(Ordering::Relaxed) - before)
 }
 
-/// Far below the tables (16 MiB each), far above the buffers a search
+/// Far below the tables (4 MiB each), far above the buffers a search
 /// grows (move lists, principal variations, the report).
 const SMALL: usize = 1 << 20;
 
-/// The transposition table of the default 16 MB.
-const TABLE: usize = 16 << 20;
+/// The transposition table of the default size.
+const TABLE: usize = HASH_MB << 20;
 
 /// The engine of the hosts and the façade (alpha-beta with the endgame
 /// solver's wrapper) and the standalone CodinGame bot's engine.

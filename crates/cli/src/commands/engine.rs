@@ -52,8 +52,10 @@ pub struct Args {
     pub engine: EngineKind,
     /// Transposition-table size in MB, 1 to 4096 (the `Hash` option
     /// changes it); refused outside that range, as the protocol does.
-    #[arg(long, default_value_t = 16, value_parser = parse_hash_mb)]
-    pub hash: usize,
+    /// Without it, the game's default (`--list-options` shows it: 4 for
+    /// ultimate tic-tac-toe, 16 for the others).
+    #[arg(long, value_parser = parse_hash_mb)]
+    pub hash: Option<usize>,
     /// Alias of `--option LMR=BOOL` (`--list-options` gives its range,
     /// default and meaning).
     #[arg(long, action = clap::ArgAction::Set, value_name = "BOOL")]
@@ -132,7 +134,7 @@ pub fn run_with(
     let mut spec = EngineSpec {
         kind: Some(args.engine.name().to_string()),
         rules: args.rules.rules.clone(),
-        hash_mb: Some(args.hash),
+        hash_mb: args.hash,
         seed: None,
         tablebase: args.tablebase.clone(),
         ..EngineSpec::default()

@@ -1,5 +1,5 @@
 //! Jungle's bench: six positions searched to depth 12 by the default
-//! alpha-beta engine (`gamesolver bench jungle`: 3364812 nodes).
+//! alpha-beta engine (`gamesolver bench jungle`: 3549313 nodes).
 
 use gamesolver_api::BenchSet;
 use gamesolver_games::jungle::{JungleGame, Position};

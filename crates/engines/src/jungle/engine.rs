@@ -38,7 +38,7 @@ impl Default for JungleOptions {
     fn default() -> JungleOptions {
         JungleOptions {
             kind: EngineKind::Alphabeta,
-            hash_mb: 64,
+            hash_mb: 16,
             weights: JungleWeights::default(),
             search: SearchConfig {
                 reversible_draw_plies: Some(QUIET_PLIES_DRAW as u32),

@@ -15,7 +15,7 @@ use gamesolver_games::uttt::{Board, Cell, Variant};
 use gamesolver_search::{AlphaBeta, CpuWaits, Engine, Limits, Reserve, TurnClock};
 
 use super::eval::{EvalWeights, UtttEval};
-use super::search_settings::search_config;
+use super::search_settings::{HASH_MB, search_config};
 use gamesolver_api::protocol::lines;
 
 /// How many times the move time the first answer may take: CodinGame
@@ -36,9 +36,6 @@ pub fn turn_budget(turn: usize, movetime_ms: u64) -> Duration {
     Duration::from_millis(whole.max(1))
 }
 
-/// The hash table of [`bot_engine`], in MB (the engines' default).
-pub const BOT_HASH_MB: usize = 16;
-
 /// The engine of the standalone CodinGame bot (the single submittable
 /// file, [`super::submission`]): alpha-beta with CodinGame's evaluation
 /// weights and the game's search settings ([`search_config`]), what
@@ -47,7 +44,7 @@ pub const BOT_HASH_MB: usize = 16;
 pub fn bot_engine() -> AlphaBeta<Board, UtttEval> {
     AlphaBeta::new(
         UtttEval::new(EvalWeights::for_variant(Variant::CodinGame)),
-        BOT_HASH_MB,
+        HASH_MB,
     )
     .with_config(search_config())
 }
@@ -280,7 +277,7 @@ mod tests {
             weights: EvalWeights::for_variant(Variant::CodinGame),
             ..EngineOptions::default()
         };
-        assert_eq!(options.hash_mb, BOT_HASH_MB);
+        assert_eq!(options.hash_mb, HASH_MB);
         let limits = Limits {
             depth: Some(6),
             ..Limits::default()

@@ -3,7 +3,7 @@
 use gamesolver_games::uttt::Board;
 use gamesolver_search::{AlphaBeta, Engine, ErrorChoosing, ErrorModel, SearchConfig};
 
-use super::search_settings::search_config;
+use super::search_settings::{HASH_MB, search_config};
 
 use super::eval::{EvalWeights, UtttEval};
 use super::mcts::{MctsOptions, UtttMcts};
@@ -15,7 +15,8 @@ use gamesolver_api::EngineKind;
 pub struct EngineOptions {
     /// The search.
     pub kind: EngineKind,
-    /// Transposition-table size for alpha-beta, in MB.
+    /// Transposition-table size for alpha-beta, in MB ([`HASH_MB`] by
+    /// default).
     pub hash_mb: usize,
     /// Evaluation weights (alpha-beta's, and the MCTS's at the leaves).
     pub weights: EvalWeights,
@@ -48,7 +49,7 @@ impl Default for EngineOptions {
     fn default() -> EngineOptions {
         EngineOptions {
             kind: EngineKind::default(),
-            hash_mb: 16,
+            hash_mb: HASH_MB,
             weights: EvalWeights::STANDARD,
             exploration: MctsOptions::default().exploration,
             seed: 2026,

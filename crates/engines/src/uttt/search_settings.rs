@@ -4,6 +4,13 @@
 
 use gamesolver_search::SearchConfig;
 
+/// The transposition table of ultimate tic-tac-toe's alpha-beta by
+/// default, in MB (the `Hash` option overrides it): a table of 4 MB
+/// searches far more nodes in a CodinGame move than one of 16 MB, whose
+/// slots wait on memory (docs/PERFORMANCE.md, "The transposition table's
+/// size").
+pub const HASH_MB: usize = 4;
+
 /// The least remaining depth at which ultimate tic-tac-toe's alpha-beta
 /// reduces late moves (the search crate's default is 4): reducing from 3
 /// plies won a self-play SPRT at 20 ms under CodinGame's rule
