@@ -160,7 +160,7 @@ impl EndgameSolver {
         let (mut best, mut best_move) = (-2i8, NO_MOVE);
         for &(_, mv) in &moves[..count] {
             // Marked in place (`after` would move the child once more).
-            let mut child = board.clone();
+            let mut child = *board;
             child.play_unchecked(mv);
             let value = -self.negamax(&child, -beta, -low)?;
             if value > best {
