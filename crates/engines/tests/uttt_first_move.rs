@@ -69,7 +69,7 @@ fn allocated<T>(step: impl FnOnce() -> T) -> (T, usize) {
     (value, ALLOCATED.load(Ordering::Relaxed) - before)
 }
 
-/// Far below the tables (4 MiB each), far above the buffers a search
+/// Far below the tables (4 MiB and more), far above the buffers a search
 /// grows (move lists, principal variations, the report).
 const SMALL: usize = 1 << 20;
 
