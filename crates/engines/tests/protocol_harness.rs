@@ -342,6 +342,42 @@ fn tiny_limits_still_give_a_move() {
     }
 }
 
+/// The `nodes` field of an `info … nodes N …` line.
+fn info_nodes(line: &str) -> u64 {
+    let mut words = line.split(' ').skip_while(|w| *w != "nodes").skip(1);
+    words.next().and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("{line}"))
+}
+
+/// An iteration cut short by the budget: one more `info` line before
+/// `bestmove` counts the whole move's nodes (the budget's), not only the
+/// completed iterations'; a search that ends with an iteration (a depth
+/// limit) writes no such line.
+#[test]
+fn a_cut_iteration_reports_the_whole_moves_nodes() {
+    for which in [Which::Uttt, Which::Jungle] {
+        let conversation = Conversation::start(which);
+        conversation.send(b"go nodes 20000\n");
+        let out = conversation.until("bestmove");
+        conversation.close();
+        let infos: Vec<u64> = out
+            .iter()
+            .filter(|l| l.starts_with("info depth"))
+            .map(|l| info_nodes(l))
+            .collect();
+        let [.., last_iteration, whole_move] = infos[..] else {
+            panic!("{which:?}: {out:?}");
+        };
+        assert!(last_iteration < whole_move, "{which:?}: {out:?}");
+        assert!((20_000..20_300).contains(&whole_move), "{which:?}: {out:?}");
+        let conversation = Conversation::start(which);
+        conversation.send(b"go depth 3\n");
+        let out = conversation.until("bestmove");
+        conversation.close();
+        let depths: Vec<&String> = out.iter().filter(|l| l.starts_with("info depth")).collect();
+        assert_eq!(depths.len(), 3, "{which:?}: {out:?}");
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 

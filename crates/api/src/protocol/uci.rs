@@ -180,9 +180,11 @@ where
     }) = jobs.recv()
     {
         let mut failed = None;
+        let mut reported_nodes = None;
         // Output that cannot be written ends the search.
         let flag = engine.stop_flag();
         let info = engine.think(&position, &limits, &mut |i| {
+            reported_nodes = Some(i.nodes);
             if failed.is_none()
                 && let Err(error) = output.flushed_line(format_args!("{}", info_line(i)))
             {
@@ -193,9 +195,17 @@ where
         let best = info
             .best_move()
             .map_or("(none)".to_string(), |m| m.to_string());
-        let written = match failed {
-            Some(error) => Err(error),
-            None => output
+        // The search's totals, when it went on past its last report (an
+        // iteration cut short by the clock): the last line tells the nodes
+        // and the time of the whole move.
+        let totals = if reported_nodes.is_some_and(|n| n != info.nodes) {
+            output.flushed_line(format_args!("{}", info_line(&info)))
+        } else {
+            Ok(())
+        };
+        let written = match failed.map_or(totals, Err) {
+            Err(error) => Err(error),
+            Ok(()) => output
                 .flushed_line(format_args!("bestmove {best}"))
                 .map(|()| read.elapsed()),
         };
