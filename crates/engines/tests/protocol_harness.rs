@@ -345,7 +345,10 @@ fn tiny_limits_still_give_a_move() {
 /// The `nodes` field of an `info … nodes N …` line.
 fn info_nodes(line: &str) -> u64 {
     let mut words = line.split(' ').skip_while(|w| *w != "nodes").skip(1);
-    words.next().and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("{line}"))
+    words
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"))
 }
 
 /// An iteration cut short by the budget: one more `info` line before
