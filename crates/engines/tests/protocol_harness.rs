@@ -351,6 +351,16 @@ fn info_nodes(line: &str) -> u64 {
         .unwrap_or_else(|| panic!("{line}"))
 }
 
+/// The output of `go` up to its `bestmove`, the input left open until then
+/// (its end would stop the search).
+fn answer(which: Which, go: &[u8]) -> Vec<String> {
+    let conversation = Conversation::start(which);
+    conversation.send(go);
+    let out = conversation.until("bestmove");
+    conversation.close();
+    out
+}
+
 /// An iteration cut short by the budget: one more `info` line before
 /// `bestmove` counts the whole move's nodes (the budget's), not only the
 /// completed iterations'; a search that ends with an iteration (a depth
@@ -358,10 +368,7 @@ fn info_nodes(line: &str) -> u64 {
 #[test]
 fn a_cut_iteration_reports_the_whole_moves_nodes() {
     for which in [Which::Uttt, Which::Jungle] {
-        let conversation = Conversation::start(which);
-        conversation.send(b"go nodes 20000\n");
-        let out = conversation.until("bestmove");
-        conversation.close();
+        let out = answer(which, b"go nodes 20000\n");
         let infos: Vec<u64> = out
             .iter()
             .filter(|l| l.starts_with("info depth"))
@@ -372,10 +379,7 @@ fn a_cut_iteration_reports_the_whole_moves_nodes() {
         };
         assert!(last_iteration < whole_move, "{which:?}: {out:?}");
         assert!((20_000..20_300).contains(&whole_move), "{which:?}: {out:?}");
-        let conversation = Conversation::start(which);
-        conversation.send(b"go depth 3\n");
-        let out = conversation.until("bestmove");
-        conversation.close();
+        let out = answer(which, b"go depth 3\n");
         let depths: Vec<&String> = out.iter().filter(|l| l.starts_with("info depth")).collect();
         assert_eq!(depths.len(), 3, "{which:?}: {out:?}");
     }
