@@ -195,18 +195,21 @@ where
         let best = info
             .best_move()
             .map_or("(none)".to_string(), |m| m.to_string());
-        // The search's totals, when it went on past its last report (an
-        // iteration cut short by the clock): the last line tells the nodes
-        // and the time of the whole move.
-        let totals = if reported_nodes.is_some_and(|n| n != info.nodes) {
-            output.flushed_line(format_args!("{}", info_line(&info)))
-        } else {
-            Ok(())
+        // When the search went on past its last report (an iteration cut
+        // short by the clock, the node budget or `stop`), one more line
+        // tells the whole move's nodes and time.
+        let went_on = reported_nodes.is_some_and(|n| n != info.nodes);
+        let totals = || {
+            if went_on {
+                output.flushed_line(format_args!("{}", info_line(&info)))
+            } else {
+                Ok(())
+            }
         };
-        let written = match failed.map_or(totals, Err) {
-            Err(error) => Err(error),
-            Ok(()) => output
-                .flushed_line(format_args!("bestmove {best}"))
+        let written = match failed {
+            Some(error) => Err(error),
+            None => totals()
+                .and_then(|()| output.flushed_line(format_args!("bestmove {best}")))
                 .map(|()| read.elapsed()),
         };
         let now = CpuWaits::of_this_thread();
