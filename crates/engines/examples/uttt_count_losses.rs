@@ -9,7 +9,10 @@
 //! at that move, whether it gave the opponent a free choice, and the
 //! solver's move instead; when the solver cannot reach back to that move
 //! (more than 34 playable cells, or 20 million nodes), the earliest
-//! position it solved, already lost; then totals.
+//! position it solved, already lost; then totals, and for every count
+//! ending when the pure count race began: the first position where no
+//! meta-line could still be completed, when that came before the last
+//! move.
 //!
 //! `cargo run --release -p gamesolver-engines --example uttt_count_losses -- FILE…`
 
@@ -17,6 +20,7 @@ use std::process::ExitCode;
 
 use gamesolver_core::{Game, Outcome, Player};
 use gamesolver_engines::uttt::endgame::{EndgameSolver, playable_cells};
+use gamesolver_engines::uttt::eval::meta_lines_dead;
 use gamesolver_games::uttt::{Board, Cell, Variant, has_line};
 use gamesolver_search::Limits;
 
@@ -70,6 +74,8 @@ fn main() -> ExitCode {
     let mut decided_cells = Vec::new();
     let mut already = Vec::new();
     let mut free_choices = 0;
+    let mut count_endings = 0;
+    let mut race_cells = Vec::new();
     println!(
         "game\tending\tdecided at ply\tplayable cells\tclosed\twon (ours-theirs)\tour move\tgives free choice\tsolver's move"
     );
@@ -78,6 +84,10 @@ fn main() -> ExitCode {
             continue;
         };
         *endings.entry(format!("{ending:?}")).or_default() += 1;
+        if !matches!(ending, Ending::LineWon | Ending::LineLost) {
+            count_endings += 1;
+            race_cells.extend(race_start(&boards).map(playable_cells));
+        }
         if !matches!(ending, Ending::CountLost | Ending::CountDrawn) {
             continue;
         }
@@ -123,7 +133,26 @@ fn main() -> ExitCode {
             spread(&mut already)
         );
     }
+    if count_endings > 0 {
+        let before_last = race_cells.len();
+        let when = if race_cells.is_empty() {
+            String::new()
+        } else {
+            format!(", at {} playable cells", spread(&mut race_cells))
+        };
+        println!(
+            "the pure count race (no meta-line left to complete) began before the last move in {before_last} of {count_endings} count endings{when}; in the others a line stayed open to the end"
+        );
+    }
     ExitCode::SUCCESS
+}
+
+/// The first position of a game (the start first, the final one left out)
+/// where neither player could still complete a meta-line.
+fn race_start(boards: &[Board]) -> Option<&Board> {
+    boards[..boards.len() - 1]
+        .iter()
+        .find(|b| meta_lines_dead(b))
 }
 
 /// `M (median), quartiles Q1-Q3, range LOW-HIGH` of a non-empty list.
