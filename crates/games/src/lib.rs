@@ -20,6 +20,7 @@
 
 mod cell_number;
 pub mod dobutsu;
+pub mod grid_square;
 pub mod jungle;
 mod lines;
 pub mod tictactoe;
