@@ -25,7 +25,7 @@ pub enum DatasetError {
 /// `positions` as text under a `header` (each of its lines made a comment).
 #[must_use]
 pub fn dataset_text(positions: &[LabelledPosition], header: &str) -> String {
-    let mut text: String = header.lines().map(|l| format!("# {l}\n")).collect();
+    let mut text = header_text(header);
     for p in positions {
         text.push_str(&format!("{} {}\n", p.result, p.board));
     }
@@ -42,25 +42,42 @@ pub(crate) fn parse_result(word: &str) -> Result<f32, String> {
     }
 }
 
-/// Reads a dataset text whose positions are under `variant`.
-pub fn parse_dataset(text: &str, variant: Variant) -> Result<Vec<LabelledPosition>, DatasetError> {
-    let mut positions = Vec::new();
+/// `header` as the comment lines that open a data text.
+pub(crate) fn header_text(header: &str) -> String {
+    header.lines().map(|l| format!("# {l}\n")).collect()
+}
+
+/// Each data line of `text` (comments and blank lines skipped) read by
+/// `parse_line`, whose error becomes a [`DatasetError::BadLine`] naming the
+/// line; at least one.
+pub(crate) fn parse_lines<T>(
+    text: &str,
+    mut parse_line: impl FnMut(&str) -> Result<T, String>,
+) -> Result<Vec<T>, DatasetError> {
+    let mut items = Vec::new();
     for (number, line) in gamesolver_api::data_lines::data_lines(text) {
-        let bad = |reason: String| DatasetError::BadLine {
+        let item = parse_line(line).map_err(|reason| DatasetError::BadLine {
             line: number,
             reason,
-        };
-        let (result, board) = line
-            .split_once(' ')
-            .ok_or_else(|| bad("expected a result, a space and a position".into()))?;
-        let result = parse_result(result).map_err(bad)?;
-        let board = Board::parse_variant(board, variant).map_err(|e| bad(e.to_string()))?;
-        positions.push(LabelledPosition { board, result });
+        })?;
+        items.push(item);
     }
-    if positions.is_empty() {
+    if items.is_empty() {
         return Err(DatasetError::Empty);
     }
-    Ok(positions)
+    Ok(items)
+}
+
+/// Reads a dataset text whose positions are under `variant`.
+pub fn parse_dataset(text: &str, variant: Variant) -> Result<Vec<LabelledPosition>, DatasetError> {
+    parse_lines(text, |line| {
+        let (result, board) = line
+            .split_once(' ')
+            .ok_or("expected a result, a space and a position")?;
+        let result = parse_result(result)?;
+        let board = Board::parse_variant(board, variant).map_err(|e| e.to_string())?;
+        Ok(LabelledPosition { board, result })
+    })
 }
 
 #[cfg(test)]

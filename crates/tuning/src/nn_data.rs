@@ -7,13 +7,13 @@
 use gamesolver_games::uttt::{Board, Variant};
 use gamesolver_search::Score;
 
-use crate::dataset::{DatasetError, parse_result};
+use crate::dataset::{DatasetError, header_text, parse_lines, parse_result};
 use crate::selfplay::{LabelledPosition, ScoredPosition};
 
 /// `positions` as text under a `header` (each of its lines made a comment).
 #[must_use]
 pub fn scored_text(positions: &[ScoredPosition], header: &str) -> String {
-    let mut text: String = header.lines().map(|l| format!("# {l}\n")).collect();
+    let mut text = header_text(header);
     for p in positions {
         let l = &p.labelled;
         text.push_str(&format!("{} {} {}\n", l.result, p.score.value(), l.board));
@@ -51,34 +51,25 @@ pub fn header_rules(text: &str) -> Result<Variant, DatasetError> {
 
 /// Reads a scored-position text whose positions are under `variant`.
 pub fn parse_scored(text: &str, variant: Variant) -> Result<Vec<ScoredPosition>, DatasetError> {
-    let mut positions = Vec::new();
-    for (number, line) in gamesolver_api::data_lines::data_lines(text) {
-        let bad = |reason: String| DatasetError::BadLine {
-            line: number,
-            reason,
-        };
+    parse_lines(text, |line| {
         let mut words = line.splitn(3, ' ');
         let (Some(result), Some(score), Some(board)) = (words.next(), words.next(), words.next())
         else {
-            return Err(bad("expected a result, a score and a position".into()));
+            return Err("expected a result, a score and a position".into());
         };
-        let result = parse_result(result).map_err(bad)?;
+        let result = parse_result(result)?;
         let score: i32 = score
             .parse()
-            .map_err(|_| bad(format!("score {score:?} is not a whole number")))?;
+            .map_err(|_| format!("score {score:?} is not a whole number"))?;
         if score.abs() > Score::INFINITE.value() {
-            return Err(bad(format!("score {score} is beyond every score")));
+            return Err(format!("score {score} is beyond every score"));
         }
-        let board = Board::parse_variant(board, variant).map_err(|e| bad(e.to_string()))?;
-        positions.push(ScoredPosition {
+        let board = Board::parse_variant(board, variant).map_err(|e| e.to_string())?;
+        Ok(ScoredPosition {
             labelled: LabelledPosition { board, result },
             score: Score::from_value(score),
-        });
-    }
-    if positions.is_empty() {
-        return Err(DatasetError::Empty);
-    }
-    Ok(positions)
+        })
+    })
 }
 
 #[cfg(test)]
