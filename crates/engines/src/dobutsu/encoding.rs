@@ -62,7 +62,7 @@ pub fn observation(position: &Position) -> Observation {
 /// zero on entry).
 #[inline]
 pub fn write_observation(position: &Position, observation: &mut Planes<'_>) {
-    for square in Square::ALL {
+    for square in Square::all() {
         if let Some((owner, piece)) = position.piece_at(square) {
             let plane = owner.index() * Piece::ALL.len() + piece.index();
             observation.set(

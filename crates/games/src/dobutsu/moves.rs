@@ -78,15 +78,14 @@ impl Move {
     /// Every move the notation can name (the moves of any position are
     /// among them): 12 × 11 steps and 3 × 12 drops.
     pub fn all() -> impl Iterator<Item = Move> {
-        let steps = Square::ALL.into_iter().flat_map(|from| {
-            Square::ALL
-                .into_iter()
+        let steps = Square::all().flat_map(|from| {
+            Square::all()
                 .filter(move |&to| to != from)
                 .map(move |to| Move::step(from, to))
         });
         let drops = Hand::ALL
             .into_iter()
-            .flat_map(|hand| Square::ALL.into_iter().map(move |to| Move::drop(hand, to)));
+            .flat_map(|hand| Square::all().map(move |to| Move::drop(hand, to)));
         steps.chain(drops)
     }
 }

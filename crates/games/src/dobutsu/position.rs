@@ -372,7 +372,7 @@ mod tests {
         let start = Position::start();
         for player in Player::BOTH {
             let attacks = start.attacks(player);
-            for square in Square::ALL {
+            for square in Square::all() {
                 assert_eq!(
                     start.attackers(square, player) != 0,
                     attacks & square.bit() != 0,

@@ -9,8 +9,6 @@ pub use crate::grid_square::ParseSquareError;
 pub const FILES: u8 = 3;
 /// Number of ranks (`1`–`4`).
 pub const RANKS: u8 = 4;
-/// Number of squares.
-pub const SQUARES: u8 = FILES * RANKS;
 
 /// One of the 12 squares, numbered `rank * 3 + file` from `a1` = 0 (the
 /// first player's left corner, seen from the first player) to `c4` = 11, so
@@ -18,17 +16,6 @@ pub const SQUARES: u8 = FILES * RANKS;
 pub type Square = GridSquare<FILES, RANKS>;
 
 impl GridSquare<FILES, RANKS> {
-    /// Every square, `a1` first.
-    pub const ALL: [Square; SQUARES as usize] = {
-        let mut all = [Square::nth(0); SQUARES as usize];
-        let mut i = 0;
-        while i < all.len() {
-            all[i] = Square::nth(i as u8);
-            i += 1;
-        }
-        all
-    };
-
     /// The square's bit in a bitboard.
     #[must_use]
     pub const fn bit(self) -> u16 {
@@ -42,12 +29,12 @@ mod tests {
 
     #[test]
     fn names_bits_and_the_list_of_squares() {
-        assert!(Square::ALL.iter().copied().eq(Square::all()));
+        assert_eq!(Square::all().count(), 12);
         assert_eq!("a1".parse::<Square>().unwrap().index(), 0);
         assert_eq!("c4".parse::<Square>().unwrap().index(), 11);
         assert_eq!("b2".parse::<Square>().unwrap().mirrored().to_string(), "b2");
         assert_eq!("a1".parse::<Square>().unwrap().rotated().to_string(), "c4");
-        assert_eq!(Square::ALL[11].bit(), 1 << 11);
+        assert_eq!(Square::nth(11).bit(), 1 << 11);
         assert!("a5".parse::<Square>().is_err());
     }
 }
