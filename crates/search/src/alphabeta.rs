@@ -180,6 +180,11 @@ pub struct SearchConfig {
     /// history alone, and a later visit finds a table move); 0, the
     /// default, never.
     pub table_miss_reduction: u32,
+    /// Plies a late move reduction adds for a move the evaluator calls
+    /// poor ([`Evaluator::is_poor_move`]), when the reduced search still
+    /// keeps a ply (even, so it ends on the same side to move); 0, the
+    /// default, none.
+    pub poor_move_reduction: u32,
     /// The time kept back from a move time ([`Reserve`]): the search
     /// stops at the move time less this.
     pub reserve: Reserve,
@@ -197,6 +202,7 @@ impl Default for SearchConfig {
             history_malus: false,
             continuation_history: false,
             table_miss_reduction: 0,
+            poor_move_reduction: 0,
             reduction_min_depth: LMR_MIN_DEPTH,
             reduction_after_moves: LMR_AFTER_MOVES,
             reserve: Reserve::default(),
@@ -652,7 +658,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         if !self.continuation.is_empty() {
             self.line[ply] = self.evaluator.move_index(mv);
         }
-        let score = self.search_child(&child, mv, depth, ply, node);
+        let score = self.search_child(pos, &child, mv, depth, ply, node);
         self.path.pop();
         node.searched += 1;
         if self.budget.stopped() {
@@ -673,10 +679,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         false
     }
 
-    /// The score of `child` (reached by `mv`) for the mover: principal
-    /// variation search with late move reductions.
+    /// The score of `child` (reached from `pos` by `mv`) for the mover:
+    /// principal variation search with late move reductions.
     fn search_child(
         &mut self,
+        pos: &G,
         child: &G,
         mv: G::Move,
         depth: u32,
@@ -692,7 +699,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             let null = -Score::from_value(alpha.value() + 1);
             let mut probe = Score::INFINITE;
             if self.reduces(node.searched, depth, ply, mv) {
-                let reduced = depth - 1 - self.reduction(node.searched, depth);
+                let reduced = depth - 1 - self.reduction(pos, mv, node.searched, depth);
                 probe = -self.negamax(child, reduced, ply + 1, null, -alpha);
             }
             // After a stop, no further node: the caller drops the score.
@@ -723,12 +730,17 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// with `ln(depth) · ln(searched + 1)` (the logarithmic formula of
     /// chess engines, in pairs of plies so the reduced search ends on the
     /// same side to move), at least [`LMR_PLIES`] and leaving at least one
-    /// ply to search.
-    fn reduction(&self, searched: usize, depth: u32) -> u32 {
-        match self.config.deep_reductions {
+    /// ply to search; [`SearchConfig::poor_move_reduction`] more for a
+    /// poor move ([`Evaluator::is_poor_move`]) where a ply is still left.
+    fn reduction(&self, pos: &G, mv: G::Move, searched: usize, depth: u32) -> u32 {
+        let plies = match self.config.deep_reductions {
             0 => LMR_PLIES,
             divisor => deep_reduction(searched, depth, divisor),
-        }
+        };
+        plies
+            + poor_move_extra(plies, self.config.poor_move_reduction, depth, || {
+                self.evaluator.is_poor_move(pos, mv)
+            })
     }
 
     /// Stores a finished node in the table (unless the search stopped) and
@@ -927,6 +939,18 @@ fn deep_reduction(searched: usize, depth: u32, divisor: u32) -> u32 {
 }
 
 /// The depth a node (not the root) without a table move searches at:
+/// The plies [`SearchConfig::poor_move_reduction`] (`more`) adds to a
+/// reduction of `plies` at remaining `depth`: `more` for a poor move
+/// (`is_poor`, asked only when it matters) if the reduced search still
+/// keeps a ply, else none.
+fn poor_move_extra(plies: u32, more: u32, depth: u32, is_poor: impl FnOnce() -> bool) -> u32 {
+    if more > 0 && depth > plies + more + 1 && is_poor() {
+        more
+    } else {
+        0
+    }
+}
+
 /// `depth`, less `plies` ([`SearchConfig::table_miss_reduction`]) from
 /// [`TABLE_MISS_MIN_DEPTH`] plies on, never below one ply.
 fn table_miss_depth(depth: u32, plies: u32) -> u32 {
@@ -954,6 +978,18 @@ mod tests {
         );
         assert_eq!(table_miss_depth(9, 2), 7);
         assert_eq!(table_miss_depth(TABLE_MISS_MIN_DEPTH, 8), 1);
+    }
+
+    #[test]
+    fn poor_moves_are_reduced_more_only_where_a_ply_is_left() {
+        // Off: the evaluator is not even asked.
+        assert_eq!(poor_move_extra(2, 0, 20, || panic!("asked")), 0);
+        // Not poor, or too near the leaves: nothing more.
+        assert_eq!(poor_move_extra(2, 2, 20, || false), 0);
+        assert_eq!(poor_move_extra(2, 2, 5, || true), 0);
+        // Depth 6 less 1, 2 and 2 leaves one ply.
+        assert_eq!(poor_move_extra(2, 2, 6, || true), 2);
+        assert_eq!(poor_move_extra(4, 2, 20, || true), 2);
     }
 
     #[test]

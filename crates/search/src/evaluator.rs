@@ -32,6 +32,15 @@ pub trait Evaluator<G: Game> {
         0
     }
 
+    /// Whether `mv` is a move of a kind the game knows to be usually
+    /// poor (ultimate tic-tac-toe: sending the opponent to a closed board,
+    /// which gives them a free choice). Late move reductions reduce such a
+    /// move [`crate::SearchConfig::poor_move_reduction`] plies more; only
+    /// asked for a move about to be reduced. False by default.
+    fn is_poor_move(&self, _position: &G, _mv: G::Move) -> bool {
+        false
+    }
+
     /// Adds [`Evaluator::order_bonus`] of each move to its key, for the
     /// moves of one position (in the order the game lists them, perhaps
     /// with some left out). The default calls `order_bonus` for each; an

@@ -646,6 +646,14 @@ impl Evaluator<Board> for UtttEval {
         BoardBonuses::new(self, position, mv.board()).of(mv)
     }
 
+    /// Sending the opponent to a board already closed (a free choice)
+    /// without winning a small board: the moves [`Evaluator::order_bonus`]
+    /// puts last.
+    #[inline]
+    fn is_poor_move(&self, position: &Board, mv: Cell) -> bool {
+        self.order_bonus(position, mv) < 0
+    }
+
     /// [`Evaluator::order_bonus`] of each move, reading the mover's marks
     /// and the cells that would win a small board once for each run of
     /// moves on the same small board (the board lists its moves board by
@@ -889,6 +897,25 @@ mod tests {
         let alive = Board::parse_variant(&alive, Variant::CodinGame).unwrap();
         assert!(!meta_lines_dead(&alive) && !meta_lines_dead(&Board::empty()));
     }
+    #[test]
+    fn poor_moves_send_to_a_closed_board_without_winning_one() {
+        let eval = UtttEval::default();
+        let mut poor = 0;
+        along_random_games(77, |board| {
+            let me = board.turn();
+            for mv in board.moves() {
+                let after = board.after(mv);
+                let wins_board = after.meta(me) >> mv.board() & 1 == 1;
+                // The board the move sends to was closed before it.
+                let sends_to_closed = board.closed() >> mv.pos() & 1 == 1;
+                let expected = sends_to_closed && !wins_board;
+                assert_eq!(eval.is_poor_move(board, mv), expected, "{board:?} {mv:?}");
+                poor += usize::from(expected);
+            }
+        });
+        assert!(poor > 100, "{poor}");
+    }
+
     #[test]
     fn tactical_moves_are_exactly_the_board_wins_when_switched_on() {
         let on = UtttEval::new(EvalWeights {

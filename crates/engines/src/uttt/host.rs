@@ -174,6 +174,13 @@ pub const OPTIONS: &[OptionDef<UtttHost>] = &[
         options.search.table_miss_reduction
     ),
     spin_option!(
+        "PoorMoveReduction",
+        OptionKind::Spin { min: 0, max: 8 },
+        "alpha-beta: plies a late move reduction adds for a move sending the opponent to a closed board (a free choice) without winning a small board; 0 none",
+        u32,
+        options.search.poor_move_reduction
+    ),
+    spin_option!(
         "StaticCut",
         OptionKind::Spin {
             min: 0,

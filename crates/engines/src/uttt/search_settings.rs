@@ -17,16 +17,27 @@ pub const HASH_MB: usize = 4;
 /// (docs/PERFORMANCE.md). The `ReductionDepth` option overrides it.
 pub const REDUCTION_MIN_DEPTH: u32 = 3;
 
+/// The plies late move reductions add, by default, for a move sending the
+/// opponent to a closed board without winning one (a free choice, see
+/// `UtttEval::is_poor_move`): reducing such moves two plies more won
+/// self-play SPRTs at 52,600 nodes and at 20 ms under CodinGame's rule
+/// (docs/PERFORMANCE.md). The `PoorMoveReduction` option overrides it.
+pub const POOR_MOVE_REDUCTION: u32 = 2;
+
 /// The search settings of ultimate tic-tac-toe's alpha-beta by default:
 /// the search crate's, with late moves reduced from
-/// [`REDUCTION_MIN_DEPTH`] plies and the history malus on (it won a
-/// self-play SPRT at 20 ms under CodinGame's rule, docs/PERFORMANCE.md;
-/// the `HistoryMalus` option overrides it).
+/// [`REDUCTION_MIN_DEPTH`] plies, poor moves [`POOR_MOVE_REDUCTION`]
+/// plies more, and the history malus on (it won a self-play SPRT at 20 ms
+/// under CodinGame's rule, docs/PERFORMANCE.md; the `HistoryMalus` option
+/// overrides it).
 ///
 /// ```
-/// use gamesolver_engines::uttt::search_settings::{REDUCTION_MIN_DEPTH, search_config};
+/// use gamesolver_engines::uttt::search_settings::{
+///     POOR_MOVE_REDUCTION, REDUCTION_MIN_DEPTH, search_config,
+/// };
 ///
 /// assert_eq!(search_config().reduction_min_depth, REDUCTION_MIN_DEPTH);
+/// assert_eq!(search_config().poor_move_reduction, POOR_MOVE_REDUCTION);
 /// assert!(search_config().late_move_reductions);
 /// assert!(search_config().history_malus);
 /// ```
@@ -34,6 +45,7 @@ pub const REDUCTION_MIN_DEPTH: u32 = 3;
 pub fn search_config() -> SearchConfig {
     SearchConfig {
         reduction_min_depth: REDUCTION_MIN_DEPTH,
+        poor_move_reduction: POOR_MOVE_REDUCTION,
         history_malus: true,
         ..SearchConfig::default()
     }
