@@ -62,6 +62,13 @@ fn mpirun_with(ranks: u32, args: Vec<String>, env: &[(&str, &str)]) -> Output {
         command.env(name, value).args(["-x", name]);
     }
     command.arg(BIN).args(args).arg("--mpi");
+    // A session directory of its own: OpenMPI's default, /tmp/ompi.HOST.UID,
+    // is shared by the tests' concurrent runs, whose creating it at once
+    // can fail ("mkdir ... File exists").
+    let session = tempfile::tempdir().unwrap();
+    command
+        .env("TMPDIR", session.path())
+        .env("OMPI_MCA_orte_tmpdir_base", session.path());
     command
         .output()
         .expect("mpirun runs (OpenMPI installed: apt-get install openmpi-bin)")

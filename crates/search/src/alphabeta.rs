@@ -182,8 +182,8 @@ pub struct SearchConfig {
     pub table_miss_reduction: u32,
     /// Plies a late move reduction adds for a move the evaluator calls
     /// poor ([`Evaluator::is_poor_move`]), when the reduced search still
-    /// keeps a ply (even, so it ends on the same side to move); 0, the
-    /// default, none.
+    /// keeps a ply (an even number keeps it ending on the same side to
+    /// move); 0, the default, none.
     pub poor_move_reduction: u32,
     /// The time kept back from a move time ([`Reserve`]): the search
     /// stops at the move time less this.

@@ -897,6 +897,7 @@ mod tests {
         let alive = Board::parse_variant(&alive, Variant::CodinGame).unwrap();
         assert!(!meta_lines_dead(&alive) && !meta_lines_dead(&Board::empty()));
     }
+
     #[test]
     fn poor_moves_send_to_a_closed_board_without_winning_one() {
         let eval = UtttEval::default();
