@@ -18,7 +18,7 @@ use std::io::{self, BufRead, Write};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use gamesolver_core::Game;
 use gamesolver_search::{CpuWaits, Engine, Limits, SearchInfo, StopFlag, TurnClock, TurnStart};
@@ -30,8 +30,8 @@ use super::lines::{Line, next_line};
 /// Something the protocol loop reacts to.
 enum Event<G: Game> {
     /// A line of input, or `None` at the end of input, when it was read
-    /// (a `go`'s clock starts then) and the reader thread's processor waits
-    /// then.
+    /// (a `go`'s clock starts then) and the reader thread's waits for a
+    /// processor while reading it.
     Line(Option<Line>, Instant, Option<CpuWaits>),
     /// The search finished and its `bestmove` was written: the engine
     /// comes back with what the answer took.
@@ -40,20 +40,20 @@ enum Event<G: Game> {
 
 /// How a search's answer went, told by the searching thread.
 struct Answer {
-    /// The time from its `go` being read to its `bestmove` written and
-    /// flushed, or the error that stopped the output.
-    written: io::Result<Duration>,
-    /// The searching thread's processor waits in the turn.
+    /// When its `bestmove` had been written and flushed, or the error that
+    /// stopped the output.
+    written: io::Result<Instant>,
+    /// The searching thread's processor waits from when it began waiting
+    /// for the job to the answer.
     waits: Option<CpuWaits>,
 }
 
 /// A search for the searching thread: the engine, the position, the
-/// limits, and when the `go` was read.
+/// limits (with when the `go` was read).
 struct Job<G: Game> {
     engine: Box<dyn Engine<G> + Send>,
     position: G,
     limits: Limits,
-    read: Instant,
 }
 
 /// The session's output, shared by the session's loop and the searching
@@ -100,14 +100,13 @@ struct Session<G: Game, H: EngineHost<G>> {
     position: G,
     engine: Option<Box<dyn Engine<G> + Send>>,
     searching: Option<Running>,
-    /// Commands that arrived during a search, run once it ends.
-    queued: VecDeque<(String, Instant)>,
+    /// Commands that arrived during a search, run once it ends: each line,
+    /// when it was read and the reader's waits while reading it.
+    queued: VecDeque<(String, Instant, Option<CpuWaits>)>,
     /// The input ended: stop every search, then finish.
     at_end: bool,
     /// The move times given and the extra reserve after delayed answers.
     clock: TurnClock,
-    /// The reader thread's processor waits at the last line it read.
-    reader_waits: Option<CpuWaits>,
     /// The searching thread's work.
     jobs: Sender<Job<G>>,
 }
@@ -144,7 +143,6 @@ where
         queued: VecDeque::new(),
         at_end: false,
         clock,
-        reader_waits: None,
         jobs,
     };
     thread::scope(|scope| {
@@ -169,16 +167,19 @@ fn search<G>(jobs: &Receiver<Job<G>>, answers: &Sender<Event<G>>, output: &Outpu
 where
     G: Game + std::fmt::Display,
 {
-    // The thread's waits are counted from the end of the last answer: the
-    // wait to be woken for a job is the turn's.
-    let mut waits_at_answer = CpuWaits::of_this_thread();
-    while let Ok(Job {
-        mut engine,
-        position,
-        limits,
-        read,
-    }) = jobs.recv()
-    {
+    loop {
+        // The thread's waits are counted from here: the wait to be woken
+        // for the job is the turn's, a wait after the last answer (between
+        // its flush and this reading) is no one's.
+        let waits_before_job = CpuWaits::of_this_thread();
+        let Ok(Job {
+            mut engine,
+            position,
+            limits,
+        }) = jobs.recv()
+        else {
+            return;
+        };
         let mut failed = None;
         let mut reported_nodes = None;
         // Output that cannot be written ends the search.
@@ -210,11 +211,11 @@ where
             Some(error) => Err(error),
             None => totals()
                 .and_then(|()| output.flushed_line(format_args!("bestmove {best}")))
-                .map(|()| read.elapsed()),
+                .map(|()| Instant::now()),
         };
-        let now = CpuWaits::of_this_thread();
-        let waits = now.zip(waits_at_answer).map(|(now, then)| now.since(then));
-        waits_at_answer = now;
+        let waits = CpuWaits::of_this_thread()
+            .zip(waits_before_job)
+            .map(|(now, then)| now.since(then));
         if answers
             .send(Event::Done(engine, Answer { written, waits }))
             .is_err()
@@ -224,12 +225,21 @@ where
     }
 }
 
-/// Forwards input lines to the loop; `None` at the end (or a read error).
+/// Forwards input lines to the loop, each with the reader's waits for a
+/// processor while reading it (from just before it asked for the line:
+/// the wake-up when the line arrived, not a wait after the last line was
+/// handed on); `None` at the end (or a read error).
 fn read_lines<G: Game>(mut input: Box<dyn BufRead + Send>, tx: &Sender<Event<G>>) {
-    while let Ok(Some(line)) = next_line(&mut input) {
+    loop {
+        let before = CpuWaits::of_this_thread();
+        let Ok(Some(line)) = next_line(&mut input) else {
+            break;
+        };
         let read = Instant::now();
-        let event = Event::Line(Some(line), read, CpuWaits::of_this_thread());
-        if tx.send(event).is_err() {
+        let waits = CpuWaits::of_this_thread()
+            .zip(before)
+            .map(|(now, then)| now.since(then));
+        if tx.send(Event::Line(Some(line), read, waits)).is_err() {
             return;
         }
     }
@@ -245,9 +255,9 @@ where
     fn run(&mut self, rx: &Receiver<Event<G>>, output: &Output<'_>) -> io::Result<()> {
         loop {
             let keep_going = if self.searching.is_none()
-                && let Some((line, read)) = self.queued.pop_front()
+                && let Some((line, read, waits)) = self.queued.pop_front()
             {
-                self.command(&line, read, output)?
+                self.command(&line, read, waits, output)?
             } else if self.searching.is_none() && self.at_end {
                 false
             } else {
@@ -270,15 +280,12 @@ where
         rx: &Receiver<Event<G>>,
         output: &Output<'_>,
     ) -> io::Result<bool> {
-        if let Event::Line(_, _, Some(waits)) = event {
-            self.reader_waits = Some(waits);
-        }
         match event {
-            Event::Line(Some(Ok(line)), read, _) => {
+            Event::Line(Some(Ok(line)), read, waits) => {
                 if self.searching.is_some() {
-                    return self.during_search(line, read, rx, output);
+                    return self.during_search(line, read, waits, rx, output);
                 }
-                return self.command(&line, read, output);
+                return self.command(&line, read, waits, output);
             }
             Event::Line(Some(Err(message)), ..) => {
                 output.line(format_args!("info string error {message}"))?;
@@ -299,6 +306,7 @@ where
         &mut self,
         line: String,
         read: Instant,
+        waits: Option<CpuWaits>,
         rx: &Receiver<Event<G>>,
         output: &Output<'_>,
     ) -> io::Result<bool> {
@@ -314,7 +322,7 @@ where
                 // After the queued commands, whose searches stop at once.
                 self.stop();
                 self.at_end = true;
-                self.queued.push_back((line, read));
+                self.queued.push_back((line, read, waits));
             }
             Ok(Command::Empty) => {}
             Ok(Command::Handshake(name)) => self.handshake(name, output)?,
@@ -325,20 +333,33 @@ where
                 if self.searching.as_ref().is_some_and(|s| s.infinite) {
                     self.stop();
                 }
-                self.queued.push_back((line, read));
+                self.queued.push_back((line, read, waits));
             }
         }
         Ok(true)
     }
 
-    /// Runs one command line, read at `read`, with no search running;
-    /// `false` means quit.
-    fn command(&mut self, line: &str, read: Instant, output: &Output<'_>) -> io::Result<bool> {
+    /// Runs one command line, read at `read` (the reader waited `waits`
+    /// for a processor while reading it), with no search running; `false`
+    /// means quit.
+    fn command(
+        &mut self,
+        line: &str,
+        read: Instant,
+        waits: Option<CpuWaits>,
+        output: &Output<'_>,
+    ) -> io::Result<bool> {
+        self.clock.line_read(read, waits);
         let result = match parse_command(line) {
             Err(error) => Err(error.message),
             Ok(Command::Empty | Command::Stop) => Ok(()),
             Ok(Command::Handshake(name)) => return self.handshake(name, output).map(|()| true),
-            Ok(Command::IsReady) => return output.line(format_args!("readyok")).map(|()| true),
+            Ok(Command::IsReady) => {
+                // The other side waited for this answer: its clock had not
+                // started.
+                self.clock.forget_waits();
+                return output.line(format_args!("readyok")).map(|()| true);
+            }
             Ok(Command::Quit) => return Ok(false),
             Ok(Command::NewGame) => {
                 self.position = self.host.start();
@@ -406,8 +427,7 @@ where
         let running = self.searching.take();
         let answered = answer.written?;
         if let Some(turn) = running.and_then(|s| s.timed) {
-            self.clock
-                .answered(turn, answered, answer.waits, self.reader_waits);
+            self.clock.answered(turn, answered, answer.waits);
         }
         Ok(())
     }
@@ -467,10 +487,13 @@ where
         // call for.
         self.clock.set_search_reserve(self.host.time_reserve());
         let timed = limits.movetime.map(|budget| {
-            let turn = self.clock.begin(budget, self.reader_waits);
+            let turn = self.clock.begin(budget, read);
             limits.movetime = Some(turn.movetime);
             turn
         });
+        if timed.is_none() {
+            self.clock.forget_waits();
+        }
         let engine = self.engine.take().unwrap_or_else(|| self.host.build());
         let flag = engine.stop_flag();
         flag.reset();
@@ -481,7 +504,6 @@ where
             engine,
             position: self.position.clone(),
             limits,
-            read,
         };
         if let Err(refused) = self.jobs.send(job) {
             // The searching thread lives as long as the session: this does

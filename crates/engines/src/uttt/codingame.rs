@@ -69,14 +69,23 @@ pub fn serve(
     let mut board = Board::start(Variant::CodinGame);
     let mut turn = 0;
     // The start-up's waits (loading, building the tables) say how busy the
-    // machine is before the first turn does; this thread reads the turns,
-    // so its waits are counted from here.
-    let start_up = CpuWaits::of_this_thread();
-    let mut clock = TurnClock::new(search_reserve, start_up);
-    clock.mark_reader(start_up);
-    while let Some(line) = next_line(input, errors)? {
+    // machine is before the first turn does.
+    let mut clock = TurnClock::new(search_reserve, CpuWaits::of_this_thread());
+    loop {
+        // This thread's waits while it read the turn's first line (the
+        // wake-up when it came) were on the referee's clock already.
+        let waits_before_read = CpuWaits::of_this_thread();
+        let Some(line) = next_line(input, errors)? else {
+            break;
+        };
         let turn_started = Instant::now();
         let waits_at_read = CpuWaits::of_this_thread();
+        clock.line_read(
+            turn_started,
+            waits_at_read
+                .zip(waits_before_read)
+                .map(|(read, before)| read.since(before)),
+        );
         let (row, col) = match read_pair(&line) {
             Ok(pair) => pair,
             Err(e) => {
@@ -90,7 +99,7 @@ pub fn serve(
         let Some(valid) = read_actions(input, errors)? else {
             return Ok(());
         };
-        let timed = clock.begin(turn_budget(turn, movetime_ms), waits_at_read);
+        let timed = clock.begin(turn_budget(turn, movetime_ms), turn_started);
         let limits = Limits {
             movetime: Some(timed.movetime),
             started: Some(turn_started),
@@ -118,16 +127,11 @@ pub fn serve(
         }
         writeln!(out, "{} {}", mv.grid_row(), mv.grid_col())?;
         out.flush()?;
-        let answered = turn_started.elapsed();
-        let waits_now = CpuWaits::of_this_thread();
-        clock.answered(
-            timed,
-            answered,
-            waits_now
-                .zip(waits_at_read)
-                .map(|(now, read)| now.since(read)),
-            waits_now,
-        );
+        let answered = Instant::now();
+        let waits_during = CpuWaits::of_this_thread()
+            .zip(waits_at_read)
+            .map(|(now, read)| now.since(read));
+        clock.answered(timed, answered, waits_during);
         board = board.play(mv).unwrap_or(board);
     }
     Ok(())
