@@ -120,7 +120,8 @@ impl TurnClock {
         }
     }
 
-    /// Learns from `turn`, answered (written and flushed) at `at`;
+    /// Learns from `turn`, answered at `at` (just before the answer was
+    /// written: a wait after the write is not the referee's);
     /// `waits_during` are the searching thread's waits for a processor
     /// from when it was handed the turn (or began waiting for it) to the
     /// answer.

@@ -40,8 +40,8 @@ enum Event<G: Game> {
 
 /// How a search's answer went, told by the searching thread.
 struct Answer {
-    /// When its `bestmove` had been written and flushed, or the error that
-    /// stopped the output.
+    /// When its `bestmove` was written (taken just before the write, which
+    /// puts it on its way), or the error that stopped the output.
     written: io::Result<Instant>,
     /// The searching thread's processor waits from when it began waiting
     /// for the job to the answer.
@@ -77,6 +77,15 @@ impl<'o> Output<'o> {
     fn flushed_line(&self, line: Arguments<'_>) -> io::Result<()> {
         let mut out = self.lock();
         writeln!(out, "{line}")?;
+        out.flush()
+    }
+
+    /// Writes `lines` (each ending with a newline) in one piece, then
+    /// flushes: a reader woken by the first line cannot take the processor
+    /// before the others are out.
+    fn flushed_lines(&self, lines: &str) -> io::Result<()> {
+        let mut out = self.lock();
+        out.write_all(lines.as_bytes())?;
         out.flush()
     }
 
@@ -198,20 +207,25 @@ where
             .map_or("(none)".to_string(), |m| m.to_string());
         // When the search went on past its last report (an iteration cut
         // short by the clock, the node budget or `stop`), one more line
-        // tells the whole move's nodes and time.
+        // tells the whole move's nodes and time; it goes out with the
+        // `bestmove`, in one write (a referee woken by a line of its own
+        // would take the processor between the two).
         let went_on = reported_nodes.is_some_and(|n| n != info.nodes);
-        let totals = || {
-            if went_on {
-                output.flushed_line(format_args!("{}", info_line(&info)))
-            } else {
-                Ok(())
-            }
+        let totals = if went_on {
+            format!("{}\n", info_line(&info))
+        } else {
+            String::new()
         };
+        let answer = format!("{totals}bestmove {best}\n");
         let written = match failed {
             Some(error) => Err(error),
-            None => totals()
-                .and_then(|()| output.flushed_line(format_args!("bestmove {best}")))
-                .map(|()| Instant::now()),
+            None => {
+                // The answer is on its way once written: a wait for a
+                // processor after the write (the woken referee taking this
+                // one) is not on the referee's clock.
+                let at = Instant::now();
+                output.flushed_lines(&answer).map(|()| at)
+            }
         };
         let waits = CpuWaits::of_this_thread()
             .zip(waits_before_job)
