@@ -120,8 +120,7 @@ impl TurnClock {
         }
     }
 
-    /// Learns from `turn`, answered at `at` (just before the answer was
-    /// written: a wait after the write is not the referee's);
+    /// Learns from `turn`, answered (written and flushed) at `at`;
     /// `waits_during` are the searching thread's waits for a processor
     /// from when it was handed the turn (or began waiting for it) to the
     /// answer.

@@ -40,8 +40,8 @@ enum Event<G: Game> {
 
 /// How a search's answer went, told by the searching thread.
 struct Answer {
-    /// When its `bestmove` was written (taken just before the write, which
-    /// puts it on its way), or the error that stopped the output.
+    /// When its `bestmove` had been written and flushed, or the error that
+    /// stopped the output.
     written: io::Result<Instant>,
     /// The searching thread's processor waits from when it began waiting
     /// for the job to the answer.
@@ -219,13 +219,11 @@ where
         let answer = format!("{totals}bestmove {best}\n");
         let written = match failed {
             Some(error) => Err(error),
-            None => {
-                // The answer is on its way once written: a wait for a
-                // processor after the write (the woken referee taking this
-                // one) is not on the referee's clock.
-                let at = Instant::now();
-                output.flushed_lines(&answer).map(|()| at)
-            }
+            // Timed once written and flushed: a wait for a processor just
+            // after the write (the woken referee taking this one) is not on
+            // the referee's clock, but it tells of a busy machine, and
+            // counting it keeps answers in time under load.
+            None => output.flushed_lines(&answer).map(|()| Instant::now()),
         };
         let waits = CpuWaits::of_this_thread()
             .zip(waits_before_job)

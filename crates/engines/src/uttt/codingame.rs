@@ -125,12 +125,9 @@ pub fn serve(
                 "warning: our position disagrees with the referee's actions"
             )?;
         }
-        // The answer is on its way once written: a wait for a processor
-        // after the write (the woken referee taking this one) is not on the
-        // referee's clock.
-        let answered = Instant::now();
         writeln!(out, "{} {}", mv.grid_row(), mv.grid_col())?;
         out.flush()?;
+        let answered = Instant::now();
         let waits_during = CpuWaits::of_this_thread()
             .zip(waits_at_read)
             .map(|(now, read)| now.since(read));
