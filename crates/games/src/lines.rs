@@ -1,5 +1,6 @@
 //! The eight lines of a 3×3 grid as 9-bit masks and the line check, shared
-//! by tic-tac-toe and by ultimate tic-tac-toe's small boards and meta-board.
+//! by tic-tac-toe and by ultimate tic-tac-toe's small boards and meta-board,
+//! and the cells that complete a line.
 
 /// All nine cells of a 3×3 grid.
 pub const FULL: u16 = 0b111_111_111;
@@ -41,9 +42,40 @@ pub const fn has_line(mask: u16) -> bool {
     LINE_SET[mask >> 6] >> (mask & 63) & 1 == 1
 }
 
+/// `COMPLETING[mask]`: the cells that would complete a line for the owner
+/// of the 9-bit `mask` (whether they are empty is the caller's business:
+/// mask the result with the empty cells). Also for the meta-board: the
+/// small boards whose win would complete a meta-line.
+pub static COMPLETING: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut mask = 0usize;
+    while mask < 512 {
+        let mut i = 0;
+        while i < LINES.len() {
+            let missing = LINES[i] & !(mask as u16);
+            if missing.count_ones() == 1 {
+                table[mask] |= missing;
+            }
+            i += 1;
+        }
+        mask += 1;
+    }
+    table
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn completing_cells_are_exactly_the_cells_that_make_a_line() {
+        for mask in (0..512u16).filter(|&m| !has_line(m)) {
+            let expected = (0..9)
+                .filter(|&c| mask >> c & 1 == 0 && has_line(mask | 1 << c))
+                .fold(0u16, |acc, c| acc | 1 << c);
+            assert_eq!(COMPLETING[mask as usize], expected, "{mask:09b}");
+        }
+    }
 
     #[test]
     fn table_agrees_with_the_line_masks() {

@@ -18,7 +18,7 @@ pub mod playout;
 mod variant;
 mod zobrist;
 
-pub use crate::lines::{FULL, LINES, has_line};
+pub use crate::lines::{COMPLETING, FULL, LINES, has_line};
 pub use board::Board;
 pub use cell::Cell;
 pub use parse::ParseBoardError;

@@ -3,12 +3,11 @@
 //! move is two lookups and one random number (the release build targets
 //! plain x86-64, where `count_ones` is a dozen instructions, not one).
 
-use gamesolver_games::uttt::{FULL, LINES};
+use gamesolver_games::uttt::FULL;
 
 /// `COMPLETING[mask]`: the cells that would complete a line for a player
-/// owning `mask` on a small board (occupancy ignored: the caller masks
-/// with the empty cells).
-pub(super) static COMPLETING: [u16; 512] = completing_table();
+/// owning `mask` on a small board (the games crate's table).
+pub(super) use gamesolver_games::uttt::COMPLETING;
 
 /// `COUNT[mask]`: the number of set bits of the 9-bit `mask`.
 pub(super) static COUNT: [u8; 512] = count_table();
@@ -16,23 +15,6 @@ pub(super) static COUNT: [u8; 512] = count_table();
 /// `SELECT[mask][k]`: the position of the `k`-th lowest set bit of `mask`
 /// (the games crate's table, shared with its playout kernel).
 pub(super) use gamesolver_games::uttt::playout::SELECT;
-
-const fn completing_table() -> [u16; 512] {
-    let mut table = [0u16; 512];
-    let mut mask = 0usize;
-    while mask < 512 {
-        let mut i = 0;
-        while i < LINES.len() {
-            let missing = LINES[i] & !(mask as u16);
-            if missing.count_ones() == 1 {
-                table[mask] |= missing;
-            }
-            i += 1;
-        }
-        mask += 1;
-    }
-    table
-}
 
 const fn count_table() -> [u8; 512] {
     let mut table = [0u8; 512];
@@ -56,17 +38,6 @@ pub(super) fn random_bit(mask: u16, random: u32) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gamesolver_games::uttt::has_line;
-
-    #[test]
-    fn completing_cells_are_exactly_the_cells_that_make_a_line() {
-        for mask in (0..512u16).filter(|&m| !has_line(m)) {
-            let expected = (0..9)
-                .filter(|&c| mask >> c & 1 == 0 && has_line(mask | 1 << c))
-                .fold(0u16, |acc, c| acc | 1 << c);
-            assert_eq!(COMPLETING[mask as usize], expected, "{mask:09b}");
-        }
-    }
 
     #[test]
     fn counts_are_popcounts() {
