@@ -3,13 +3,16 @@
 //! of the side to move, with its own transposition table (bounds per
 //! position, kept between searches: a solved value never goes stale).
 //!
-//! Each node first looks for a win in one move (a small board taken that
-//! completes a meta-line) and bounds its value by the meta-lines still open
-//! (a side with none left can win only on the count, or under the standard
-//! rule not at all). Its moves are ordered by the table move, then by what
-//! they hand the opponent (a board where it wins the game at once last),
-//! whether they take a small board, and a history of the moves that cut
-//! off before.
+//! A full solve is two null-window tests sharing the table (a win? else at
+//! least a draw?). Each node below the root first looks for a win in one
+//! move (a small board taken that completes a meta-line) and bounds its
+//! value by the meta-lines still open (a side with none left can win only
+//! on the count, or under the standard rule not at all). Its moves are
+//! ordered by the table move, then by what they hand the opponent (a board
+//! where it wins the game at once last), whether they take a small board,
+//! how few replies they leave (fastest first) and a history of the moves
+//! that cut off before. The root always searches its moves and keeps its
+//! best apart from the table.
 //!
 //! Under CodinGame's rule the game that runs out of open boards is won by
 //! the player with more boards, so the value of a late position is decided
