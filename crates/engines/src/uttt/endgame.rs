@@ -166,9 +166,9 @@ impl EndgameSolver {
 
     /// The value of `board` for its side to move, exact inside
     /// `alpha..beta`, a bound outside; `None` once the budget is spent. The
-    /// `root` searches its moves whatever the table and the shortcuts say,
-    /// and leaves the best in `root_move` (its table slot may be taken by
-    /// another position before the search ends).
+    /// `root` searches its moves whatever the table and the shortcuts say
+    /// (a win in one move, the bounds or a table entry would answer
+    /// without a move) and leaves the best in `root_move`.
     fn negamax(&mut self, board: &Board, mut alpha: i8, mut beta: i8, root: bool) -> Option<i8> {
         self.nodes += 1;
         if let Some(outcome) = board.outcome() {
