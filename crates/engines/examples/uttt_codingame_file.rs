@@ -1,7 +1,7 @@
 //! Writes the CodinGame bot as one Rust file, bundled from the project's
 //! sources (`uttt::submission::codingame_file`):
-//! `cargo run -p gamesolver-engines --example uttt_codingame_file -- bot.rs`
-//! (standard output without a path). Compile it with
+//! `cargo run -p gamesolver-engines --example uttt_codingame_file -- --out bot.rs`
+//! (or the path alone; standard output without one). Compile it with
 //! `rustc --edition 2021 -O -o bot bot.rs`; `./bot 100` plays CodinGame's
 //! turns at 100 ms a move (the default), or paste the file into CodinGame.
 
@@ -19,7 +19,16 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let written = match std::env::args().nth(1) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let path = match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+        [] => None,
+        ["--out", path] | [path] if !path.starts_with('-') => Some(path.to_string()),
+        _ => {
+            eprintln!("usage: uttt_codingame_file [[--out] FILE]");
+            return ExitCode::FAILURE;
+        }
+    };
+    let written = match path {
         Some(path) => std::fs::write(&path, &file).map(|()| path),
         None => {
             print!("{file}");

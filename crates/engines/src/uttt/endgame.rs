@@ -185,7 +185,8 @@ impl EndgameSolver {
             return Some(1);
         }
         let key = table_key(board);
-        let use_table = playable_cells(board) >= TABLE_MIN_CELLS;
+        let cells = playable_cells(board);
+        let use_table = cells >= TABLE_MIN_CELLS;
         let stored = if use_table { self.probe(key) } else { None };
         if !root {
             let (lower, upper) = value_bounds(board);
@@ -220,7 +221,6 @@ impl EndgameSolver {
                 (best, best_move) = (value, mv.index());
                 low = low.max(value);
                 if value >= beta {
-                    let cells = playable_cells(board);
                     let slot = &mut self.history[board.turn().index()][usize::from(mv.index())];
                     *slot = slot.saturating_add(cells * cells);
                     break;
