@@ -168,6 +168,12 @@ pub struct SearchConfig {
     /// before the cutting one (the table move and the ordered moves) loses
     /// the history credit the cutting move gains; off by default.
     pub history_malus: bool,
+    /// History gravity: history scores (and continuation history's) are
+    /// kept within ± this bound, each reward or malus scaled by how far
+    /// the score is from it (`History::with_gravity`), instead of plain
+    /// sums halved when one grows too large; 0, the default, for plain
+    /// sums.
+    pub history_gravity: u32,
     /// Continuation history: a second history table whose rows are the
     /// side to move and the move just played, added to the ordering key
     /// and rewarded (and, with the malus, penalized) with the first; off
@@ -200,6 +206,7 @@ impl Default for SearchConfig {
             static_cut_margin: 0,
             late_move_pruning: 0,
             history_malus: false,
+            history_gravity: 0,
             continuation_history: false,
             table_miss_reduction: 0,
             poor_move_reduction: 0,
@@ -257,8 +264,14 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     #[must_use]
     pub fn with_config(mut self, config: SearchConfig) -> AlphaBeta<G, E> {
         self.config = config;
+        self.history = self.empty_history();
         self.continuation = self.empty_continuation();
         self
+    }
+
+    /// A fresh history table, with the configured gravity.
+    fn empty_history(&self) -> History {
+        History::new(self.evaluator.move_slots()).with_gravity(self.config.history_gravity)
     }
 
     /// A fresh continuation-history table: two rows per move slot when
@@ -271,7 +284,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         } else {
             0
         };
-        History::with_rows(rows, slots)
+        History::with_rows(rows, slots).with_gravity(self.config.history_gravity)
     }
 
     /// The flag that stops a running search; clone it to another thread.
@@ -297,7 +310,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.killers.clear();
-        self.history = History::new(self.evaluator.move_slots());
+        self.history = self.empty_history();
         self.continuation = self.empty_continuation();
     }
 

@@ -68,10 +68,16 @@ impl<M: Copy + PartialEq> KillerPair<M> {
 /// before, for continuation history) and move index, how often (weighted
 /// by depth squared) the move caused a cut-off anywhere in the tree, less
 /// (with the malus) how often it was searched before the move that did.
+/// Plain sums are halved when one leaves ±[`HISTORY_MAX`]; with gravity
+/// ([`History::with_gravity`]) each change is scaled by how far the score
+/// still is from the bound, so scores stay inside it and a recent change
+/// weighs more than an old one.
 #[derive(Debug, Clone)]
 pub struct History {
     table: Vec<i32>,
     slots: usize,
+    /// The bound of the scores under gravity; 0 for plain sums.
+    gravity: i32,
 }
 
 /// History values stay within ± this; on reaching it the table is halved.
@@ -90,7 +96,17 @@ impl History {
         History {
             table: vec![0; rows * slots],
             slots,
+            gravity: 0,
         }
+    }
+
+    /// The same table updated with gravity towards ±`bound` (at most
+    /// [`HISTORY_MAX`]): a change `c` (depth squared, at most the bound
+    /// in size) moves a score `h` by `c − h·|c| / bound`; 0 for plain sums.
+    #[must_use]
+    pub fn with_gravity(mut self, bound: u32) -> History {
+        self.gravity = bound.min(HISTORY_MAX as u32) as i32;
+        self
     }
 
     /// Whether the table has no row (a technique switched off).
@@ -130,6 +146,12 @@ impl History {
     /// ±[`HISTORY_MAX`].
     fn add(&mut self, row: usize, index: usize, change: i32) {
         let cell = &mut self.table[row * self.slots + index];
+        if self.gravity > 0 {
+            let change = change.clamp(-self.gravity, self.gravity);
+            let pull = i64::from(*cell) * i64::from(change.abs()) / i64::from(self.gravity);
+            *cell += change - pull as i32;
+            return;
+        }
         *cell += change;
         if cell.abs() >= HISTORY_MAX {
             self.age();
@@ -147,6 +169,36 @@ impl History {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn gravity_keeps_scores_inside_the_bound_and_weighs_recent_changes_more() {
+        let mut h = History::new(3).with_gravity(1000);
+        h.reward(0, 1, 10);
+        assert_eq!(h.score(0, 1), 100);
+        // 100 more, less 100 · 100 / 1000.
+        h.reward(0, 1, 10);
+        assert_eq!(h.score(0, 1), 190);
+        for _ in 0..1000 {
+            h.reward(0, 1, 100);
+            assert!(h.score(0, 1) <= 1000);
+        }
+        assert_eq!(h.score(0, 1), 1000);
+        // At the bound, a malus of the same size takes twice as much.
+        h.penalize(0, 1, 10);
+        assert_eq!(h.score(0, 1), 1000 - 100 - 100);
+        for _ in 0..1000 {
+            h.penalize(0, 1, 40);
+            assert!(h.score(0, 1) >= -1000);
+        }
+        assert_eq!(h.score(0, 1), -1000);
+        assert_eq!((h.score(0, 0), h.score(1, 1)), (0, 0));
+        // Without gravity the sums grow past any such bound.
+        let mut plain = History::new(3);
+        for _ in 0..20 {
+            plain.reward(0, 1, 10);
+        }
+        assert_eq!(plain.score(0, 1), 2000);
+    }
 
     #[test]
     fn killers_keep_the_two_newest() {

@@ -223,7 +223,7 @@ fn late_move_pruning_skips_moves_near_the_leaves() {
 /// The history malus and continuation history change the move order, so
 /// the tree: each setting searches another number of nodes.
 #[test]
-fn history_malus_and_continuation_history_change_the_order() {
+fn history_malus_continuation_history_and_gravity_change_the_order() {
     let plain = nodes_with(|_| {});
     let malus = nodes_with(|config| config.history_malus = true);
     let continuation = nodes_with(|config| config.continuation_history = true);
@@ -235,6 +235,10 @@ fn history_malus_and_continuation_history_change_the_order() {
     assert_ne!(continuation, plain);
     assert_ne!(both, malus);
     assert_ne!(both, continuation);
+    // Gravity towards a bound smaller than the deep rewards (depth squared)
+    // orders differently from plain sums.
+    let gravity = nodes_with(|config| config.history_gravity = 20);
+    assert_ne!(gravity, plain);
 }
 
 /// The nodes of the counting search with the default settings changed by

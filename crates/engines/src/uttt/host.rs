@@ -161,6 +161,16 @@ pub const OPTIONS: &[OptionDef<UtttHost>] = &[
         "alpha-beta: on a cut-off, the moves searched before the cutting one lose the history credit it gains",
         options.search.history_malus
     ),
+    spin_option!(
+        "HistoryGravity",
+        OptionKind::Spin {
+            min: 0,
+            max: 1 << 20
+        },
+        "alpha-beta: history scores kept within this bound, each reward or malus scaled by how far the score is from it; 0 for plain sums halved when one grows too large",
+        u32,
+        options.search.history_gravity
+    ),
     check_option!(
         "ContinuationHistory",
         "alpha-beta: a second history table by the move just played, added to the move order",

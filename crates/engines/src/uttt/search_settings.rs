@@ -29,7 +29,9 @@ pub const POOR_MOVE_REDUCTION: u32 = 2;
 /// [`REDUCTION_MIN_DEPTH`] plies, poor moves [`POOR_MOVE_REDUCTION`]
 /// plies more, and the history malus on (it won a self-play SPRT at 20 ms
 /// under CodinGame's rule, docs/PERFORMANCE.md; the `HistoryMalus` option
-/// overrides it).
+/// overrides it). History gravity stays off (the `HistoryGravity` option:
+/// a bound of 16,384 won a self-play SPRT at 52,600 nodes but was level
+/// at 20 ms, docs/PERFORMANCE.md).
 ///
 /// ```
 /// use gamesolver_engines::uttt::search_settings::{
@@ -40,6 +42,7 @@ pub const POOR_MOVE_REDUCTION: u32 = 2;
 /// assert_eq!(search_config().poor_move_reduction, POOR_MOVE_REDUCTION);
 /// assert!(search_config().late_move_reductions);
 /// assert!(search_config().history_malus);
+/// assert_eq!(search_config().history_gravity, 0);
 /// ```
 #[must_use]
 pub fn search_config() -> SearchConfig {
