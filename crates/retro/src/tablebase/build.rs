@@ -824,10 +824,15 @@ mod tests {
     fn the_lanes_build_every_large_tier_once() {
         let built = Mutex::new(Vec::new());
         let build_large = |tier: Material| -> Result<Option<TierBuilt>, BuildError> {
-            built.lock().unwrap().push(tier);
             // Every other tier is "solved" (its report comes from the
-            // writer), the others "reused".
-            Ok((built.lock().unwrap().len() % 2 == 0).then(|| report(tier)))
+            // writer), the others "reused": counted under the same lock as
+            // the push, or two lanes could both read an even count.
+            let count = {
+                let mut built = built.lock().unwrap();
+                built.push(tier);
+                built.len()
+            };
+            Ok((count % 2 == 0).then(|| report(tier)))
         };
         let done = solve_large::<JungleTiers>(
             tiers(),
