@@ -6,8 +6,9 @@
 //! [`super::codingame::bot_engine`] through [`super::codingame::serve`].
 //!
 //! Every file is read from the source tree as it is: comments, tests
-//! (`#[cfg(test)]` items) and inner attributes are left out, `crate::` and
-//! the crates' names become paths inside the file, a module declaration
+//! (`#[cfg(test)]` items), inner attributes and `#[must_use]` lines are
+//! left out, `crate::` and the crates' names become paths inside the
+//! file, a module declaration
 //! is replaced by the module's file when the bundle includes it and
 //! dropped (with the `use` items that re-export from it) when it does not,
 //! and `#[derive(thiserror::Error)]` is written out (`error_impls`).

@@ -258,9 +258,10 @@ impl Text {
         k >= n && self.code_starts(k - n, s)
     }
 
-    /// The text with blank lines dropped and the space at the start and end
+    /// The text with blank lines dropped, the space at the start and end
     /// of each line removed where it is code (a literal spanning lines
-    /// keeps its own).
+    /// keeps its own), and the lines that are only `#[must_use]` dropped
+    /// (a lint, no part of what the program does: 12 characters each).
     pub(super) fn compact(&self) -> String {
         let mut out = String::with_capacity(self.len());
         let mut line_start = 0;
@@ -276,7 +277,7 @@ impl Text {
             while end > start && !self.literal[end - 1] && self.chars[end - 1].is_whitespace() {
                 end -= 1;
             }
-            if start < end {
+            if start < end && !self.is_lint_line(start..end) {
                 out.push_str(&self.slice(start..end));
                 out.push('\n');
             }
@@ -284,7 +285,15 @@ impl Text {
         }
         out
     }
+
+    /// Whether the trimmed line `range` is code reading `#[must_use]`.
+    fn is_lint_line(&self, range: Range<usize>) -> bool {
+        range.len() == MUST_USE.len() && self.code_starts(range.start, MUST_USE)
+    }
 }
+
+/// The attribute [`Text::compact`] leaves out.
+const MUST_USE: &str = "#[must_use]";
 
 /// Letters, digits and `_`.
 fn is_ident_char(c: char) -> bool {
@@ -362,5 +371,11 @@ mod tests {
     fn compact_keeps_multi_line_literals() {
         let text = Text::parse("  fn f() {\n\n    let s = \"a\n   b\";\n  }\n").unwrap();
         assert_eq!(text.compact(), "fn f() {\nlet s = \"a\n   b\";\n}\n");
+        let text =
+            Text::parse("#[must_use]\nfn f() {}\nconst S: &str = \"\n#[must_use]\n\";\n").unwrap();
+        assert_eq!(
+            text.compact(),
+            "fn f() {}\nconst S: &str = \"\n#[must_use]\n\";\n"
+        );
     }
 }
