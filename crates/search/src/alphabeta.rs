@@ -86,6 +86,9 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     pv: Vec<Vec<G::Move>>,
     path: PathKeys,
     null_line: Vec<bool>,
+    /// The depth of the running iteration (singular extensions stop
+    /// twice as deep).
+    iteration_depth: u32,
 }
 
 /// How much shallower the null-move search is (besides the pass itself).
@@ -120,6 +123,10 @@ pub const CONTINUATION_MAX_SLOTS: usize = 2048;
 /// The least remaining depth at which [`SearchConfig::table_miss_reduction`]
 /// reduces a node without a table move.
 pub const TABLE_MISS_MIN_DEPTH: u32 = 5;
+/// [`SearchConfig::singular_min_depth`] by default.
+pub const SINGULAR_MIN_DEPTH: u32 = 8;
+/// [`SearchConfig::singular_margin`] by default.
+pub const SINGULAR_MARGIN: u32 = 20;
 /// [`AlphaBeta`]'s line entry for a null move: no move before.
 const NO_MOVE: usize = usize::MAX;
 
@@ -191,6 +198,18 @@ pub struct SearchConfig {
     /// keeps a ply (an even number keeps it ending on the same side to
     /// move); 0, the default, none.
     pub poor_move_reduction: u32,
+    /// Singular extensions: plies added to the table move of a node at
+    /// least [`SearchConfig::singular_min_depth`] plies from the leaves
+    /// when every other move, searched about half as deep, falls short of
+    /// the table's score less [`SearchConfig::singular_margin`] a ply
+    /// (the table move is the only good one; see
+    /// `AlphaBeta::singular_plies`); 0, the default, none.
+    pub singular_extension: u32,
+    /// The least remaining depth of a singular extension's node.
+    pub singular_min_depth: u32,
+    /// How far below the table's score, in evaluation units per remaining
+    /// ply, every other move must stay for the table move to be singular.
+    pub singular_margin: u32,
     /// The time kept back from a move time ([`Reserve`]): the search
     /// stops at the move time less this.
     pub reserve: Reserve,
@@ -210,6 +229,9 @@ impl Default for SearchConfig {
             continuation_history: false,
             table_miss_reduction: 0,
             poor_move_reduction: 0,
+            singular_extension: 0,
+            singular_min_depth: SINGULAR_MIN_DEPTH,
+            singular_margin: SINGULAR_MARGIN,
             reduction_min_depth: LMR_MIN_DEPTH,
             reduction_after_moves: LMR_AFTER_MOVES,
             reserve: Reserve::default(),
@@ -240,6 +262,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             pv: vec![Vec::new(); MAX_PLY + 1],
             path: PathKeys::default(),
             null_line: vec![false; MAX_PLY + 1],
+            iteration_depth: 0,
         }
     }
 
@@ -351,6 +374,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32).min(MAX_PLY as u32);
         let budget_to_spend = limits.movetime.is_some() || limits.nodes.is_some();
         for depth in 1..=max_depth {
+            self.iteration_depth = depth;
             let score = self.negamax(root, depth, 0, -Score::INFINITE, Score::INFINITE);
             if self.budget.stopped() {
                 if !self.pv[0].is_empty() {
@@ -456,8 +480,12 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             best_move: None,
             searched: 0,
         };
+        let extension = match (entry, tt_move) {
+            (Some(entry), Some(mv)) if ply > 0 => self.singular_plies(pos, entry, mv, depth, ply),
+            _ => 0,
+        };
         // The table move first, before generating the others: it often cuts.
-        if tt_move.is_some_and(|mv| self.visit(pos, mv, depth, ply, &mut node)) {
+        if tt_move.is_some_and(|mv| self.visit(pos, mv, depth + extension, ply, &mut node)) {
             return self.finish(key, ply, depth, &node, alpha);
         }
         let mut moves = std::mem::take(&mut self.ordered[ply]);
@@ -479,6 +507,64 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         }
         self.ordered[ply] = moves;
         self.finish(key, ply, depth, &node, alpha)
+    }
+
+    /// Singular extensions ([`SearchConfig::singular_extension`]): the
+    /// plies the table move `tt_move` of `pos` is searched deeper, none
+    /// unless the table's result (`entry`, a lower bound or exact, not a
+    /// game end, at most three plies shallower than `depth`) shows it far
+    /// above every other move, each searched about half as deep with a
+    /// null window below the table's score less the margin. Not past twice
+    /// the iteration's depth.
+    fn singular_plies(
+        &mut self,
+        pos: &G,
+        entry: Entry<G::Move>,
+        tt_move: G::Move,
+        depth: u32,
+        ply: usize,
+    ) -> u32 {
+        let config = self.config;
+        if config.singular_extension == 0
+            || depth < config.singular_min_depth.max(LMR_PLIES + 2)
+            || ply as u32 >= 2 * self.iteration_depth
+            || entry.bound == Bound::Upper
+            || u32::from(entry.depth) + 3 < depth
+        {
+            return 0;
+        }
+        let score = entry.score.from_table(ply as u32);
+        if score.plies_to_end().is_some() {
+            return 0;
+        }
+        let bar = score.value() - (config.singular_margin * depth) as i32;
+        let (low, high) = (Score::from_value(bar - 1), Score::from_value(bar));
+        // About half as deep, ending on the same side to move.
+        let child_depth = depth - 1 - 2 * (depth / 4);
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        pos.legal_moves(&mut moves);
+        let mut singular = true;
+        for &mv in moves.iter().filter(|&&mv| mv != tt_move) {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let irreversible = self.evaluator.is_irreversible(pos, mv);
+            self.path.push(self.evaluator.key(&child), irreversible);
+            if !self.continuation.is_empty() {
+                self.line[ply] = self.evaluator.move_index(mv);
+            }
+            let score = -self.negamax(&child, child_depth, ply + 1, -high, -low);
+            self.path.pop();
+            if score >= high || self.budget.stopped() {
+                singular = false;
+                break;
+            }
+        }
+        self.move_lists[ply] = moves;
+        if singular {
+            config.singular_extension
+        } else {
+            0
+        }
     }
 
     /// Late move pruning ([`SearchConfig::late_move_pruning`]): how many

@@ -76,6 +76,24 @@ fn full_depth_scores_are_exact_on_every_position() {
     }
 }
 
+/// Singular extensions search a table move deeper, never shallower: with
+/// every node eligible and no margin, full-depth scores stay exact.
+#[test]
+fn singular_extensions_keep_full_depth_scores_exact() {
+    let extending = SearchConfig {
+        late_move_reductions: false,
+        singular_extension: 2,
+        singular_min_depth: 4,
+        singular_margin: 0,
+        ..SearchConfig::default()
+    };
+    let mut search = AlphaBeta::new(Zero, 1).with_config(extending);
+    for board in reachable().into_iter().filter(|b| !b.is_finished()) {
+        let info = search.search(&board, &Limits::depth(9), |_| {});
+        assert_eq!(info.score, minimax(&board, 0), "{board}");
+    }
+}
+
 #[test]
 fn the_pv_is_legal_and_iterations_are_reported() {
     let mut search = AlphaBeta::new(Zero, 1);
@@ -239,6 +257,25 @@ fn history_malus_continuation_history_and_gravity_change_the_order() {
     // orders differently from plain sums.
     let gravity = nodes_with(|config| config.history_gravity = 20);
     assert_ne!(gravity, plain);
+}
+
+/// Singular extensions change the tree only when switched on: a table
+/// move far enough above the others is searched deeper (more nodes, with
+/// the verification searches), and a margin no move can clear extends
+/// nothing but still pays for the verification.
+#[test]
+fn singular_extensions_change_the_tree_only_when_on() {
+    let plain = nodes_with(|_| {});
+    let with = |plies: u32, margin: u32| {
+        nodes_with(|config| {
+            config.singular_extension = plies;
+            config.singular_min_depth = 4;
+            config.singular_margin = margin;
+        })
+    };
+    assert_eq!(with(0, 0), plain);
+    assert_ne!(with(2, 0), plain);
+    assert_ne!(with(2, 0), with(2, 1_000));
 }
 
 /// The nodes of the counting search with the default settings changed by

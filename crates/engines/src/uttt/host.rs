@@ -191,6 +191,30 @@ pub const OPTIONS: &[OptionDef<UtttHost>] = &[
         options.search.poor_move_reduction
     ),
     spin_option!(
+        "SingularExtension",
+        OptionKind::Spin { min: 0, max: 4 },
+        "alpha-beta: plies added to a table move far above every other move (each searched about half as deep); 0 none",
+        u32,
+        options.search.singular_extension
+    ),
+    spin_option!(
+        "SingularDepth",
+        OptionKind::Spin { min: 4, max: 40 },
+        "alpha-beta: the least remaining depth of a singular extension's node",
+        u32,
+        options.search.singular_min_depth
+    ),
+    spin_option!(
+        "SingularMargin",
+        OptionKind::Spin {
+            min: 0,
+            max: 10_000
+        },
+        "alpha-beta: how far below the table's score, in evaluation units a remaining ply, every other move must stay for a singular extension",
+        u32,
+        options.search.singular_margin
+    ),
+    spin_option!(
         "StaticCut",
         OptionKind::Spin {
             min: 0,

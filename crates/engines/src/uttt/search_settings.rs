@@ -24,10 +24,18 @@ pub const REDUCTION_MIN_DEPTH: u32 = 3;
 /// (docs/PERFORMANCE.md). The `PoorMoveReduction` option overrides it.
 pub const POOR_MOVE_REDUCTION: u32 = 2;
 
+/// The plies a singular extension adds, by default, to a table move far
+/// above every other move of a node 8 or more plies from the leaves (see
+/// `SearchConfig::singular_extension`): one ply won self-play SPRTs at
+/// 52,600 nodes and at 20 ms under CodinGame's rule (docs/PERFORMANCE.md).
+/// The `SingularExtension` option overrides it.
+pub const SINGULAR_EXTENSION: u32 = 1;
+
 /// The search settings of ultimate tic-tac-toe's alpha-beta by default:
 /// the search crate's, with late moves reduced from
 /// [`REDUCTION_MIN_DEPTH`] plies, poor moves [`POOR_MOVE_REDUCTION`]
-/// plies more, and the history malus on (it won a self-play SPRT at 20 ms
+/// plies more, singular table moves [`SINGULAR_EXTENSION`] ply deeper,
+/// and the history malus on (it won a self-play SPRT at 20 ms
 /// under CodinGame's rule, docs/PERFORMANCE.md; the `HistoryMalus` option
 /// overrides it). History gravity stays off (the `HistoryGravity` option:
 /// a bound of 16,384 won a self-play SPRT at 52,600 nodes but was level
@@ -35,11 +43,12 @@ pub const POOR_MOVE_REDUCTION: u32 = 2;
 ///
 /// ```
 /// use gamesolver_engines::uttt::search_settings::{
-///     POOR_MOVE_REDUCTION, REDUCTION_MIN_DEPTH, search_config,
+///     POOR_MOVE_REDUCTION, REDUCTION_MIN_DEPTH, SINGULAR_EXTENSION, search_config,
 /// };
 ///
 /// assert_eq!(search_config().reduction_min_depth, REDUCTION_MIN_DEPTH);
 /// assert_eq!(search_config().poor_move_reduction, POOR_MOVE_REDUCTION);
+/// assert_eq!(search_config().singular_extension, SINGULAR_EXTENSION);
 /// assert!(search_config().late_move_reductions);
 /// assert!(search_config().history_malus);
 /// assert_eq!(search_config().history_gravity, 0);
@@ -49,6 +58,7 @@ pub fn search_config() -> SearchConfig {
     SearchConfig {
         reduction_min_depth: REDUCTION_MIN_DEPTH,
         poor_move_reduction: POOR_MOVE_REDUCTION,
+        singular_extension: SINGULAR_EXTENSION,
         history_malus: true,
         ..SearchConfig::default()
     }
