@@ -25,7 +25,6 @@ use gamesolver_engines::uttt::endgame_suite::{
     SUITE_CELLS, SolvedPosition, generate, parse_suite, preserved, suite_text,
 };
 use gamesolver_engines::uttt::engines::{EngineOptions, build};
-use gamesolver_engines::uttt::eval::EvalWeights;
 use gamesolver_engines::uttt::solving::SOLVE_BELOW;
 use gamesolver_games::uttt::Variant;
 use gamesolver_search::Limits;
@@ -197,8 +196,7 @@ fn measure(path: &str) -> ExitCode {
             // The suite is CodinGame's rule: the engine as that rule's default.
             let mut engine = build(&EngineOptions {
                 solve_below,
-                weights: EvalWeights::for_variant(Variant::CodinGame),
-                ..EngineOptions::default()
+                ..EngineOptions::for_variant(Variant::CodinGame)
             });
             let kept = preserved(engine.as_mut(), &mut solver, &suite, &limits, SOLVE_NODES);
             println!(

@@ -19,7 +19,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use gamesolver_api::{EngineSpec, SearchLimits};
 use gamesolver_engines::uttt::codingame::{bot_engine, serve};
 use gamesolver_engines::uttt::engines::{EngineOptions, build};
-use gamesolver_engines::uttt::eval::EvalWeights;
 use gamesolver_engines::uttt::search_settings::HASH_MB;
 use gamesolver_games::uttt::{Board, Variant};
 use gamesolver_search::{Engine, Limits, Reserve};
@@ -81,10 +80,7 @@ const TABLE: usize = HASH_MB << 20;
 #[test]
 fn the_first_move_allocates_no_table() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let codingame = EngineOptions {
-        weights: EvalWeights::for_variant(Variant::CodinGame),
-        ..EngineOptions::default()
-    };
+    let codingame = EngineOptions::for_variant(Variant::CodinGame);
     let board = Board::start(Variant::CodinGame);
     let (mut engine, built) = allocated(|| build(&codingame));
     assert!(built >= TABLE, "building allocated only {built} bytes");

@@ -167,7 +167,7 @@ fn generate(settings: &SelfPlay, with_network: bool, words: &[&str]) {
     };
     let options = EngineOptions {
         weights,
-        ..EngineOptions::default()
+        ..EngineOptions::for_variant(settings.variant)
     };
     let positions = settings.generate_scored(&options);
     let header = format!(
@@ -282,10 +282,7 @@ fn deepen(
     }
     let (variant, text) = read_data(file)?;
     let mut positions = parse_scored(&text, variant)?;
-    let options = EngineOptions {
-        weights: EvalWeights::for_variant(variant),
-        ..EngineOptions::default()
-    };
+    let options = EngineOptions::for_variant(variant);
     let searched = label_by_search(&mut positions, cells.clone(), nodes, &options);
     eprintln!("{searched} positions searched again");
     let what = format!(

@@ -46,7 +46,7 @@ pub fn bot_engine() -> AlphaBeta<Board, UtttEval> {
         UtttEval::new(EvalWeights::for_variant(Variant::CodinGame)),
         HASH_MB,
     )
-    .with_config(search_config())
+    .with_config(search_config(Variant::CodinGame))
 }
 
 /// Plays `engine` on `input`/`out` until the end of input, thinking
@@ -277,10 +277,7 @@ mod tests {
     /// --format codingame` builds with its default options.
     #[test]
     fn the_bot_engine_is_the_default_codingame_engine() {
-        let options = EngineOptions {
-            weights: EvalWeights::for_variant(Variant::CodinGame),
-            ..EngineOptions::default()
-        };
+        let options = EngineOptions::for_variant(Variant::CodinGame);
         assert_eq!(options.hash_mb, HASH_MB);
         let limits = Limits {
             depth: Some(6),

@@ -1,6 +1,6 @@
 //! The ultimate tic-tac-toe engines and their options, built by name.
 
-use gamesolver_games::uttt::Board;
+use gamesolver_games::uttt::{Board, Variant};
 use gamesolver_search::{AlphaBeta, Engine, ErrorChoosing, ErrorModel, SearchConfig};
 
 use super::search_settings::{HASH_MB, search_config};
@@ -56,9 +56,34 @@ impl Default for EngineOptions {
             heuristic_playouts: false,
             leaf_eval: 1.0,
             leaf_scale: MctsOptions::default().leaf_scale,
-            search: search_config(),
+            search: search_config(Variant::Standard),
             solve_below: 0,
             error_model: None,
+        }
+    }
+}
+
+impl EngineOptions {
+    /// The default options under `variant`: its evaluation weights
+    /// ([`EvalWeights::for_variant`]) and search settings
+    /// ([`search_config`]).
+    ///
+    /// ```
+    /// use gamesolver_engines::uttt::engines::EngineOptions;
+    /// use gamesolver_engines::uttt::eval::EvalWeights;
+    /// use gamesolver_games::uttt::Variant;
+    ///
+    /// let options = EngineOptions::for_variant(Variant::CodinGame);
+    /// assert_eq!(options.weights, EvalWeights::CODINGAME);
+    /// assert_eq!(options.search.singular_extension, 1);
+    /// assert_eq!(EngineOptions::for_variant(Variant::Standard), EngineOptions::default());
+    /// ```
+    #[must_use]
+    pub fn for_variant(variant: Variant) -> EngineOptions {
+        EngineOptions {
+            weights: EvalWeights::for_variant(variant),
+            search: search_config(variant),
+            ..EngineOptions::default()
         }
     }
 }

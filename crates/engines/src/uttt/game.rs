@@ -23,7 +23,6 @@ use rand::{Rng, SeedableRng};
 use super::bench::BENCH;
 use super::codingame_bot::CODINGAME_FORMAT;
 use super::engines::{EngineOptions, build};
-use super::eval::EvalWeights;
 use super::host::UtttHost;
 use super::perft::perft;
 use super::terminal::UtttTerminal;
@@ -52,12 +51,11 @@ fn engine_options(
     spec: &EngineSpec,
     rules: &str,
 ) -> Result<EngineOptions, FacadeError> {
-    let defaults = EngineOptions::default();
+    let defaults = EngineOptions::for_variant(variant(rules));
     Ok(EngineOptions {
         kind,
         hash_mb: spec.hash_mb_or(defaults.hash_mb)?,
         seed: spec.seed.unwrap_or(DEFAULT_SEED),
-        weights: EvalWeights::for_variant(variant(rules)),
         ..defaults
     })
 }
@@ -263,6 +261,7 @@ const GRID_PLACES: [u8; 128] = {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::uttt::eval::EvalWeights;
 
     #[test]
     fn each_cell_is_written_at_its_place_on_the_grid() {
@@ -304,11 +303,13 @@ mod tests {
     }
 
     #[test]
-    fn each_rule_gets_its_own_default_weights() {
+    fn each_rule_gets_its_own_default_weights_and_search() {
         let spec = EngineSpec::default();
         let standard = engine_options(EngineKind::Alphabeta, &spec, "standard").unwrap();
         let codingame = engine_options(EngineKind::Alphabeta, &spec, "codingame").unwrap();
         assert_eq!(standard.weights, EvalWeights::STANDARD);
         assert_eq!(codingame.weights, EvalWeights::CODINGAME);
+        assert_eq!(standard.search.singular_extension, 0);
+        assert_eq!(codingame.search.singular_extension, 1);
     }
 }

@@ -5,6 +5,7 @@ use gamesolver_search::{Engine, ErrorModel, Reserve};
 
 use super::engines::{EngineOptions, build};
 use super::eval::EvalWeights;
+use super::search_settings::singular_extension;
 use gamesolver_api::protocol::common::common_options;
 use gamesolver_api::protocol::options::{OptionDef, OptionKind, OptionTable, OptionValue};
 use gamesolver_api::protocol::{EngineHost, OptionSpec};
@@ -379,12 +380,17 @@ impl EngineHost<Board> for UtttHost {
 }
 
 impl UtttHost {
-    /// Switches the rules; weights still at the old rules' defaults become
-    /// the new rules' defaults ([`EvalWeights::for_variant`]), weights set
-    /// by options stay.
+    /// Switches the rules; weights and the singular extension still at
+    /// the old rules' defaults become the new rules' defaults
+    /// ([`EvalWeights::for_variant`], [`singular_extension`]), settings
+    /// made by options stay.
     fn set_variant(&mut self, variant: Variant) {
         if self.options.weights == EvalWeights::for_variant(self.variant) {
             self.options.weights = EvalWeights::for_variant(variant);
+        }
+        let search = &mut self.options.search;
+        if search.singular_extension == singular_extension(self.variant) {
+            search.singular_extension = singular_extension(variant);
         }
         self.variant = variant;
     }
@@ -406,6 +412,19 @@ mod tests {
         host.set_option("Variant", "codingame").unwrap();
         assert_eq!(host.options.weights.tempo, 7);
         assert_eq!(host.options.weights.free_choice, 60);
+    }
+
+    #[test]
+    fn each_rule_gets_its_singular_extension_unless_set() {
+        let mut host = UtttHost::default();
+        assert_eq!(host.options.search.singular_extension, 0);
+        host.set_option("Variant", "codingame").unwrap();
+        assert_eq!(host.options.search.singular_extension, 1);
+        host.set_option("Variant", "standard").unwrap();
+        assert_eq!(host.options.search.singular_extension, 0);
+        host.set_option("SingularExtension", "2").unwrap();
+        host.set_option("Variant", "codingame").unwrap();
+        assert_eq!(host.options.search.singular_extension, 2);
     }
 
     #[test]

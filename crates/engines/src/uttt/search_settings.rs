@@ -2,6 +2,7 @@
 //! one place for the engines ([`super::engines::EngineOptions`]) and the
 //! standalone CodinGame bot ([`super::codingame::bot_engine`]).
 
+use gamesolver_games::uttt::Variant;
 use gamesolver_search::SearchConfig;
 
 /// The transposition table of ultimate tic-tac-toe's alpha-beta by
@@ -24,17 +25,33 @@ pub const REDUCTION_MIN_DEPTH: u32 = 3;
 /// (docs/PERFORMANCE.md). The `PoorMoveReduction` option overrides it.
 pub const POOR_MOVE_REDUCTION: u32 = 2;
 
-/// The plies a singular extension adds, by default, to a table move far
-/// above every other move of a node 8 or more plies from the leaves (see
-/// `SearchConfig::singular_extension`): one ply won self-play SPRTs at
-/// 52,600 nodes and at 20 ms under CodinGame's rule (docs/PERFORMANCE.md).
-/// The `SingularExtension` option overrides it.
-pub const SINGULAR_EXTENSION: u32 = 1;
+/// The plies a singular extension adds under `variant`, by default, to a
+/// table move far above every other move of a node 8 or more plies from
+/// the leaves (see `SearchConfig::singular_extension`): under CodinGame's
+/// rule one ply, which won self-play SPRTs at 52,600 nodes and at 20 ms;
+/// under the standard rule none (one ply lost an SPRT at 40,000 nodes,
+/// docs/PERFORMANCE.md). The `SingularExtension` option overrides it.
+///
+/// ```
+/// use gamesolver_engines::uttt::search_settings::singular_extension;
+/// use gamesolver_games::uttt::Variant;
+///
+/// assert_eq!(singular_extension(Variant::CodinGame), 1);
+/// assert_eq!(singular_extension(Variant::Standard), 0);
+/// ```
+#[must_use]
+pub const fn singular_extension(variant: Variant) -> u32 {
+    match variant {
+        Variant::CodinGame => 1,
+        Variant::Standard => 0,
+    }
+}
 
-/// The search settings of ultimate tic-tac-toe's alpha-beta by default:
+/// The search settings of ultimate tic-tac-toe's alpha-beta under
+/// `variant` by default:
 /// the search crate's, with late moves reduced from
 /// [`REDUCTION_MIN_DEPTH`] plies, poor moves [`POOR_MOVE_REDUCTION`]
-/// plies more, singular table moves [`SINGULAR_EXTENSION`] ply deeper,
+/// plies more, singular table moves [`singular_extension`] plies deeper,
 /// and the history malus on (it won a self-play SPRT at 20 ms
 /// under CodinGame's rule, docs/PERFORMANCE.md; the `HistoryMalus` option
 /// overrides it). History gravity stays off (the `HistoryGravity` option:
@@ -43,22 +60,27 @@ pub const SINGULAR_EXTENSION: u32 = 1;
 ///
 /// ```
 /// use gamesolver_engines::uttt::search_settings::{
-///     POOR_MOVE_REDUCTION, REDUCTION_MIN_DEPTH, SINGULAR_EXTENSION, search_config,
+///     POOR_MOVE_REDUCTION, REDUCTION_MIN_DEPTH, search_config, singular_extension,
 /// };
+/// use gamesolver_games::uttt::Variant;
 ///
-/// assert_eq!(search_config().reduction_min_depth, REDUCTION_MIN_DEPTH);
-/// assert_eq!(search_config().poor_move_reduction, POOR_MOVE_REDUCTION);
-/// assert_eq!(search_config().singular_extension, SINGULAR_EXTENSION);
-/// assert!(search_config().late_move_reductions);
-/// assert!(search_config().history_malus);
-/// assert_eq!(search_config().history_gravity, 0);
+/// assert_eq!(search_config(Variant::CodinGame).reduction_min_depth, REDUCTION_MIN_DEPTH);
+/// assert_eq!(search_config(Variant::CodinGame).poor_move_reduction, POOR_MOVE_REDUCTION);
+/// assert_eq!(search_config(Variant::CodinGame).singular_extension, 1);
+/// assert_eq!(
+///     search_config(Variant::Standard).singular_extension,
+///     singular_extension(Variant::Standard)
+/// );
+/// assert!(search_config(Variant::CodinGame).late_move_reductions);
+/// assert!(search_config(Variant::CodinGame).history_malus);
+/// assert_eq!(search_config(Variant::CodinGame).history_gravity, 0);
 /// ```
 #[must_use]
-pub fn search_config() -> SearchConfig {
+pub fn search_config(variant: Variant) -> SearchConfig {
     SearchConfig {
         reduction_min_depth: REDUCTION_MIN_DEPTH,
         poor_move_reduction: POOR_MOVE_REDUCTION,
-        singular_extension: SINGULAR_EXTENSION,
+        singular_extension: singular_extension(variant),
         history_malus: true,
         ..SearchConfig::default()
     }
