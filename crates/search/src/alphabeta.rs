@@ -509,6 +509,26 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         self.finish(key, ply, depth, &node, alpha)
     }
 
+    /// The child of `pos` after `mv`, entered on the path (and the line,
+    /// for continuation history) at `ply`, its table slot prefetched; the
+    /// caller pops the path after searching it.
+    #[inline]
+    fn enter_child(&mut self, pos: &G, mv: G::Move, ply: usize) -> G {
+        // Marked in place: `pos.after(mv)` moved the child once more after
+        // the move was played, reading back what the move had just written
+        // (a stall on every node).
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        let irreversible = self.evaluator.is_irreversible(pos, mv);
+        let key = self.evaluator.key(&child);
+        self.tt.prefetch(key);
+        self.path.push(key, irreversible);
+        if !self.continuation.is_empty() {
+            self.line[ply] = self.evaluator.move_index(mv);
+        }
+        child
+    }
+
     /// Singular extensions ([`SearchConfig::singular_extension`]): the
     /// plies the table move `tt_move` of `pos` is searched deeper, none
     /// unless the table's result (`entry`, a lower bound or exact, not a
@@ -545,13 +565,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         pos.legal_moves(&mut moves);
         let mut singular = true;
         for &mv in moves.iter().filter(|&&mv| mv != tt_move) {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            let irreversible = self.evaluator.is_irreversible(pos, mv);
-            self.path.push(self.evaluator.key(&child), irreversible);
-            if !self.continuation.is_empty() {
-                self.line[ply] = self.evaluator.move_index(mv);
-            }
+            let child = self.enter_child(pos, mv, ply);
             let score = -self.negamax(&child, child_depth, ply + 1, -high, -low);
             self.path.pop();
             if score >= high || self.budget.stopped() {
@@ -745,18 +759,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         ply: usize,
         node: &mut Node<G::Move>,
     ) -> bool {
-        // Marked in place: `pos.after(mv)` moved the child once more after
-        // the move was played, reading back what the move had just written
-        // (a stall on every node).
-        let mut child = pos.clone();
-        child.play_unchecked(mv);
-        let irreversible = self.evaluator.is_irreversible(pos, mv);
-        let key = self.evaluator.key(&child);
-        self.tt.prefetch(key);
-        self.path.push(key, irreversible);
-        if !self.continuation.is_empty() {
-            self.line[ply] = self.evaluator.move_index(mv);
-        }
+        let child = self.enter_child(pos, mv, ply);
         let score = self.search_child(pos, &child, mv, depth, ply, node);
         self.path.pop();
         node.searched += 1;
