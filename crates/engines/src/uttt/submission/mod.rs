@@ -6,8 +6,10 @@
 //! [`super::codingame::bot_engine`] through [`super::codingame::serve`].
 //!
 //! Every file is read from the source tree as it is: comments, tests
-//! (`#[cfg(test)]` items), inner attributes and `#[must_use]` lines are
-//! left out, `crate::` and the crates' names become paths inside the
+//! (`#[cfg(test)]` items), inner attributes and `#[must_use]` are left
+//! out, the space between tokens is dropped wherever the tokens stay apart
+//! without it (`rust_text`'s `Text::compact`), `crate::` and the crates'
+//! names become paths inside the
 //! file, a module declaration
 //! is replaced by the module's file when the bundle includes it and
 //! dropped (with the `use` items that re-export from it) when it does not,

@@ -258,39 +258,92 @@ impl Text {
         k >= n && self.code_starts(k - n, s)
     }
 
-    /// The text with blank lines dropped, the space at the start and end
-    /// of each line removed where it is code (a literal spanning lines
-    /// keeps its own), and the lines that are only `#[must_use]` dropped
-    /// (a lint, no part of what the program does: 12 characters each).
+    /// The text with the space between tokens dropped wherever the
+    /// tokens stay apart without it (one space or line break kept where
+    /// they would run together, see [`needs_space`]; a line break where
+    /// one was once the line has [`WRAP_AFTER`] bytes), literals as they
+    /// are, and every `#[must_use]` left out (a lint, no part of what the
+    /// program does). The result ends with a line break.
     pub(super) fn compact(&self) -> String {
         let mut out = String::with_capacity(self.len());
-        let mut line_start = 0;
-        for i in 0..=self.len() {
-            if i < self.len() && !self.code_is(i, '\n') {
+        let mut last: Option<(char, bool)> = None;
+        let mut i = 0;
+        while i < self.len() {
+            if !self.is_droppable(i) {
+                let c = self.chars[i];
+                out.push(c);
+                last = Some((c, self.literal[i]));
+                i += 1;
                 continue;
             }
-            let mut start = line_start;
-            while start < i && !self.literal[start] && self.chars[start].is_whitespace() {
-                start += 1;
+            let mut breaks_line = false;
+            while i < self.len() && self.is_droppable(i) {
+                if self.code_starts(i, MUST_USE) {
+                    i += MUST_USE.len();
+                } else {
+                    breaks_line |= self.chars[i] == '\n';
+                    i += 1;
+                }
             }
-            let mut end = i;
-            while end > start && !self.literal[end - 1] && self.chars[end - 1].is_whitespace() {
-                end -= 1;
-            }
-            if start < end && !self.is_lint_line(start..end) {
-                out.push_str(&self.slice(start..end));
+            let next = (i < self.len()).then(|| (self.chars[i], self.literal[i]));
+            let (Some(before), Some(after)) = (last, next) else {
+                continue;
+            };
+            let line = out.len() - out.rfind('\n').map_or(0, |k| k + 1);
+            if breaks_line && line >= WRAP_AFTER {
                 out.push('\n');
+            } else if needs_space(before, after, self.chars.get(i + 1).copied()) {
+                out.push(if breaks_line { '\n' } else { ' ' });
             }
-            line_start = i + 1;
         }
+        out.push('\n');
         out
     }
 
-    /// Whether the trimmed line `range` is code reading `#[must_use]`.
-    fn is_lint_line(&self, range: Range<usize>) -> bool {
-        range.len() == MUST_USE.len() && self.code_starts(range.start, MUST_USE)
+    /// Whether the character at `i` is space in code or starts a
+    /// `#[must_use]`: what [`Text::compact`] may leave out.
+    fn is_droppable(&self, i: usize) -> bool {
+        !self.literal[i] && (self.chars[i].is_whitespace() || self.code_starts(i, MUST_USE))
     }
 }
+
+/// Whether a space must stay between the character `before` and the
+/// character `after` (each with whether it belongs to a literal;
+/// `then` the one after `after`) for Rust to read the same tokens:
+/// between two identifier or number characters; after a literal before
+/// an identifier (it would read as the literal's suffix); after an
+/// identifier before a quote, `#` (a reserved prefix since the 2021
+/// edition) or a `!` that is not `!=` (a macro call); after a digit
+/// before `.` (a float); and between two punctuation characters unless
+/// one is a bracket, `,` or `;` (`: ::`, `> =`, `/ *` and the like
+/// would join).
+fn needs_space(before: (char, bool), after: (char, bool), then: Option<char>) -> bool {
+    let ((b, b_literal), (a, a_literal)) = (before, after);
+    if b_literal {
+        return a_literal || is_ident_char(a);
+    }
+    if a_literal {
+        return is_ident_char(b);
+    }
+    match (is_ident_char(b), is_ident_char(a)) {
+        (true, true) => true,
+        (true, false) => {
+            matches!(a, '\'' | '"' | '#')
+                || a == '!' && then != Some('=')
+                || b.is_ascii_digit() && a == '.'
+        }
+        (false, true) => false,
+        (false, false) => !SEPARATORS.contains(b) && !SEPARATORS.contains(a),
+    }
+}
+
+/// The length from which [`Text::compact`] ends a line at the next line
+/// break of the source: lines of about a hundred characters, for an
+/// editor, at one character each.
+const WRAP_AFTER: usize = 100;
+
+/// Punctuation that never joins its neighbour into another token.
+const SEPARATORS: &str = "()[]{},;";
 
 /// The attribute [`Text::compact`] leaves out.
 const MUST_USE: &str = "#[must_use]";
@@ -370,12 +423,47 @@ mod tests {
     #[test]
     fn compact_keeps_multi_line_literals() {
         let text = Text::parse("  fn f() {\n\n    let s = \"a\n   b\";\n  }\n").unwrap();
-        assert_eq!(text.compact(), "fn f() {\nlet s = \"a\n   b\";\n}\n");
+        assert_eq!(text.compact(), "fn f(){let s=\"a\n   b\";}\n");
         let text =
             Text::parse("#[must_use]\nfn f() {}\nconst S: &str = \"\n#[must_use]\n\";\n").unwrap();
         assert_eq!(
             text.compact(),
-            "fn f() {}\nconst S: &str = \"\n#[must_use]\n\";\n"
+            "fn f(){}const S: &str=\"\n#[must_use]\n\";\n"
         );
+    }
+
+    #[test]
+    fn compact_keeps_tokens_apart() {
+        let compact = |source: &str| Text::parse(source).unwrap().compact();
+        // Words, a literal's suffix, reserved prefixes, macros, floats.
+        assert_eq!(
+            compact("pub fn f ( x : u8 ) -> u8 { x }"),
+            "pub fn f(x:u8)->u8{x}\n"
+        );
+        assert_eq!(compact("let s = \"a\" as X;"), "let s=\"a\" as X;\n");
+        assert_eq!(
+            compact("return \"a\"; break 'outer; x #y"),
+            "return \"a\";break 'outer;x #y\n"
+        );
+        assert_eq!(compact("if x != y { f !(z) }"), "if x!=y{f !(z)}\n");
+        assert_eq!(
+            compact("let r = 1 .. 2 ; 'a' ..= 'z'"),
+            "let r=1 ..2;'a'..='z'\n"
+        );
+        // Punctuation that would join: `: ::`, `> =`, `/ *`, `< -`.
+        assert_eq!(
+            compact("f: ::std::X; let v: Vec<u8> = w / *p; a < -b"),
+            "f: ::std::X;let v:Vec<u8> =w/ *p;a< -b\n"
+        );
+        // A line break is kept where a space must stay and a break was.
+        assert_eq!(
+            compact("use a;\n#[must_use]\npub\nfn g() {}"),
+            "use a;pub\nfn g(){}\n"
+        );
+        // Long lines end at a source line break past `WRAP_AFTER` bytes.
+        let wrapped = compact(&"let a = 1;\n".repeat(40));
+        assert_eq!(wrapped.replace('\n', ""), "let a=1;".repeat(40));
+        let lines: Vec<usize> = wrapped.lines().map(str::len).collect();
+        assert_eq!(lines, [104, 104, 104, 8], "{wrapped}");
     }
 }
