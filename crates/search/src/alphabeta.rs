@@ -127,6 +127,15 @@ pub const TABLE_MISS_MIN_DEPTH: u32 = 5;
 pub const SINGULAR_MIN_DEPTH: u32 = 8;
 /// [`SearchConfig::singular_margin`] by default.
 pub const SINGULAR_MARGIN: u32 = 20;
+/// What a node's singular check found (`AlphaBeta::singular_check`).
+enum Singular {
+    /// Search the table move this many plies deeper (0: as deep as the
+    /// others).
+    Extend(u32),
+    /// Fail high at this score without searching the moves (multi-cut).
+    Cut(Score),
+}
+
 /// [`AlphaBeta`]'s line entry for a null move: no move before.
 const NO_MOVE: usize = usize::MAX;
 
@@ -210,6 +219,12 @@ pub struct SearchConfig {
     /// How far below the table's score, in evaluation units per remaining
     /// ply, every other move must stay for the table move to be singular.
     pub singular_margin: u32,
+    /// Multi-cut: a null-window node whose singular check finds another
+    /// move at or above the check's bar, the bar at or above beta, fails
+    /// high at the bar without searching its moves (two moves, the table's
+    /// and that one, beat beta); off by default. An inexact pruning, like
+    /// the reductions.
+    pub singular_multi_cut: bool,
     /// The time kept back from a move time ([`Reserve`]): the search
     /// stops at the move time less this.
     pub reserve: Reserve,
@@ -232,6 +247,7 @@ impl Default for SearchConfig {
             singular_extension: 0,
             singular_min_depth: SINGULAR_MIN_DEPTH,
             singular_margin: SINGULAR_MARGIN,
+            singular_multi_cut: false,
             reduction_min_depth: LMR_MIN_DEPTH,
             reduction_after_moves: LMR_AFTER_MOVES,
             reserve: Reserve::default(),
@@ -481,7 +497,12 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             searched: 0,
         };
         let extension = match (entry, tt_move) {
-            (Some(entry), Some(mv)) if ply > 0 => self.singular_plies(pos, entry, mv, depth, ply),
+            (Some(entry), Some(mv)) if ply > 0 => {
+                match self.singular_check(pos, entry, mv, depth, ply, (alpha, beta)) {
+                    Singular::Extend(plies) => plies,
+                    Singular::Cut(score) => return score,
+                }
+            }
             _ => 0,
         };
         // The table move first, before generating the others: it often cuts.
@@ -535,27 +556,31 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// game end, at most three plies shallower than `depth`) shows it far
     /// above every other move, each searched about half as deep with a
     /// null window below the table's score less the margin. Not past twice
-    /// the iteration's depth.
-    fn singular_plies(
+    /// the iteration's depth. With [`SearchConfig::singular_multi_cut`], a
+    /// node of null window (`alpha`, `beta`) whose bar is at or above beta
+    /// fails high at the bar when another move reaches it.
+    fn singular_check(
         &mut self,
         pos: &G,
         entry: Entry<G::Move>,
         tt_move: G::Move,
         depth: u32,
         ply: usize,
-    ) -> u32 {
+        (alpha, beta): (Score, Score),
+    ) -> Singular {
         let config = self.config;
+        let none = Singular::Extend(0);
         if config.singular_extension == 0
             || depth < config.singular_min_depth.max(LMR_PLIES + 2)
             || ply as u32 >= 2 * self.iteration_depth
             || entry.bound == Bound::Upper
             || u32::from(entry.depth) + 3 < depth
         {
-            return 0;
+            return none;
         }
         let score = entry.score.from_table(ply as u32);
         if score.plies_to_end().is_some() {
-            return 0;
+            return none;
         }
         let bar = score.value() - (config.singular_margin * depth) as i32;
         let (low, high) = (Score::from_value(bar - 1), Score::from_value(bar));
@@ -563,22 +588,24 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let child_depth = depth - 1 - 2 * (depth / 4);
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         pos.legal_moves(&mut moves);
-        let mut singular = true;
+        let mut found = Singular::Extend(config.singular_extension);
         for &mv in moves.iter().filter(|&&mv| mv != tt_move) {
             let child = self.enter_child(pos, mv, ply);
             let score = -self.negamax(&child, child_depth, ply + 1, -high, -low);
             self.path.pop();
-            if score >= high || self.budget.stopped() {
-                singular = false;
+            if self.budget.stopped() {
+                found = none;
+                break;
+            }
+            if score >= high {
+                let cuts =
+                    config.singular_multi_cut && high >= beta && beta.value() - alpha.value() == 1;
+                found = if cuts { Singular::Cut(high) } else { none };
                 break;
             }
         }
         self.move_lists[ply] = moves;
-        if singular {
-            config.singular_extension
-        } else {
-            0
-        }
+        found
     }
 
     /// Late move pruning ([`SearchConfig::late_move_pruning`]): how many

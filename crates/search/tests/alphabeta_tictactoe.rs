@@ -278,6 +278,23 @@ fn singular_extensions_change_the_tree_only_when_on() {
     assert_ne!(with(2, 0), with(2, 1_000));
 }
 
+/// Multi-cut prunes only when switched on: with singular checks on every
+/// node and no margin, a null-window node whose check finds a second move
+/// above beta fails high without its moves, so the tree shrinks.
+#[test]
+fn singular_multi_cut_changes_the_tree_only_when_on() {
+    let with = |cut: bool| {
+        nodes_with(|config| {
+            config.singular_extension = 1;
+            config.singular_min_depth = 4;
+            config.singular_margin = 0;
+            config.singular_multi_cut = cut;
+        })
+    };
+    assert_ne!(with(true), with(false));
+    assert!(with(true) < with(false));
+}
+
 /// The nodes of the counting search with the default settings changed by
 /// `change` (it must still find a move).
 fn nodes_with(change: impl FnOnce(&mut SearchConfig)) -> u64 {

@@ -215,6 +215,11 @@ pub const OPTIONS: &[OptionDef<UtttHost>] = &[
         u32,
         options.search.singular_margin
     ),
+    check_option!(
+        "SingularMultiCut",
+        "alpha-beta: a null-window node fails high without searching its moves when its singular check finds another move at or above a bar that beats beta",
+        options.search.singular_multi_cut
+    ),
     spin_option!(
         "StaticCut",
         OptionKind::Spin {
